@@ -1,0 +1,150 @@
+#include "model/channel_dependency_graph.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "model/errors.hpp"
+
+namespace wormcast::model {
+namespace {
+
+bool is_injection_class(const RoutingFunction& routing, VcClass vc) {
+  const std::vector<VcClass> injection = routing.injection_classes();
+  return std::find(injection.begin(), injection.end(), vc) != injection.end();
+}
+
+}  // namespace
+
+ChannelDependencyGraph::ChannelDependencyGraph(const Topology& topology, int vc_class_count)
+    : topology_(topology),
+      vc_class_count_(vc_class_count),
+      successors_(static_cast<std::size_t>(topology.node_count() * topology.port_count() * vc_class_count)) {}
+
+int ChannelDependencyGraph::index(const VirtualChannel& c) const {
+  topology_.check_node(c.node);
+  topology_.check_port(c.port);
+  if (c.vc < 0 || c.vc >= vc_class_count_) {
+    throw RoutingError(fmt::format("VC class {} is outside 0..{}", c.vc, vc_class_count_ - 1));
+  }
+  return (c.node * topology_.port_count() + c.port) * vc_class_count_ + c.vc;
+}
+
+VirtualChannel ChannelDependencyGraph::channel(int i) const {
+  const int vc = i % vc_class_count_;
+  const int rest = i / vc_class_count_;
+  return VirtualChannel{rest / topology_.port_count(), rest % topology_.port_count(), vc};
+}
+
+void ChannelDependencyGraph::add_dependency(const VirtualChannel& from, const VirtualChannel& to) {
+  std::vector<int>& next = successors_[static_cast<std::size_t>(index(from))];
+  const int target = index(to);
+  if (std::find(next.begin(), next.end(), target) == next.end()) next.push_back(target);
+}
+
+bool ChannelDependencyGraph::has_dependency(const VirtualChannel& from, const VirtualChannel& to) const {
+  const std::vector<int>& next = successors_[static_cast<std::size_t>(index(from))];
+  return std::find(next.begin(), next.end(), index(to)) != next.end();
+}
+
+std::size_t ChannelDependencyGraph::dependency_count() const {
+  std::size_t count = 0;
+  for (const auto& next : successors_) count += next.size();
+  return count;
+}
+
+std::size_t ChannelDependencyGraph::used_channel_count() const {
+  std::vector<bool> used(successors_.size(), false);
+  for (std::size_t i = 0; i < successors_.size(); ++i) {
+    if (!successors_[i].empty()) used[i] = true;
+    for (int j : successors_[i]) used[static_cast<std::size_t>(j)] = true;
+  }
+  return static_cast<std::size_t>(std::count(used.begin(), used.end(), true));
+}
+
+ChannelDependencyGraph ChannelDependencyGraph::build(const RoutingFunction& routing) {
+  const Topology& t = routing.topology();
+  ChannelDependencyGraph graph(t, routing.vc_class_count());
+  const int hop_limit = t.node_count() * routing.vc_class_count();
+  std::vector<VirtualChannel> walk;
+  for (NodeId source = 0; source < t.node_count(); ++source) {
+    for (NodeId destination = 0; destination < t.node_count(); ++destination) {
+      if (source == destination) continue;
+      for (VcClass entry : routing.entry_classes()) {
+        walk.clear();
+        NodeId here = source;
+        VcClass vc = entry;
+        bool complete = false;
+        while (static_cast<int>(walk.size()) <= hop_limit) {
+          const std::optional<RouteStep> step = routing.try_route(here, vc, destination);
+          if (!step) break;
+          if (step->ejects()) {
+            complete = here == destination;
+            break;
+          }
+          walk.push_back(VirtualChannel{here, step->port, step->vc});
+          here = t.neighbour(here, step->port);
+          vc = step->vc;
+          if (here == kNoNode) break;
+        }
+        if (!complete) {
+          if (walk.empty()) continue;  // a request this function does not serve
+          if (is_injection_class(routing, entry)) {
+            // Reproduce the failure with the checked tracer so the message names the state.
+            trace_route(routing, source, entry, destination);
+            throw RoutingError(fmt::format("{} on {} does not complete the route {} -> {}", routing.name(), t.spec(),
+                                           t.node_name(source), t.node_name(destination)));
+          }
+          continue;  // an entry state the function never reaches
+        }
+        for (std::size_t i = 1; i < walk.size(); ++i) graph.add_dependency(walk[i - 1], walk[i]);
+      }
+    }
+  }
+  return graph;
+}
+
+std::optional<std::vector<VirtualChannel>> ChannelDependencyGraph::find_cycle() const {
+  // Iterative depth-first search; a back edge to a vertex on the stack closes a cycle.
+  enum class Mark : unsigned char { kUnseen, kOnStack, kDone };
+  std::vector<Mark> mark(successors_.size(), Mark::kUnseen);
+  std::vector<std::pair<int, std::size_t>> stack;  // (vertex, next successor to try)
+  for (std::size_t root = 0; root < successors_.size(); ++root) {
+    if (mark[root] != Mark::kUnseen) continue;
+    stack.emplace_back(static_cast<int>(root), 0);
+    mark[root] = Mark::kOnStack;
+    while (!stack.empty()) {
+      auto& [vertex, next] = stack.back();
+      const std::vector<int>& out = successors_[static_cast<std::size_t>(vertex)];
+      if (next == out.size()) {
+        mark[static_cast<std::size_t>(vertex)] = Mark::kDone;
+        stack.pop_back();
+        continue;
+      }
+      const int target = out[next++];
+      if (mark[static_cast<std::size_t>(target)] == Mark::kOnStack) {
+        std::vector<VirtualChannel> cycle;
+        auto it = std::find_if(stack.begin(), stack.end(), [target](const auto& e) { return e.first == target; });
+        for (; it != stack.end(); ++it) cycle.push_back(channel(it->first));
+        return cycle;
+      }
+      if (mark[static_cast<std::size_t>(target)] == Mark::kUnseen) {
+        mark[static_cast<std::size_t>(target)] = Mark::kOnStack;
+        stack.emplace_back(target, 0);
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::string ChannelDependencyGraph::describe_cycle(const std::vector<VirtualChannel>& cycle) const {
+  std::string out;
+  for (std::size_t i = 0; i <= cycle.size() && !cycle.empty(); ++i) {
+    const VirtualChannel& c = cycle[i % cycle.size()];
+    out += fmt::format("{}({}) {} vc{}", i == 0 ? "" : " -> ", topology_.node_name(c.node), topology_.port_name(c.port),
+                       c.vc);
+  }
+  return out;
+}
+
+}  // namespace wormcast::model

@@ -1,0 +1,36 @@
+// Straight-line routing of CPR worms (seed 002, spec 3.1-3.2; seed 003 3-DBS lines, spec 4.3): a
+// worm travels along the one dimension in which it differs from its destination and never turns.
+// The control field decides what routers on the line do with it; that is router behaviour, not
+// routing. Each line direction is monotone, so one VC class is deadlock-free.
+#include <fmt/format.h>
+
+#include "model/errors.hpp"
+#include "model/routing.hpp"
+
+namespace wormcast::model {
+
+CprLineRouting::CprLineRouting(const Topology& topology) : RoutingFunction(topology) {
+  if (!topology.is_mesh()) {
+    throw UnsupportedError(
+        fmt::format("cpr-line routing is not defined on {}; it supports 2D and 3D meshes", topology.spec()));
+  }
+}
+
+std::optional<RouteStep> CprLineRouting::try_route(NodeId current, VcClass in, NodeId destination) const {
+  if (in != 0) return std::nullopt;
+  const Coord here = topology().coord(current);
+  const Coord there = topology().coord(destination);
+  std::optional<RouteStep> step = RouteStep{};
+  int differing = 0;
+  for (int d = 0; d < topology().dimensions(); ++d) {
+    const int c = here[static_cast<std::size_t>(d)];
+    const int target = there[static_cast<std::size_t>(d)];
+    if (c == target) continue;
+    ++differing;
+    step = RouteStep{port_of(d, target < c), 0};
+  }
+  if (differing > 1) return std::nullopt;
+  return step;
+}
+
+}  // namespace wormcast::model

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Installs the Debian packages wormcast needs, once. A second run finds everything present and
+# installs nothing. As root it uses apt-get; otherwise it stops and names what is missing.
+#
+# Usage: scripts/ensure-deps.sh [--quiet]
+set -euo pipefail
+
+# Debian package -> why we need it.
+packages=(
+  cmake            # build system
+  g++              # C++20 compiler
+  make             # top-level driver
+  pkgconf          # used by CMake find modules
+  libgtest-dev     # GoogleTest
+  libgmock-dev     # GoogleMock (ships with GoogleTest)
+  libbenchmark-dev # Google Benchmark (make bench)
+  libcli11-dev     # CLI11 (the wormcast command line)
+  nlohmann-json3-dev # JSON output
+  libfmt-dev       # fmt formatting
+  clang-format     # formatting check in the tests
+  verilator        # RTL lint and simulation
+  yosys            # synthesis check
+  iverilog         # gate-level netlist simulation
+)
+
+missing=()
+for pkg in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$pkg")
+done
+
+if [[ ${#missing[@]} -eq 0 ]]; then
+  [[ "${1:-}" == "--quiet" ]] || echo "ensure-deps: all packages present"
+  exit 0
+fi
+
+if [[ $(id -u) -ne 0 ]]; then
+  echo "ensure-deps: missing Debian packages: ${missing[*]}" >&2
+  echo "ensure-deps: run as root, or install them with: sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+
+echo "ensure-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}"
