@@ -50,4 +50,11 @@ class RoutingError : public ModelError {
   using ModelError::ModelError;
 };
 
+// A multicast request that cannot be planned: an empty or repeated destination, the source among
+// the destinations, a message shorter than one flit, a port model without ports.
+class RequestError : public ModelError {
+ public:
+  using ModelError::ModelError;
+};
+
 }  // namespace wormcast::model

@@ -21,7 +21,9 @@ namespace wormcast::model {
 
 // Link classes of a cycle labeling (spec 2.3), by Delta = |label(u) - label(v)|:
 // general common (Delta = 1), shortcut common (1 < Delta <= ceil(N/2)), boundary (Delta > ceil(N/2)).
-// A path labeling has no boundary links.
+// A path labeling has no boundary links. On a 2D torus the boundary links are the y-wraps, as seed
+// 001 states; for Y >= 4 these are exactly the links with Delta > ceil(N/2), and for Y = 2 the rule
+// keeps the y-mesh link that runs parallel to each y-wrap common.
 enum class LinkClass { kGeneralCommon, kShortcutCommon, kBoundary };
 
 // The two channel networks (spec 1.2 for paths, 2.4 for cycles). Every directed channel the

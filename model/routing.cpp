@@ -21,9 +21,10 @@ RouteStep RoutingFunction::route(NodeId current, VcClass in, NodeId destination)
   check_vc(in);
   const std::optional<RouteStep> step = try_route(current, in, destination);
   if (!step) {
-    throw RoutingError(fmt::format("{} on {} has no decision for a worm at {} in class {} heading for {}", name(),
+    const std::string valid = domain();
+    throw RoutingError(fmt::format("{} on {} has no decision for a worm at {} in class {} heading for {}{}{}", name(),
                                    topology_.spec(), topology_.node_name(current), vc_class_name(in),
-                                   topology_.node_name(destination)));
+                                   topology_.node_name(destination), valid.empty() ? "" : "; ", valid));
   }
   return *step;
 }

@@ -56,6 +56,9 @@ class RoutingFunction {
   // The decision, or nullopt for a state the function never produces (for example a q-class worm
   // that would have to cross a boundary link a second time).
   virtual std::optional<RouteStep> try_route(NodeId current, VcClass in, NodeId destination) const = 0;
+  // The states try_route has a decision for, in words, for route()'s error message; empty when it
+  // has one for every node and class.
+  virtual std::string domain() const { return {}; }
 
   // The decision; throws NodeError for nodes outside the network and RoutingError (naming the
   // state) where try_route has none.
@@ -104,6 +107,9 @@ class HamiltonianCycleRouting final : public RoutingFunction {
   std::vector<VcClass> entry_classes() const override { return {kPHigh, kQHigh, kPLow, kQLow}; }
   std::vector<VcClass> injection_classes() const override { return {kPHigh, kPLow}; }
   std::optional<RouteStep> try_route(NodeId current, VcClass in, NodeId destination) const override;
+  std::string domain() const override {
+    return "a q-class worm has crossed its boundary link and must reach its destination without another";
+  }
   const HamiltonianLabeling& labeling() const { return labeling_; }
 
  private:
@@ -135,6 +141,10 @@ class CprLineRouting final : public RoutingFunction {
   std::vector<VcClass> entry_classes() const override { return {0}; }
   // nullopt unless current and destination differ in at most one dimension.
   std::optional<RouteStep> try_route(NodeId current, VcClass in, NodeId destination) const override;
+  std::string domain() const override {
+    return "a cpr-line worm travels a straight line, so the destination must differ from the current node in one "
+           "dimension only";
+  }
 };
 
 // The routing functions by command-line name.

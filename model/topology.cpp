@@ -351,8 +351,9 @@ NodeId Topology::parse_node(std::string_view text) const {
   Coord c{};
   for (int d = 0; d < dimensions_; ++d) {
     if (!parse_int(parts[static_cast<std::size_t>(d)], c[static_cast<std::size_t>(d)])) {
-      throw SpecError(
-          fmt::format("coordinate '{}' of node '{}' is not a number", parts[static_cast<std::size_t>(d)], text));
+      throw SpecError(fmt::format("coordinate '{}' of node '{}' is not a number; valid {} are 0..{}",
+                                  parts[static_cast<std::size_t>(d)], text, "xyz"[d],
+                                  sizes_[static_cast<std::size_t>(d)] - 1));
     }
   }
   return node_at(c);

@@ -1,6 +1,8 @@
 // Topologies (model/topology.hpp): spec and node parsing, the documented port numbering, neighbour
 // symmetry, degrees, hop distances against an independent breadth-first search, and the
 // lexicographic ranking of star-graph permutations.
+#include "model/topology.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,13 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "model/topology.hpp"
-
 namespace wormcast::model {
 namespace {
 
 // Every topology kind and dimension count, including size-2 rings and a non-square torus.
-const std::vector<std::string> kTopologySpecs = {"mesh:2x2", "mesh:5x4",   "mesh:8x8",   "mesh:3x4x2", "mesh:4x4x4",
+const std::vector<std::string> kTopologySpecs = {"mesh:2x2",  "mesh:5x4",  "mesh:8x8",  "mesh:3x4x2",  "mesh:4x4x4",
                                                  "torus:2x2", "torus:5x4", "torus:4x4", "torus:3x4x2", "torus:5x5x5",
                                                  "star:3",    "star:4",    "star:5",    "star:6"};
 
@@ -71,16 +71,15 @@ TEST_P(TopologySpec, ParsesToTheStatedShapeAndPrintsBackTheSameSpec) {
   EXPECT_EQ(Topology::parse(t.spec()), t);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    DocumentedSpecs, TopologySpec,
-    ::testing::Values(SpecCase{"mesh:8x8", TopologyKind::kMesh, 2, {8, 8}, 0, 64, 4},
-                      SpecCase{"torus:4x4", TopologyKind::kTorus, 2, {4, 4}, 0, 16, 4},
-                      SpecCase{"mesh:4x4x4", TopologyKind::kMesh, 3, {4, 4, 4}, 0, 64, 6},
-                      SpecCase{"torus:5x5x5", TopologyKind::kTorus, 3, {5, 5, 5}, 0, 125, 6},
-                      SpecCase{"star:4", TopologyKind::kStar, 0, {}, 4, 24, 3},
-                      SpecCase{"mesh:5x3", TopologyKind::kMesh, 2, {5, 3}, 0, 15, 4},
-                      SpecCase{"torus:3x4x2", TopologyKind::kTorus, 3, {3, 4, 2}, 0, 24, 6},
-                      SpecCase{"star:6", TopologyKind::kStar, 0, {}, 6, 720, 5}));
+INSTANTIATE_TEST_SUITE_P(Topology, TopologySpec,
+                         ::testing::Values(SpecCase{"mesh:8x8", TopologyKind::kMesh, 2, {8, 8}, 0, 64, 4},
+                                           SpecCase{"torus:4x4", TopologyKind::kTorus, 2, {4, 4}, 0, 16, 4},
+                                           SpecCase{"mesh:4x4x4", TopologyKind::kMesh, 3, {4, 4, 4}, 0, 64, 6},
+                                           SpecCase{"torus:5x5x5", TopologyKind::kTorus, 3, {5, 5, 5}, 0, 125, 6},
+                                           SpecCase{"star:4", TopologyKind::kStar, 0, {}, 4, 24, 3},
+                                           SpecCase{"mesh:5x3", TopologyKind::kMesh, 2, {5, 3}, 0, 15, 4},
+                                           SpecCase{"torus:3x4x2", TopologyKind::kTorus, 3, {3, 4, 2}, 0, 24, 6},
+                                           SpecCase{"star:6", TopologyKind::kStar, 0, {}, 6, 720, 5}));
 
 TEST(Topology, FactoriesEqualTheirParsedSpecs) {
   EXPECT_EQ(Topology::mesh({8, 8}), Topology::parse("mesh:8x8"));
@@ -307,7 +306,9 @@ TEST(Topology, EveryLinkIsReachedBackThroughTheOppositePort) {
         // Grids: the neighbour of u on +d has u on -d (and vice versa). Stars: g_i is an involution.
         const Port back = t.is_star() ? p : (p ^ 1);
         EXPECT_EQ(t.neighbour(v, back), u) << spec << " " << t.node_name(u) << " " << t.port_name(p);
-        if (t.is_torus()) EXPECT_EQ(t.is_wraparound(v, back), t.is_wraparound(u, p)) << spec;
+        if (t.is_torus()) {
+          EXPECT_EQ(t.is_wraparound(v, back), t.is_wraparound(u, p)) << spec;
+        }
       }
     }
   }
@@ -360,9 +361,9 @@ TEST_P(TopologyDistance, EqualsBreadthFirstSearchForEveryPair) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(SeveralTopologies, TopologyDistance,
-                         ::testing::Values("mesh:5x4", "torus:5x4", "torus:4x4x3", "mesh:3x3x3", "torus:2x3",
-                                           "star:3", "star:4", "star:5", "star:6"),
+INSTANTIATE_TEST_SUITE_P(Topology, TopologyDistance,
+                         ::testing::Values("mesh:5x4", "torus:5x4", "torus:4x4x3", "mesh:3x3x3", "torus:2x3", "star:3",
+                                           "star:4", "star:5", "star:6"),
                          [](const ::testing::TestParamInfo<std::string>& info) {
                            std::string name = info.param;
                            std::replace(name.begin(), name.end(), ':', '_');
