@@ -66,6 +66,18 @@ ChannelDependencyGraph ChannelDependencyGraph::build(const RoutingFunction& rout
   const Topology& t = routing.topology();
   ChannelDependencyGraph graph(t, routing.vc_class_count());
   const int hop_limit = t.node_count() * routing.vc_class_count();
+  // Per node: the channels completed routes arrive over, and (start class, first channel) of the
+  // routes that leave it, for the multidestination continuations added at the end.
+  struct Departure {
+    VcClass start;
+    RouteHop first_hop;
+    bool operator==(const Departure&) const = default;
+  };
+  std::vector<std::vector<RouteHop>> arrivals(static_cast<std::size_t>(t.node_count()));
+  std::vector<std::vector<Departure>> departures(static_cast<std::size_t>(t.node_count()));
+  const auto add_unique = [](auto& list, const auto& item) {
+    if (std::find(list.begin(), list.end(), item) == list.end()) list.push_back(item);
+  };
   std::vector<VirtualChannel> walk;
   for (NodeId source = 0; source < t.node_count(); ++source) {
     for (NodeId destination = 0; destination < t.node_count(); ++destination) {
@@ -98,6 +110,24 @@ ChannelDependencyGraph ChannelDependencyGraph::build(const RoutingFunction& rout
           continue;  // an entry state the function never reaches
         }
         for (std::size_t i = 1; i < walk.size(); ++i) graph.add_dependency(walk[i - 1], walk[i]);
+        const VirtualChannel& first = walk.front();
+        const VirtualChannel& last = walk.back();
+        add_unique(departures[static_cast<std::size_t>(source)],
+                   Departure{entry, RouteHop{first.node, first.port, first.vc}});
+        add_unique(arrivals[static_cast<std::size_t>(destination)], RouteHop{last.node, last.port, last.vc});
+      }
+    }
+  }
+  // A multidestination worm holds the channel it arrived over at an intermediate destination while
+  // it requests the first channel toward the next one.
+  for (NodeId node = 0; node < t.node_count(); ++node) {
+    for (const RouteHop& arrival : arrivals[static_cast<std::size_t>(node)]) {
+      for (const Departure& departure : departures[static_cast<std::size_t>(node)]) {
+        if (routing.continues_after_delivery(arrival, departure.start, departure.first_hop)) {
+          graph.add_dependency(
+              VirtualChannel{arrival.node, arrival.port, arrival.vc},
+              VirtualChannel{departure.first_hop.node, departure.first_hop.port, departure.first_hop.vc});
+        }
       }
     }
   }

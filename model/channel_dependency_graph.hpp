@@ -9,7 +9,10 @@
 // serve (a CPR worm off its line) and adds nothing. A walk that stops later is a state the
 // function never reaches in practice (a q-class worm that would need a second boundary crossing);
 // for an injection class that is a bug in the function and throws. Walking all legal entry states
-// over-approximates the reachable states, so an acyclic graph is a proof.
+// over-approximates the reachable states, so an acyclic graph is a proof. For functions that route
+// multidestination worms with intermediate reception, build() also adds the continuation at each
+// intermediate destination: the channel a worm arrived over -> the first channel toward its next
+// destination, wherever RoutingFunction::continues_after_delivery allows that continuation.
 #pragma once
 
 #include <optional>

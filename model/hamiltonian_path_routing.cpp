@@ -43,4 +43,9 @@ std::optional<RouteStep> HamiltonianPathRouting::try_route(NodeId current, VcCla
   return RouteStep{best_port, 0};
 }
 
+bool HamiltonianPathRouting::continues_after_delivery(const RouteHop& arrival, VcClass /*start*/,
+                                                      const RouteHop& first_hop) const {
+  return labeling_.network(arrival.node, arrival.port) == labeling_.network(first_hop.node, first_hop.port);
+}
+
 }  // namespace wormcast::model

@@ -60,6 +60,15 @@ class RoutingFunction {
   // has one for every node and class.
   virtual std::string domain() const { return {}; }
 
+  // Whether a multidestination worm that reached an intermediate destination over `arrival` may
+  // go on toward its next destination with a route that starts in `start` and leaves over
+  // `first_hop` (it holds `arrival` while it requests `first_hop`). Functions that route only
+  // single-destination worms never continue.
+  virtual bool continues_after_delivery(const RouteHop& /*arrival*/, VcClass /*start*/,
+                                        const RouteHop& /*first_hop*/) const {
+    return false;
+  }
+
   // The decision; throws NodeError for nodes outside the network and RoutingError (naming the
   // state) where try_route has none.
   RouteStep route(NodeId current, VcClass in, NodeId destination) const;
@@ -87,6 +96,8 @@ class HamiltonianPathRouting final : public RoutingFunction {
   int vc_class_count() const override { return 1; }
   std::vector<VcClass> entry_classes() const override { return {0}; }
   std::optional<RouteStep> try_route(NodeId current, VcClass in, NodeId destination) const override;
+  // A worm visits its sorted destinations in one channel network (spec 1.2, 4.1).
+  bool continues_after_delivery(const RouteHop& arrival, VcClass start, const RouteHop& first_hop) const override;
   const HamiltonianLabeling& labeling() const { return labeling_; }
 
  private:
@@ -107,6 +118,10 @@ class HamiltonianCycleRouting final : public RoutingFunction {
   std::vector<VcClass> entry_classes() const override { return {kPHigh, kQHigh, kPLow, kQLow}; }
   std::vector<VcClass> injection_classes() const override { return {kPHigh, kPLow}; }
   std::optional<RouteStep> try_route(NodeId current, VcClass in, NodeId destination) const override;
+  // A worm keeps its class (network and p/q) from one destination to the next (spec 2.6-2.7).
+  bool continues_after_delivery(const RouteHop& arrival, VcClass start, const RouteHop& /*first_hop*/) const override {
+    return start == arrival.vc;
+  }
   std::string domain() const override {
     return "a q-class worm has crossed its boundary link and must reach its destination without another";
   }

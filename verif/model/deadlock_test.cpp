@@ -251,6 +251,49 @@ TEST_P(DeadlockFreedom, DependencyGraphCoversEveryInjectedRouteAndIsAcyclic) {
     ADD_FAILURE() << GetParam().routing << " on " << t.spec() << " has the cycle " << graph.describe_cycle(*cycle);
 }
 
+// Counts the continuations of a multidestination worm (from `source_label` in class `vc`, visiting
+// `stop_labels` in order) that are in `graph`: the channel the worm arrived over at a stop, which
+// it holds, -> the first channel of its next leg.
+int continuations_in_graph(const ChannelDependencyGraph& graph, const HamiltonianCycleRouting& routing,
+                           int source_label, VcClass vc, const std::vector<int>& stop_labels) {
+  NodeId here = routing.labeling().node(source_label);
+  std::optional<RouteHop> arrival;
+  int found = 0;
+  for (int label : stop_labels) {
+    const NodeId stop = routing.labeling().node(label);
+    const std::vector<RouteHop> leg = trace_route(routing, here, vc, stop);
+    if (arrival && graph.has_dependency(VirtualChannel{arrival->node, arrival->port, arrival->vc},
+                                        VirtualChannel{leg.front().node, leg.front().port, leg.front().vc})) {
+      ++found;
+    }
+    arrival = leg.back();
+    vc = leg.back().vc;
+    here = stop;
+  }
+  return found;
+}
+
+TEST(DeadlockFreedom, MultidestinationWormsHoldTheirArrivalChannelWhileRequestingTheNextLeg) {
+  // A worm with intermediate reception still holds the channel it arrived over at a stop when it
+  // requests the first channel toward its next destination, so the graph must contain that
+  // dependency even where no single-destination route makes the same turn. On torus:4x4 the
+  // high worm 0 -> [1, 6] arrives at (1,0) over +X and leaves over +Y, while the unicast 0 -> 6
+  // leaves label 0 over the -X wrap and never passes (1,0).
+  const Topology torus = Topology::parse("torus:4x4");
+  const HamiltonianCycleRouting routing(torus);
+  const ChannelDependencyGraph graph = ChannelDependencyGraph::build(routing);
+  EXPECT_EQ(
+      trace_route(routing, routing.labeling().node(0), HamiltonianCycleRouting::kPHigh, routing.labeling().node(6))
+          .front()
+          .port,
+      1)
+      << "the unicast 0 -> 6 should leave over -X, making the continuation below a new turn";
+  EXPECT_EQ(continuations_in_graph(graph, routing, 0, HamiltonianCycleRouting::kPHigh, {1, 6}), 1);
+  // V9's uniform high worm: four continuations, all in the graph; and the graph stays acyclic.
+  EXPECT_EQ(continuations_in_graph(graph, routing, 11, HamiltonianCycleRouting::kPHigh, {12, 13, 15, 0, 1}), 4);
+  EXPECT_FALSE(graph.find_cycle().has_value());
+}
+
 INSTANTIATE_TEST_SUITE_P(HamiltonianPath, DeadlockFreedom,
                          ::testing::ValuesIn(all_grids("hamiltonian-path", {"mesh", "torus"})), case_name);
 INSTANTIATE_TEST_SUITE_P(DimensionOrder, DeadlockFreedom,
