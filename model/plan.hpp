@@ -1,0 +1,180 @@
+// Multicast plans: what must happen for one request (design.md, "model: plan").
+//
+// A Request names the network, the algorithm, the source, the destinations, the message length and
+// the node architecture (port model and processor/network latency parameters). A Plan lists the
+// worms the algorithm sends, each with its sender, message-passing step, header, route and the
+// nodes that keep a copy, plus the metrics computed from them (compute_metrics, below).
+//
+// Plans are value types built by pure functions; nothing here does I/O.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/labeling.hpp"
+#include "model/routing.hpp"
+#include "model/topology.hpp"
+
+namespace wormcast::model {
+
+// The node's injection/ejection channel pairs (spec 1.1, "d-port architecture").
+enum class PortModelKind { kOnePort, kTwoPort, kAllPort, kDPort };
+
+struct PortModel {
+  PortModelKind kind = PortModelKind::kOnePort;
+  // d for kDPort (>= 1); 1 for kOnePort and 2 for kTwoPort; ignored for kAllPort, whose count is
+  // the router's network port count (4 in a 2D mesh, 6 in a 3D mesh).
+  int count = 1;
+
+  static PortModel one_port() { return {PortModelKind::kOnePort, 1}; }
+  static PortModel two_port() { return {PortModelKind::kTwoPort, 2}; }
+  static PortModel all_port() { return {PortModelKind::kAllPort, 0}; }
+  static PortModel d_port(int d) { return {PortModelKind::kDPort, d}; }
+
+  // Messages a node can inject at a time on `topology`.
+  int injection_ports(const Topology& topology) const;
+  // `one-port`, `two-port`, `all-port`, `4-port`.
+  std::string name() const;
+  bool operator==(const PortModel&) const = default;
+};
+
+// Latency parameters, in cycles of the network clock (the unit of the RTL runs). The defaults take
+// one cycle per flit per link (beta) and per router hop, and put the start-up costs at the Cray
+// T3D ratio of spec 3.4: alpha = 0.75 us over beta = 0.0033 us per flit gives about 227 flit
+// times; the papers assume gamma ~= alpha and mu = alpha.
+struct LatencyParameters {
+  double alpha = 227.0;       // send start-up: the processor prepares and injects one message
+  double gamma = 227.0;       // receive start-up: the processor takes one message out
+  double beta = 1.0;          // transmitting one flit over one channel
+  double mu = 227.0;          // a router changing a CPR control field (unused by unicast plans)
+  double router_delay = 1.0;  // the header crossing one router and link (per hop)
+  bool operator==(const LatencyParameters&) const = default;
+};
+
+struct Request {
+  Topology topology;
+  std::string algorithm;
+  NodeId source = kNoNode;
+  std::vector<NodeId> destinations;  // K distinct nodes, none of them the source
+  int length_flits = 1;              // L >= 1
+  PortModel ports = PortModel::one_port();
+  LatencyParameters latency;
+  bool operator==(const Request&) const = default;
+};
+
+// Throws unless the request can be planned: NodeError for a source or destination outside the
+// network, RequestError for an empty destination set, a repeated destination, the source among
+// the destinations, L < 1, or a d-port model with d < 1. Each message names the bad value and
+// what is valid. It does not check the algorithm name (each planner does).
+void validate(const Request& request);
+
+// A validated Request (see validate()).
+Request make_request(Topology topology, std::string algorithm, NodeId source, std::vector<NodeId> destinations,
+                     int length_flits, PortModel ports, LatencyParameters latency = {});
+
+enum class WormKind { kUnicast, kMultidestinationPath, kCprLine, kStoreAndForwardHop };
+
+// How routers route the worm (the head flit's routing-mode field).
+enum class RoutingMode { kHamiltonianPath, kHamiltonianCycle, kDimensionOrder, kCprLine, kSourceRouted };
+
+const char* to_string(PortModelKind kind);
+const char* to_string(WormKind kind);
+const char* to_string(RoutingMode mode);
+
+// Width of the CPR control field (spec 3.1); other worms carry 0.
+inline constexpr int kControlFieldBits = 2;
+
+struct WormHeader {
+  RoutingMode mode = RoutingMode::kHamiltonianPath;
+  // The channel network the route uses, where the labeling defines one (Hamiltonian modes).
+  std::optional<ChannelNetwork> subnetwork;
+  VcClass vc = 0;
+  std::uint8_t control_field = 0;  // kControlFieldBits wide
+  // The nodes the routers deliver to, in order: the receiver of a unicast, the destinations of a
+  // multidestination worm.
+  std::vector<NodeId> destinations;
+  bool operator==(const WormHeader&) const = default;
+};
+
+struct Worm {
+  NodeId sender = kNoNode;
+  int step = 1;  // message-passing step, 1-based
+  WormKind kind = WormKind::kUnicast;
+  WormHeader header;
+  // The injection port of the sender (0 .. ports-1) and, where the architecture binds ports to
+  // channel networks (the two-port and d-port models of seed 000: the first half of the ports
+  // inject into the low network, the second half into the high one), that port's network.
+  int port = 0;
+  std::optional<ChannelNetwork> port_network;
+  // route[0] is the sender and route.back() the last node; hops[i] is the channel from route[i]
+  // to route[i + 1] (the port disambiguates parallel links of 2-wide tori).
+  std::vector<NodeId> route;
+  std::vector<RouteHop> hops;
+  // Nodes that keep a copy of the message (deliveries), in route order.
+  std::vector<NodeId> keeps_copy;
+  // Unicast-based algorithms: the destinations the receiver becomes responsible for (including
+  // itself), carried in the payload. Empty for other worms.
+  std::vector<NodeId> address_field;
+  bool operator==(const Worm&) const = default;
+};
+
+struct DestinationMetrics {
+  NodeId destination = kNoNode;
+  int step = 0;          // step of the worm that delivers to it
+  int distance = 0;      // shortest hop distance from the source
+  int path_hops = 0;     // links the delivered copy crossed since the source, over its chain of worms
+  double latency = 0.0;  // contention-free latency (compute_metrics)
+  bool operator==(const DestinationMetrics&) const = default;
+};
+
+// Two worms that use the same directed physical channel.
+struct SharedChannel {
+  NodeId node = kNoNode;  // the channel leaves `node` on `port`
+  Port port = kNoPort;
+  std::size_t first_worm = 0;  // indices into Plan::worms, first_worm < second_worm
+  std::size_t second_worm = 0;
+  bool operator==(const SharedChannel&) const = default;
+};
+
+struct PlanMetrics {
+  int steps = 0;
+  // Channel traversals: the sum over worms of the links each crosses. A directed channel used by
+  // two worms counts twice, because it carries the message twice (docs/algorithms.md, "Traffic").
+  // For trees and single path worms, where no channel is reused, this is the thesis's |E(MT)|.
+  int traffic = 0;
+  int distinct_channels = 0;                     // directed channels used by at least one worm
+  int additional_traffic = 0;                    // traffic - K
+  double latency = 0.0;                          // the largest destination latency (multicast latency)
+  std::vector<DestinationMetrics> destinations;  // in Request::destinations order
+  // Every (pair of worms, channel) they share, ordered by worm indices then channel.
+  std::vector<SharedChannel> shared_channels;
+  // Spec 1.5 / 1.9 diagnostics, counted as pairs of worms that share at least one channel:
+  // stepwise = both sent in the same step; depth = sent in different steps by different senders
+  // (V6's "cross-step channel sharing"; a sender's own worms leave through its ports one after
+  // another). Two-port plans have stepwise 0 (Thm 1-3); depth is not 0 in general (A-000-9).
+  int stepwise_contention = 0;
+  int depth_contention = 0;
+  bool operator==(const PlanMetrics&) const = default;
+};
+
+struct Plan {
+  Request request;
+  std::vector<Worm> worms;  // ordered by step
+  PlanMetrics metrics;
+  bool operator==(const Plan&) const = default;
+};
+
+// Metrics of `worms` for `request`. Contention-free latency, per worm (spec 3.4 eq. 3 with one copy
+// and no control-field change, and the thesis's wormhole D + L, eq. 2.1.10):
+//   start   = max(time the sender holds the message, time its injection port is free)
+//   arrival = start + alpha + hops_to_node * router_delay + L * beta + gamma
+//   the port is free again at start + alpha + L * beta (the tail has left the sender)
+// The source holds the message at 0; any other node from its arrival. A destination's latency is
+// its arrival. Throws std::logic_error if a worm's sender never received the message or a
+// destination is never delivered to (a planner bug, not bad input).
+PlanMetrics compute_metrics(const Request& request, const std::vector<Worm>& worms);
+
+}  // namespace wormcast::model
