@@ -30,3 +30,9 @@ format:
 
 clean:
 	@rm -rf $(BUILD) $(BUILD).configure.log
+
+# iCE40 LUT/FF report of every RTL cell (yosys synth_ice40 + stat), after the same synthesis check
+# as the Rtl.YosysSynthNoLatches test (no latches, no undriven wires). Needs no CMake build.
+.PHONY: synth-report
+synth-report: deps
+	@verif/rtl/synth_check.sh

@@ -1,0 +1,25 @@
+// noc_assert.svh: the one assertion macro of the wormcast RTL.
+//
+//   `NOC_ASSERT(Name_A, property)
+//
+// expands to a named concurrent assertion sampled on the rising edge of `clk_i` and disabled while
+// `rst_ni` is low, so the including module must have ports (or signals) named `clk_i` and `rst_ni`.
+// A failure reports, through $error, the assertion name and the property text (Verilator adds the
+// instance path). Use it at module scope (not inside an always block: Verilator 5.006 crashes on
+// `assert property` there) and without a trailing semicolon. `##N` delays do not parse in that
+// version; use `|->`, `|=>` and `$past`. Name assertions UpperCamelCase with an `_A` suffix.
+//
+// Under SYNTHESIS (yosys defines it) the macro expands to nothing, so no assertion logic reaches a
+// netlist. Simulate with `verilator --assert`; without it the assertions are compiled out.
+`ifndef NOC_ASSERT_SVH
+`define NOC_ASSERT_SVH
+
+`ifndef SYNTHESIS
+`define NOC_ASSERT(name, prop) \
+  name: assert property (@(posedge clk_i) disable iff (!rst_ni) (prop)) \
+    else $error("%s failed: %s", `"name`", `"prop`");
+`else
+`define NOC_ASSERT(name, prop)
+`endif
+
+`endif  // NOC_ASSERT_SVH

@@ -1,0 +1,112 @@
+// noc_fifo: synchronous first-in first-out buffer, the router's input flit buffer.
+//
+// Storage is a bank of registers (`Depth` entries of `Width` bits) addressed by a read and a write
+// pointer that wrap at `Depth`, so any depth >= 1 works, power of two or not. There is no
+// fall-through: an entry pushed in cycle t is visible on `data_o` from cycle t+1. `data_o` is
+// the head entry read combinationally from the registers (a mux over constant slices, no
+// variable part-select); it is meaningful only while `empty_o` is low. A push and a pop in the
+// same cycle are allowed whenever each is legal on its own. Pushing when full or popping when
+// empty is a protocol error: it is flagged by an assertion and ignored by the hardware.
+`include "noc_assert.svh"
+
+module noc_fifo #(
+  /// Width of one entry in bits (>= 1).
+  parameter int unsigned Width = 8,
+  /// Number of entries (>= 1; need not be a power of two).
+  parameter int unsigned Depth = 4,
+  /// Width of `count_o`: enough bits to hold 0..Depth. Derived, do not override.
+  localparam int unsigned CountW = $clog2(Depth + 1)
+) (
+  /// Clock; all state changes on its rising edge.
+  input  logic              clk_i,
+  /// Asynchronous active-low reset; empties the FIFO and clears the storage.
+  input  logic              rst_ni,
+  /// Write `data_i` at the tail this cycle. Must be low while `full_o` is high.
+  input  logic              push_i,
+  /// Entry to write when `push_i` is high.
+  input  logic [Width-1:0]  data_i,
+  /// Remove the head entry this cycle. Must be low while `empty_o` is high.
+  input  logic              pop_i,
+  /// Head entry (the oldest one); valid while `empty_o` is low.
+  output logic [Width-1:0]  data_o,
+  /// No entries stored.
+  output logic              empty_o,
+  /// `Depth` entries stored; no room for a push.
+  output logic              full_o,
+  /// Number of entries stored, 0..Depth.
+  output logic [CountW-1:0] count_o
+);
+
+  /// Width of a pointer into the storage (at least one bit, also for Depth = 1).
+  localparam int unsigned PtrW = (Depth > 1) ? $clog2(Depth) : 1;
+  /// With one entry both pointers stay 0 (tied off, so synthesis drops their registers).
+  localparam bit SingleEntry = (Depth == 1);
+
+  logic [Depth*Width-1:0] mem_d, mem_q;
+  logic [PtrW-1:0]        wr_ptr_d, wr_ptr_q;
+  logic [PtrW-1:0]        rd_ptr_d, rd_ptr_q;
+  logic [CountW-1:0]      count_d, count_q;
+  logic                   push_en, pop_en;
+
+  assign empty_o = (count_q == '0);
+  assign full_o  = (count_q == CountW'(Depth));
+  assign count_o = count_q;
+
+  // Illegal requests are dropped so the state stays consistent even with assertions compiled out.
+  assign push_en = push_i & ~full_o;
+  assign pop_en  = pop_i & ~empty_o;
+
+  always_comb begin
+    mem_d    = mem_q;
+    wr_ptr_d = wr_ptr_q;
+    rd_ptr_d = rd_ptr_q;
+    count_d  = count_q;
+    if (push_en) begin
+      for (int i = 0; i < Depth; i++) begin
+        if (wr_ptr_q == PtrW'(i)) begin
+          mem_d[i*Width +: Width] = data_i;
+        end
+      end
+      wr_ptr_d = (SingleEntry || wr_ptr_q == PtrW'(Depth - 1)) ? '0 : wr_ptr_q + PtrW'(1);
+    end
+    if (pop_en) begin
+      rd_ptr_d = (SingleEntry || rd_ptr_q == PtrW'(Depth - 1)) ? '0 : rd_ptr_q + PtrW'(1);
+    end
+    if (push_en && !pop_en) begin
+      count_d = count_q + CountW'(1);
+    end else if (pop_en && !push_en) begin
+      count_d = count_q - CountW'(1);
+    end
+  end
+
+  // Head entry: a mux over the constant slices of the storage.
+  always_comb begin
+    data_o = '0;
+    for (int i = 0; i < Depth; i++) begin
+      if (rd_ptr_q == PtrW'(i)) begin
+        data_o = mem_q[i*Width +: Width];
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      mem_q    <= '0;
+      wr_ptr_q <= '0;
+      rd_ptr_q <= '0;
+      count_q  <= '0;
+    end else begin
+      mem_q    <= mem_d;
+      wr_ptr_q <= wr_ptr_d;
+      rd_ptr_q <= rd_ptr_d;
+      count_q  <= count_d;
+    end
+  end
+
+  `NOC_ASSERT(PushNotFull_A, push_i |-> !full_o)
+  `NOC_ASSERT(PopNotEmpty_A, pop_i |-> !empty_o)
+  `NOC_ASSERT(CountInRange_A, count_q <= CountW'(Depth))
+  `NOC_ASSERT(PointersAgreeWithCount_A,
+              (count_q == '0 || count_q == CountW'(Depth)) == (wr_ptr_q == rd_ptr_q))
+
+endmodule

@@ -1,0 +1,66 @@
+// noc_rr_arbiter: round-robin arbiter with a grant that can be held for a whole packet.
+//
+// The grant is combinational from `req_i` and a priority state: requesters at or after a priority
+// pointer come first, in index order, then the ones before it. The pointer moves only when a
+// grant is given:
+// - `advance_i` high (the grant was used up, e.g. a tail flit left): the winner becomes the lowest
+//   priority, so a requester that keeps requesting waits for at most NumReq-1 other grants;
+// - `advance_i` low: the winner becomes the highest priority, so it keeps its grant for as long
+//   as it keeps requesting, even if requesters that would have beaten it arrive meanwhile. This
+//   lets a wormhole output stay allocated to one packet from head to tail.
+// The pointer is kept as a mask (`prio_q[i]` = requester i is at or after the pointer), and the
+// grant is the lowest set bit of the masked requests if any, else of all requests.
+`include "noc_assert.svh"
+
+module noc_rr_arbiter #(
+  /// Number of requesters (>= 1).
+  parameter int unsigned NumReq = 4
+) (
+  /// Clock; the priority state changes on its rising edge.
+  input  logic              clk_i,
+  /// Asynchronous active-low reset; requester 0 gets the highest priority.
+  input  logic              rst_ni,
+  /// One request bit per requester.
+  input  logic [NumReq-1:0] req_i,
+  /// The grant is used up this cycle: the winner moves to the lowest priority. While low, the
+  /// winner keeps the grant as long as it requests. Ignored when nothing is granted.
+  input  logic              advance_i,
+  /// Grant: one-hot (or zero when nothing is requested), only to a requester; combinational.
+  output logic [NumReq-1:0] gnt_o
+);
+
+  logic [NumReq-1:0] prio_d, prio_q;
+  logic [NumReq-1:0] req_hi, req_sel;
+  logic [NumReq-1:0] at_or_after_gnt, after_gnt;
+
+  // The requests at or after the pointer win if there are any; the lowest index among them wins.
+  assign req_hi  = req_i & prio_q;
+  assign req_sel = (req_hi != '0) ? req_hi : req_i;
+  assign gnt_o   = req_sel & (~req_sel + NumReq'(1));
+
+  // Thermometer masks of the positions at/after and strictly after the one-hot grant.
+  assign at_or_after_gnt = ~(gnt_o - NumReq'(1));
+  assign after_gnt       = at_or_after_gnt & ~gnt_o;
+
+  always_comb begin
+    prio_d = prio_q;
+    if (gnt_o != '0) begin
+      prio_d = advance_i ? after_gnt : at_or_after_gnt;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      prio_q <= '1;
+    end else begin
+      prio_q <= prio_d;
+    end
+  end
+
+  `NOC_ASSERT(GntOneHot0_A, $onehot0(gnt_o))
+  `NOC_ASSERT(GntOnlyToRequester_A, (gnt_o & ~req_i) == '0)
+  `NOC_ASSERT(GntWhenRequested_A, (req_i != '0) |-> (gnt_o != '0))
+  `NOC_ASSERT(GntHeldWithoutAdvance_A,
+              (gnt_o != '0 && !advance_i) |=> ((req_i & $past(gnt_o)) == '0 || gnt_o == $past(gnt_o)))
+
+endmodule

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Rtl.YosysSynthNoLatches and `make synth-report`: yosys synthesis check and iCE40 LUT/FF report.
+#
+# For every variant below, and for every other module file rtl/<name>.sv (default parameters),
+# one yosys 0.23 run reads all of rtl/ (packages first) with `read_verilog -sv -noautowire` and
+#   1. runs `check -assert` right after `proc` (later passes turn an undriven wire into a
+#      constant x that `check` no longer sees) and again after `synth -top <name>`, and asserts
+#      that no latch cell exists: fails on any error, latch, undriven wire, multiple driver or
+#      logic loop;
+#   2. fails on any yosys warning except "Replacing memory ... with list of registers" (benign);
+#   3. reloads the elaborated design, runs `synth_ice40 -top <name>` and reads `stat` for the
+#      report: SB_LUT4 (LUTs), SB_DFF* (flip-flops) and SB_CARRY cells.
+# The report table goes to stdout. Each run's log goes to $SYNTH_LOG_DIR if set; otherwise to a
+# temporary directory that is removed unless a check failed.
+#
+# Usage: verif/rtl/synth_check.sh [rtl-dir] [yosys-binary]
+set -uo pipefail
+
+rtl_dir=${1:-$(cd "$(dirname "$0")/../../rtl" && pwd)}
+yosys=${2:-yosys}
+if [[ -n "${SYNTH_LOG_DIR:-}" ]]; then
+  log_dir=$SYNTH_LOG_DIR
+  mkdir -p "$log_dir"
+else
+  log_dir=$(mktemp -d)
+  trap '[[ ${#failed[@]} -eq 0 ]] && rm -rf "$log_dir"' EXIT
+fi
+
+# Cells with the parameter values to check and report ("<top> [Param=Value ...]").
+variants=(
+  "noc_fifo Width=32 Depth=4"
+  "noc_fifo Width=8 Depth=5"
+  "noc_fifo Width=8 Depth=1"
+  "noc_rr_arbiter NumReq=5"
+  "noc_rr_arbiter NumReq=4"
+  "noc_credit_counter Depth=4"
+  "noc_credit_counter Depth=8"
+)
+
+shopt -s nullglob
+pkgs=("$rtl_dir"/*_pkg.sv)
+files=("${pkgs[@]}")
+for file in "$rtl_dir"/*.sv; do
+  [[ "$file" == *_pkg.sv ]] || files+=("$file")
+done
+# Every module file not listed above is checked with its default parameters.
+for file in "$rtl_dir"/*.sv; do
+  name=$(basename "$file" .sv)
+  [[ "$name" == *_pkg ]] && continue
+  listed=0
+  for variant in "${variants[@]}"; do [[ "${variant%% *}" == "$name" ]] && listed=1; done
+  [[ $listed -eq 1 ]] || variants+=("$name")
+done
+
+latches='t:$dlatch t:$adlatch t:$dlatchsr t:$_DLATCH_* t:$_DLATCHSR_*'
+failed=()
+report=()
+for variant in "${variants[@]}"; do
+  read -r top params <<<"$variant"
+  chparam=""
+  tag=$top
+  for assignment in $params; do
+    chparam+=" -set ${assignment%%=*} ${assignment#*=}"
+    tag+="_${assignment%%=*}${assignment#*=}"
+  done
+  [[ -n "$chparam" ]] && chparam="chparam$chparam $top;"
+  log="$log_dir/$tag.log"
+  stat_file="$log_dir/$tag.ice40.stat"
+  script="read_verilog -sv -noautowire -I$rtl_dir ${files[*]}; $chparam
+hierarchy -check -top $top; design -save elaborated;
+proc; check -assert; synth -top $top; check -assert; select -assert-none $latches;
+design -load elaborated; synth_ice40 -top $top; tee -q -o $stat_file stat"
+  problem=""
+  if ! "$yosys" -q -l "$log" -p "$script" >/dev/null 2>&1; then
+    problem="yosys failed (error, latch, undriven or multiply driven wire, or logic loop)"
+  elif grep -qE '^[[:space:]]*Latch inferred' "$log"; then
+    problem="latch inferred"
+  elif grep -E '^Warning:' "$log" | grep -qvE 'Replacing memory .* with list of registers'; then
+    problem="yosys warnings"
+  fi
+  if [[ -n "$problem" ]]; then
+    echo "synth: $top ${params:-(defaults)} FAILED: $problem (log: $log)"
+    grep -E 'ERROR|Error|Warning|Latch inferred|assertion' "$log" | grep -v 'No latch inferred' | sed 's/^/  /' | head -40
+    failed+=("$tag")
+    continue
+  fi
+  count() { awk -v pat="$1" '$1 ~ pat { n += $2 } END { print n + 0 }' "$stat_file"; }
+  report+=("$(printf '%-20s %-22s %6s %6s %6s' "$top" "${params:-(defaults)}" "$(count '^SB_LUT4$')" \
+    "$(count '^SB_DFF')" "$(count '^SB_CARRY$')")")
+  echo "synth: $top ${params:-(defaults)} ok: no latches, no undriven wires, check -assert clean"
+done
+
+echo
+echo "iCE40 (yosys $("$yosys" -V | awk '{print $2}') synth_ice40) LUT/FF report:"
+printf '%-20s %-22s %6s %6s %6s\n' "cell" "parameters" "LUT4" "FF" "CARRY"
+for line in "${report[@]}"; do echo "$line"; done
+
+if [[ ${#failed[@]} -ne 0 ]]; then
+  echo "synth: ${#failed[@]} variant(s) failed: ${failed[*]}" >&2
+  exit 1
+fi
