@@ -22,6 +22,26 @@ void check_member(const Topology& topology, NodeId node, std::string_view role) 
   }
 }
 
+// Links from the sender of worm `index`'s parent (Worm::spawned_from) to the router that spawns it.
+// Throws std::logic_error unless the parent is an earlier worm of the same step (`departed`) whose
+// route passes that router.
+int hops_to_spawning_router(const Topology& topology, const std::vector<Worm>& worms, std::size_t index,
+                            const std::vector<bool>& departed) {
+  const Worm& w = worms[index];
+  const std::size_t parent = *w.spawned_from;
+  if (parent >= worms.size() || !departed[parent] || worms[parent].step != w.step) {
+    throw std::logic_error(fmt::format(
+        "worm {} of step {} is spawned off worm {}, which is not an earlier worm of that step", index, w.step, parent));
+  }
+  const std::vector<NodeId>& route = worms[parent].route;
+  const auto at = route.empty() ? route.end() : std::find(route.begin() + 1, route.end(), w.sender);
+  if (at == route.end()) {
+    throw std::logic_error(fmt::format("worm {} is spawned at {}, which worm {} does not pass", index,
+                                       topology.node_name(w.sender), parent));
+  }
+  return static_cast<int>(at - route.begin());
+}
+
 }  // namespace
 
 int PortModel::injection_ports(const Topology& topology) const {
@@ -153,22 +173,37 @@ PlanMetrics compute_metrics(const Request& request, const std::vector<Worm>& wor
   };
   std::map<NodeId, Holding> holds = {{request.source, Holding{}}};
   std::map<std::pair<NodeId, int>, double> port_free;
+  // Per worm: when its header leaves the sender, and the links its copy crossed before the sender.
+  std::vector<Holding> departs(worms.size());
+  std::vector<bool> departed(worms.size(), false);
   for (std::size_t index : order) {
     const Worm& w = worms[index];
-    const auto sender = holds.find(w.sender);
-    if (sender == holds.end() || sender->second.step >= w.step) {
-      throw std::logic_error(
-          fmt::format("worm {} of step {} leaves {}, which does not hold the message before that step", index, w.step,
-                      t.node_name(w.sender)));
+    Holding depart;
+    if (w.spawned_from) {  // router replication: no processor, no start-up, no injection port
+      const int hops = hops_to_spawning_router(t, worms, index, departed);
+      depart = departs[*w.spawned_from];
+      depart.time += hops * p.router_delay;
+      depart.path_hops += hops;
+    } else {
+      const auto sender = holds.find(w.sender);
+      if (sender == holds.end() || sender->second.step >= w.step) {
+        throw std::logic_error(
+            fmt::format("worm {} of step {} leaves {}, which does not hold the message before that step", index, w.step,
+                        t.node_name(w.sender)));
+      }
+      double& free_at = port_free[{w.sender, w.port}];
+      const double start = std::max(sender->second.time, free_at);
+      const double startup = w.prepared_copies * p.alpha + w.control_field_changes * p.mu;
+      free_at = start + startup + length * p.beta;
+      depart = Holding{start + startup, w.step, sender->second.path_hops};
     }
-    double& free_at = port_free[{w.sender, w.port}];
-    const double start = std::max(sender->second.time, free_at);
-    free_at = start + p.alpha + length * p.beta;
+    departs[index] = depart;
+    departed[index] = true;
     for (NodeId node : w.keeps_copy) {
       const auto at = std::find(w.route.begin(), w.route.end(), node);
       const int hops = static_cast<int>(at - w.route.begin());
-      const double arrival = start + p.alpha + hops * p.router_delay + length * p.beta + p.gamma;
-      holds.try_emplace(node, Holding{arrival, w.step, sender->second.path_hops + hops});
+      const double arrival = depart.time + hops * p.router_delay + length * p.beta + p.gamma;
+      holds.try_emplace(node, Holding{arrival, w.step, depart.path_hops + hops});
     }
   }
 

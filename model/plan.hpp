@@ -118,6 +118,18 @@ struct Worm {
   // Unicast-based algorithms: the destinations the receiver becomes responsible for (including
   // itself), carried in the payload. Empty for other worms.
   std::vector<NodeId> address_field;
+  // Start-up of a worm the sender's processor injects (spec 3.4 eq. (3)): the sender prepares
+  // `prepared_copies` copies of the message one after another and injects them together, so this
+  // worm pays prepared_copies * alpha, after changing the CPR control field `control_field_changes`
+  // times (mu each). The defaults are the plain send: one alpha, no mu.
+  int prepared_copies = 1;
+  int control_field_changes = 0;
+  // Router replication (PCP's spine, spec 3.2): the index in Plan::worms of the worm whose router at
+  // `sender` spawns this one, in the same step. No processor is involved: the spawned worm leaves
+  // when the parent's header reaches `sender` and pays no alpha or mu (its start-up fields are
+  // ignored, and `port` names the router output it leaves on, not an injection port). nullopt for
+  // every worm a node's processor sends.
+  std::optional<std::size_t> spawned_from;
   bool operator==(const Worm&) const = default;
 };
 
@@ -172,9 +184,14 @@ struct Plan {
 //   start   = max(time the sender holds the message, time its injection port is free)
 //   arrival = start + alpha + hops_to_node * router_delay + L * beta + gamma
 //   the port is free again at start + alpha + L * beta (the tail has left the sender)
+// With Worm::prepared_copies = M and control_field_changes = C, "alpha" above is M * alpha + C * mu
+// (eq. 3). A worm spawned by a router (Worm::spawned_from) has no start or port: its header leaves
+// `sender` when the parent's header gets there (parent's start + start-up + hops * router_delay) and
+//   arrival = that time + hops_to_node * router_delay + L * beta + gamma.
 // The source holds the message at 0; any other node from its arrival. A destination's latency is
-// its arrival. Throws std::logic_error if a worm's sender never received the message or a
-// destination is never delivered to (a planner bug, not bad input).
+// its arrival. Throws std::logic_error if a worm's sender never received the message, a spawned
+// worm's parent is not an earlier worm of its step passing its sender, or a destination is never
+// delivered to (a planner bug, not bad input).
 PlanMetrics compute_metrics(const Request& request, const std::vector<Worm>& worms);
 
 }  // namespace wormcast::model

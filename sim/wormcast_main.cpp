@@ -1,15 +1,21 @@
-// The wormcast command line. Today it shows the model's network layer: labelings, routes and
-// deadlock proofs; later issues add `plan`, `run`, `compare` and `sweep`.
+// The wormcast command line: the model's network layer (labelings, routes, deadlock proofs), the
+// planners (`plan`, `algorithms`) and the experiment driver (`sweep`); later issues add `run` and
+// `compare`.
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <fstream>
 #include <string>
 #include <vector>
 
+#include "model/broadcast_baselines.hpp"
 #include "model/errors.hpp"
+#include "model/planner.hpp"
 #include "model/routing.hpp"
+#include "model/sweep.hpp"
 #include "sim/network_views.hpp"
+#include "sim/plan_views.hpp"
 
 namespace {
 
@@ -97,6 +103,71 @@ void run_demo() {
   demo_routes(star, {{"1432", "2413"}, {"1234", "4321"}}, {});
 }
 
+// Options shared by `plan` and `sweep`: message length, port model, latency parameters.
+struct PlanOptions {
+  int length = 20;
+  std::string ports = "one";
+  model::LatencyParameters latency;
+
+  void add_to(CLI::App& command) {
+    command.add_option("-L,--length", length, "message length in flits")->capture_default_str();
+    command.add_option("-p,--ports", ports, "port model: one, two, all, or a port count d")->capture_default_str();
+    command.add_option("--alpha", latency.alpha, "send start-up (cycles)")->capture_default_str();
+    command.add_option("--gamma", latency.gamma, "receive start-up (cycles)")->capture_default_str();
+    command.add_option("--beta", latency.beta, "one flit over one channel (cycles)")->capture_default_str();
+    command.add_option("--mu", latency.mu, "CPR control-field change (cycles)")->capture_default_str();
+    command.add_option("--router-delay", latency.router_delay, "header per hop (cycles)")->capture_default_str();
+  }
+};
+
+// Destination names, or `all` for every node but the source (a broadcast).
+std::vector<NodeId> parse_destinations(const Topology& t, NodeId source, const std::vector<std::string>& texts) {
+  if (texts.size() == 1 && texts.front() == "all") return model::broadcast_destinations(t, source);
+  std::vector<NodeId> nodes;
+  for (const std::string& text : texts) nodes.push_back(t.parse_node(text));
+  return nodes;
+}
+
+// K values, or `all` for N-1.
+std::vector<int> parse_counts(const Topology& t, const std::vector<std::string>& texts) {
+  std::vector<int> counts;
+  for (const std::string& text : texts) {
+    if (text == "all") {
+      counts.push_back(t.node_count() - 1);
+      continue;
+    }
+    std::size_t used = 0;
+    int k = 0;
+    try {
+      k = std::stoi(text, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != text.size()) {
+      throw model::SpecError(
+          fmt::format("K value '{}' is not a number; give counts in 1..{} or 'all'", text, t.node_count() - 1));
+    }
+    counts.push_back(k);
+  }
+  return counts;
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path);
+  out << text;
+  if (!out) throw model::RequestError(fmt::format("cannot write '{}'", path));
+}
+
+std::string algorithm_list() {
+  std::string out;
+  for (const model::AlgorithmInfo& info : model::algorithms()) {
+    out +=
+        fmt::format("{:<10} {}{}\n           family: {}; topologies: {}; ports: {}\n", info.name, info.summary,
+                    info.broadcast ? " [broadcast: --dests all]" : "", info.family, info.topologies, info.port_models);
+  }
+  return out;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -128,10 +199,75 @@ int main(int argc, char** argv) {
 
   app.add_subcommand("demo", "Tour: labelings, routes and deadlock proofs on the default networks");
 
+  app.add_subcommand("algorithms", "List the planners' algorithms, their topologies and port models");
+
+  std::string algorithm_name;
+  bool as_json = false;
+  PlanOptions plan_options;
+  auto* plan_cmd = app.add_subcommand("plan", "Plan one multicast or broadcast and show its worms and metrics");
+  plan_cmd->add_option("-t,--topology", topology_spec, "topology spec")->required();
+  plan_cmd->add_option("-a,--algorithm", algorithm_name, fmt::format("{}", fmt::join(model::algorithm_names(), ", ")))
+      ->required();
+  plan_cmd->add_option("-s,--source", source_text, "source node (3,2 / 1,1,1 / 1432)")->required();
+  plan_cmd->add_option("-d,--dests", dest_texts, "destination nodes, or 'all' for a broadcast")->required();
+  plan_options.add_to(*plan_cmd);
+  plan_cmd->add_flag("--json", as_json, "print the plan as JSON (schema: docs/algorithms.md)");
+
+  std::vector<std::string> sweep_algorithms;
+  std::vector<std::string> count_texts;
+  int runs = 100;
+  std::uint64_t seed = 1;
+  std::string source_policy = "origin";
+  std::string csv_path;
+  std::string json_path;
+  PlanOptions sweep_options;
+  auto* sweep_cmd = app.add_subcommand("sweep", "Plan random requests for several K and algorithms; aggregate");
+  sweep_cmd->add_option("-t,--topology", topology_spec, "topology spec")->required();
+  sweep_cmd->add_option("-a,--algorithms", sweep_algorithms, "comma-separated algorithm names")
+      ->required()
+      ->delimiter(',');
+  sweep_cmd->add_option("-k,--k", count_texts, "comma-separated destination counts K ('all' = N-1)")
+      ->required()
+      ->delimiter(',');
+  sweep_cmd->add_option("-n,--runs", runs, "random samples per K")->capture_default_str();
+  sweep_cmd->add_option("--seed", seed, "seed of the sample generator")->capture_default_str();
+  sweep_cmd->add_option("-s,--source", source_policy, "origin, random, or a node")->capture_default_str();
+  sweep_options.add_to(*sweep_cmd);
+  sweep_cmd->add_option("--csv", csv_path, "write the rows as CSV to this file");
+  sweep_cmd->add_option("--json", json_path, "write the configuration and rows as JSON to this file");
+
   CLI11_PARSE(app, argc, argv);
   try {
     if (app.got_subcommand("demo")) {
       run_demo();
+    } else if (app.got_subcommand("algorithms")) {
+      fmt::print("{}", algorithm_list());
+    } else if (app.got_subcommand(plan_cmd)) {
+      const Topology t = Topology::parse(topology_spec);
+      const NodeId source = t.parse_node(source_text);
+      const model::Plan plan = model::plan(
+          model::make_request(t, algorithm_name, source, parse_destinations(t, source, dest_texts), plan_options.length,
+                              sim::parse_port_model(plan_options.ports), plan_options.latency));
+      if (as_json) {
+        fmt::print("{}\n", sim::plan_to_json(plan).dump(2));
+      } else {
+        fmt::print("{}", sim::render_plan_text(plan));
+      }
+    } else if (app.got_subcommand(sweep_cmd)) {
+      model::SweepConfig config;
+      config.topology = Topology::parse(topology_spec);
+      config.algorithms = sweep_algorithms;
+      config.destination_counts = parse_counts(config.topology, count_texts);
+      config.runs = runs;
+      config.seed = seed;
+      config.source = sim::parse_source_choice(config.topology, source_policy);
+      config.length_flits = sweep_options.length;
+      config.ports = sim::parse_port_model(sweep_options.ports);
+      config.latency = sweep_options.latency;
+      const model::SweepResult result = model::run_sweep(config);
+      fmt::print("{}", sim::render_sweep_table(result));
+      if (!csv_path.empty()) write_file(csv_path, sim::sweep_to_csv(result));
+      if (!json_path.empty()) write_file(json_path, sim::sweep_to_json(result).dump(2) + "\n");
     } else if (app.got_subcommand(labeling_cmd)) {
       const Topology t = Topology::parse(topology_spec);
       fmt::print("{}", sim::render_labeling(labeling_for(t, labeling_kind)));

@@ -1,0 +1,63 @@
+// XY-path multicast on the 2D mesh (seed 004, the thesis's Algorithms 3.3.1 and 3.3.2; spec 5.9).
+//
+// The mesh is split into two Hamiltonian paths that meet only at the source: X runs back and forth
+// along rows, Y along columns (xy_partition). A node's label on its path is its position. Each path
+// carries one multidestination worm from the source through the destinations that lie on it, in
+// label order, every hop chosen by R of eq. 3.3.1 (xy_route), with intermediate reception. Routers
+// do not know the partition, so the worm is source-routed (RoutingMode::kSourceRouted) along the
+// explicit hops. Both worms leave in step 1 (all-port). Metrics (spec 5.2): d_x = |X'|, d_y = |Y'|;
+// time = max(d_x, d_y) + L, traffic = d_x + d_y.
+//
+// The thesis puts the source at the origin (A-004-1). The model also accepts the three other
+// corners by reflecting the mesh (the partition is built from the source's corner inward); any
+// other source throws UnsupportedError.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/plan.hpp"
+
+namespace wormcast::model {
+
+// Algorithm names (Request::algorithm): which path Algorithm 3.3.1 advances first (A-004-7).
+inline constexpr const char* kXyPathAlgorithm = "xy-path";                // Y first: the published example
+inline constexpr const char* kXyPathXFirstAlgorithm = "xy-path-x-first";  // X first: the pseudo-code
+std::vector<std::string> xy_path_names();
+
+enum class XyFirstPath { kY, kX };
+
+// The two Hamiltonian base paths; each starts at the source, and a node's label is its index.
+struct XyPartition {
+  std::vector<NodeId> x_path;
+  std::vector<NodeId> y_path;
+  bool operator==(const XyPartition&) const = default;
+};
+
+// Algorithm 3.3.1 from the source's corner (spec 5.9): the paths take turns; each continues along
+// its row (X) or column (Y) while the next cell is free, U-turns into the next row (column) when it
+// is not, and is done when the U-turn cell is taken or outside. A path that reaches the far
+// boundary at the end of its row (column) hands the turn over when it is strictly longer than the
+// other path and that one is not done. Throws UnsupportedError unless `topology` is a 2D mesh and
+// `source` one of its corners; NodeError for a source outside it.
+XyPartition xy_partition(const Topology& topology, NodeId source, XyFirstPath first);
+
+// Labels of `base_path` by node id: the node's index on the path, -1 for nodes not on it.
+std::vector<int> base_path_labels(const Topology& topology, const std::vector<NodeId>& base_path);
+
+// R of eq. 3.3.1, followed from `from` to `to` on the base path with `labels`: each hop goes to the
+// neighbour w on the same path with the largest label L(u) < L(w) <= L(to). Returns the nodes,
+// `from` and `to` included. Throws RoutingError unless both lie on the path and L(from) <= L(to).
+std::vector<NodeId> xy_route(const Topology& topology, const std::vector<int>& labels, NodeId from, NodeId to);
+
+// X' (or Y'): from the path's first node (the source) through `destinations` (all on the path) in
+// label order, each leg by xy_route. Returns the nodes visited; its length - 1 is d_x (d_y).
+std::vector<NodeId> xy_path_worm_route(const Topology& topology, const std::vector<NodeId>& base_path,
+                                       std::vector<NodeId> destinations);
+
+// The plan of an XY-path request. Throws what validate() throws, SpecError for an algorithm name
+// not in xy_path_names(), UnsupportedError for a topology other than a 2D mesh, a source that is
+// not a corner, or a port model other than all-port.
+Plan plan_xy_path(const Request& request);
+
+}  // namespace wormcast::model

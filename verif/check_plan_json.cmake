@@ -1,0 +1,39 @@
+# Runs `wormcast plan ... --json` on the V4 example and checks that the output parses and holds the
+# documented fields (docs/algorithms.md, "Command line: plan and sweep").
+# Usage: cmake -DWORMCAST=<path> -P check_plan_json.cmake
+execute_process(
+  COMMAND ${WORMCAST} plan -t mesh:6x6 -a two-port -p two -s 3,3 -d 0,1 3,1 2,2 5,2 2,5 -L 10 --json
+  OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "wormcast plan --json exited ${rc}")
+endif()
+string(JSON steps ERROR_VARIABLE error GET "${out}" metrics steps)
+if(error)
+  message(FATAL_ERROR "the output is not the plan JSON: ${error}\n${out}")
+endif()
+if(NOT steps EQUAL 2)
+  message(FATAL_ERROR "V4 takes 2 steps, the JSON says ${steps}")
+endif()
+string(JSON worms LENGTH "${out}" worms)
+string(JSON destinations LENGTH "${out}" metrics destinations)
+string(JSON source GET "${out}" request source)
+string(JSON algorithm GET "${out}" request algorithm)
+string(JSON first_mode GET "${out}" worms 0 header mode)
+string(JSON first_route LENGTH "${out}" worms 0 route)
+string(JSON first_keeps GET "${out}" worms 0 keeps_copy 0)
+string(JSON traffic GET "${out}" metrics traffic)
+string(JSON additional GET "${out}" metrics additional_traffic)
+string(JSON latency GET "${out}" metrics latency)
+string(JSON stepwise GET "${out}" metrics stepwise_contention)
+string(JSON alpha GET "${out}" request latency_parameters alpha)
+if(NOT worms EQUAL 5 OR NOT destinations EQUAL 5 OR NOT source STREQUAL "3,3" OR NOT algorithm STREQUAL "two-port"
+   OR NOT first_mode STREQUAL "hamiltonian-path" OR first_route LESS 2 OR NOT stepwise EQUAL 0)
+  message(FATAL_ERROR "unexpected plan JSON: worms=${worms} destinations=${destinations} source=${source} "
+                      "algorithm=${algorithm} mode=${first_mode} route=${first_route} stepwise=${stepwise}")
+endif()
+math(EXPR expected_additional "${traffic} - 5")
+if(NOT additional EQUAL expected_additional)
+  message(FATAL_ERROR "additional traffic ${additional} is not traffic ${traffic} - K")
+endif()
+message(STATUS "plan JSON ok: ${worms} worms, steps ${steps}, traffic ${traffic}, latency ${latency}, alpha ${alpha}, "
+               "first delivery ${first_keeps}")
