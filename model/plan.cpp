@@ -59,17 +59,7 @@ int PortModel::injection_ports(const Topology& topology) const {
 }
 
 std::string PortModel::name() const {
-  switch (kind) {
-    case PortModelKind::kOnePort:
-      return "one-port";
-    case PortModelKind::kTwoPort:
-      return "two-port";
-    case PortModelKind::kAllPort:
-      return "all-port";
-    case PortModelKind::kDPort:
-      return fmt::format("{}-port", count);
-  }
-  return "?";
+  return kind == PortModelKind::kDPort ? fmt::format("{}-port", count) : std::string(to_string(kind));
 }
 
 const char* to_string(PortModelKind kind) {

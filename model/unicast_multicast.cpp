@@ -73,6 +73,8 @@ std::vector<ChainSend> one_port_schedule(int m, int src) {
   return sends;
 }
 
+// Figure 4 transcribed on its own, not as d_port_schedule(m, src, 2): the d-port form is our
+// generalisation (A-000-4), and a test checks that it reduces to this one for d = 2.
 std::vector<ChainSend> two_port_schedule(int m, int src) {
   check_chain_indices(m, src);
   std::vector<ChainSend> sends;
