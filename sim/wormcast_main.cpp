@@ -61,6 +61,63 @@ void demo_routes(const Topology& t, const std::vector<std::pair<std::string, std
   }
 }
 
+// Destination names, or `all` for every node but the source (a broadcast).
+std::vector<NodeId> parse_destinations(const Topology& t, NodeId source, const std::vector<std::string>& texts) {
+  if (texts.size() == 1 && texts.front() == "all") return model::broadcast_destinations(t, source);
+  std::vector<NodeId> nodes;
+  for (const std::string& text : texts) nodes.push_back(t.parse_node(text));
+  return nodes;
+}
+
+// One line per plan: what each algorithm does with a request from the papers' examples.
+void demo_plans() {
+  print_section("plans: the papers' worked examples (wormcast plan ... prints one in full)");
+  struct Example {
+    const char* topology;
+    const char* algorithm;
+    const char* source;
+    std::vector<std::string> destinations;  // {"all"} for a broadcast
+    model::PortModel ports;
+    const char* vector;
+  };
+  const std::vector<Example> examples = {
+      {"mesh:6x6", "two-port", "3,3", {"0,1", "3,1", "2,2", "5,2", "2,5"}, model::PortModel::two_port(), "V4(b)"},
+      {"mesh:6x6", "one-port", "3,3", {"0,1", "3,1", "2,2", "5,2", "2,5"}, model::PortModel::one_port(), "1.11"},
+      {"torus:4x4",
+       "uniform-dual-path",
+       "3,2",
+       {"0,0", "1,0", "2,0", "1,1", "0,2", "2,2", "3,3", "2,3", "0,3"},
+       model::PortModel::all_port(),
+       "V9"},
+      {"torus:4x4",
+       "fixed-dual-path",
+       "3,2",
+       {"0,0", "1,0", "2,0", "1,1", "0,2", "2,2", "3,3", "2,3", "0,3"},
+       model::PortModel::all_port(),
+       "V10"},
+      {"mesh:10x10", "xy-path", "0,0", {"2,0", "3,1", "7,2", "7,5", "0,4", "1,3"}, model::PortModel::all_port(), "V36"},
+      {"mesh:10x10", "lin", "0,0", {"2,0", "3,1", "7,2", "7,5", "0,4", "1,3"}, model::PortModel::all_port(), "V38"},
+      {"mesh:8x8", "diag", "0,0", {"0,2", "3,0", "4,0", "4,6", "6,6", "7,4"}, model::PortModel::one_port(), "V25"},
+      {"mesh:8x8", "dds", "0,0", {"0,2", "3,0", "4,0", "4,6", "6,6", "7,4"}, model::PortModel::one_port(), "V27"},
+      {"mesh:8x8", "pcp", "0,0", {"all"}, model::PortModel::all_port(), "V18"},
+      {"mesh:8x8", "rd", "0,0", {"all"}, model::PortModel::one_port(), "V15"},
+      {"mesh:4x4x4", "3-dbl", "1,1,1", {"all"}, model::PortModel::all_port(), "V20"},
+      {"mesh:4x4x4", "3-dbs", "1,1,1", {"all"}, model::PortModel::all_port(), "V22"},
+  };
+  fmt::print("{:<10} {:<18} {:<10} {:>3} {:>6} {:>6} {:>8} {:>8}  {}\n", "network", "algorithm", "source", "K", "worms",
+             "steps", "traffic", "latency", "vector");
+  for (const Example& e : examples) {
+    const Topology t = Topology::parse(e.topology);
+    const NodeId source = t.parse_node(e.source);
+    const model::Plan p = model::plan(
+        model::make_request(t, e.algorithm, source, parse_destinations(t, source, e.destinations), 20, e.ports));
+    fmt::print("{:<10} {:<18} {:<10} {:>3} {:>6} {:>6} {:>8} {:>8}  {}\n", e.topology, e.algorithm, e.source,
+               p.request.destinations.size(), p.worms.size(), p.metrics.steps, p.metrics.traffic, p.metrics.latency,
+               e.vector);
+  }
+  fmt::print("(L = 20 flits; latency in cycles with alpha = gamma = mu = 227, beta = router delay = 1)\n");
+}
+
 void run_demo() {
   fmt::print("wormcast model demo: labelings, routes and deadlock proofs of the golden model.\n");
   fmt::print("Ports: +X/-X/+Y/-Y(/+Z/-Z) on meshes and tori; gi on star graphs. See docs/model.md.\n");
@@ -101,6 +158,8 @@ void run_demo() {
   print_section("star:4, Hamiltonian cycle labeling (spec 2.9, vector V11)");
   fmt::print("{}", sim::render_labeling(model::HamiltonianLabeling::cycle(star)));
   demo_routes(star, {{"1432", "2413"}, {"1234", "4321"}}, {});
+
+  demo_plans();
 }
 
 // Options shared by `plan` and `sweep`: message length, port model, latency parameters.
@@ -119,14 +178,6 @@ struct PlanOptions {
     command.add_option("--router-delay", latency.router_delay, "header per hop (cycles)")->capture_default_str();
   }
 };
-
-// Destination names, or `all` for every node but the source (a broadcast).
-std::vector<NodeId> parse_destinations(const Topology& t, NodeId source, const std::vector<std::string>& texts) {
-  if (texts.size() == 1 && texts.front() == "all") return model::broadcast_destinations(t, source);
-  std::vector<NodeId> nodes;
-  for (const std::string& text : texts) nodes.push_back(t.parse_node(text));
-  return nodes;
-}
 
 // K values, or `all` for N-1.
 std::vector<int> parse_counts(const Topology& t, const std::vector<std::string>& texts) {
