@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
 
-.PHONY: all deps configure build test run clean format
+.PHONY: all deps configure build test run clean format experiments
 
 all: build
 
@@ -24,6 +24,10 @@ test: build
 # The main job: a tour of the model on the default networks (labelings, routes, deadlock proofs).
 run: build
 	@$(BUILD)/sim/wormcast demo
+
+# Reproduce the papers' experiments (docs/results.md): fixed seeds, CSVs to docs/results/.
+experiments: build
+	@scripts/experiments.sh $(BUILD)/sim/wormcast
 
 format:
 	@clang-format -i $$(git ls-files '*.cpp' '*.hpp')

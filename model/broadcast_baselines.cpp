@@ -418,9 +418,14 @@ Plan plan_extended_dominating_node(const Request& request) {
     } else {
       for (const auto& [from, to] : pairs) routes.push_back(xy_route(routing, from, to));
     }
+    // Seed 002 costs a node's copies as prepared one after another (eq. 3: M alpha; eq. 7 charges
+    // EDN 3 alpha per level), as the PCP plans do: each worm pays for its sender's copies in the step.
+    std::map<NodeId, int> copies;
+    for (const Send* send : group) ++copies[send->sender];
     for (std::size_t i = 0; i < group.size(); ++i) {
       const Port port = routes[i].hops.front().port;  // all-port: the worm leaves on its own direction
       worms.push_back(make_worm(*group[i], std::move(routes[i]), port));
+      worms.back().prepared_copies = copies[group[i]->sender];
     }
   };
   for (const auto& [key, group] : groups) {
