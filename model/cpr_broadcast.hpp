@@ -8,7 +8,7 @@
 //            the ends of its row and column; every router of the source column (the spine) spawns
 //            +-X worms to the ends of its row. Router replication is not a send, so it is one
 //            message-passing step (Worm::spawned_from).
-//   "3-dbs"  3-DBS, all-port 3D mesh, reading R1 of A-003-2: the straight-line XYZ spanning tree.
+//   "3dbs"  3-DBS, all-port 3D mesh, reading R1 of A-003-2: the straight-line XYZ spanning tree.
 //            The source sends +-X, +-Y, +-Z lines; every node that a line along dimension d reaches
 //            re-injects lines along every higher dimension, so X-line nodes send +-Y and +-Z lines,
 //            Y-line nodes +-Z lines, and the line phases X -> Y -> Z are 3 steps.
@@ -24,7 +24,7 @@ namespace wormcast::model {
 
 // Algorithm names (Request::algorithm).
 inline constexpr const char* kPcpAlgorithm = "pcp";
-inline constexpr const char* kThreeDbsAlgorithm = "3-dbs";
+inline constexpr const char* kThreeDbsAlgorithm = "3dbs";
 std::vector<std::string> cpr_broadcast_names();
 
 // The 2-bit CPR control field (spec 3.1).
@@ -83,7 +83,7 @@ ThreeDbsPartition three_dbs_partition(const Topology& topology, NodeId source);
 // The plan of a CPR broadcast. Both are broadcasts: the destinations must be every node but the
 // source (RequestError otherwise). Throws what validate() throws, SpecError for an algorithm name
 // not in cpr_broadcast_names(), UnsupportedError for a topology other than a 2D mesh (pcp) or 3D
-// mesh (3-dbs) or a port model other than all-port.
+// mesh (3dbs) or a port model other than all-port.
 Plan plan_cpr_broadcast(const Request& request);
 
 // A-002-3: whether the plan has routers replicate a worm (Worm::spawned_from; PCP's spine). Such a

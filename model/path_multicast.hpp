@@ -12,10 +12,10 @@
 //                        source's column into a row worm and a column worm, up to four worms that
 //                        leave on four different channels; 2D meshes and tori (wraps unused),
 //                        all-port only
-//   "uniform-dual-path"  seed 001 (spec 2.7) on the Hamiltonian-cycle labeling: 2D tori with an
-//   "fixed-dual-path"    even row count and star graphs; worms routed by HamiltonianCycleRouting
+//   "uniform"            seed 001 (spec 2.7) on the Hamiltonian-cycle labeling: 2D tori with an
+//   "fixed"              even row count and star graphs; worms routed by HamiltonianCycleRouting
 //                        from class ph (high) / pl (low), carrying the class across destinations
-//   "3-dbl"              3-D Broadcast Layers (spec 4.2, reading R1 of A-003-1): +Z / -Z column
+//   "3dbl"               3-D Broadcast Layers (spec 4.2, reading R1 of A-003-1): +Z / -Z column
 //                        worms to the layer sources, then each layer source's dual-path in its layer
 //
 // Every worm is a multidestination path worm: the routers deliver a copy at each destination of
@@ -39,9 +39,9 @@ namespace wormcast::model {
 inline constexpr const char* kLinAlgorithm = "lin";
 inline constexpr const char* kDualPathAlgorithm = "dual-path";
 inline constexpr const char* kMultiPathAlgorithm = "multi-path";
-inline constexpr const char* kUniformDualPathAlgorithm = "uniform-dual-path";
-inline constexpr const char* kFixedDualPathAlgorithm = "fixed-dual-path";
-inline constexpr const char* kThreeDblAlgorithm = "3-dbl";
+inline constexpr const char* kUniformDualPathAlgorithm = "uniform";
+inline constexpr const char* kFixedDualPathAlgorithm = "fixed";
+inline constexpr const char* kThreeDblAlgorithm = "3dbl";
 std::vector<std::string> path_multicast_names();
 
 // The two header lists of a dual-path multicast, in delivery order.

@@ -63,9 +63,9 @@ done
 # 5. Seed 001: uniform vs fixed vs (Lin-Ni) dual-path on a 64x64 torus, random source and
 #    destinations, 120 flits. Run (a): latency = max(len(M^h), len(M^l)) in hops; run (b): us.
 K64=1,10,50,100,200,500,1000,2000,4095
-sweep -t torus:64x64 -a uniform-dual-path,fixed-dual-path,dual-path -k "$K64" -n "$TORUS_RUNS" \
+sweep -t torus:64x64 -a uniform,fixed,dual-path -k "$K64" -n "$TORUS_RUNS" \
       --seed 1 -s random -p all -L 120 "${MAXHOPS[@]}" --csv "$OUT/seed001_torus_64x64_hops.csv"
-sweep -t torus:64x64 -a uniform-dual-path,fixed-dual-path,dual-path -k "$K64" -n "$TORUS_RUNS" \
+sweep -t torus:64x64 -a uniform,fixed,dual-path -k "$K64" -n "$TORUS_RUNS" \
       --seed 1 -s random -p all -L 120 "${SEED001[@]}" --csv "$OUT/seed001_torus_64x64_us.csv"
 
 echo "wrote $(find "$OUT" -maxdepth 1 -name "*.csv" | wc -l) CSV files to $OUT" >&2

@@ -153,8 +153,8 @@ json plan_to_json(const Plan& plan) {
   for (const model::DestinationMetrics& d : m.destinations) {
     destinations.push_back({{"node", t.node_name(d.destination)},
                             {"step", d.step},
+                            {"hops", d.path_hops},
                             {"distance", d.distance},
-                            {"path_hops", d.path_hops},
                             {"latency", d.latency}});
   }
   json shared = json::array();
@@ -179,16 +179,15 @@ json plan_to_json(const Plan& plan) {
           {"mu", r.latency.mu},
           {"router_delay", r.latency.router_delay}}}}},
       {"worms", worms},
-      {"metrics",
-       {{"steps", m.steps},
-        {"traffic", m.traffic},
-        {"distinct_channels", m.distinct_channels},
-        {"additional_traffic", m.additional_traffic},
-        {"latency", m.latency},
-        {"stepwise_contention", m.stepwise_contention},
-        {"depth_contention", m.depth_contention},
-        {"destinations", destinations},
-        {"shared_channels", shared}}},
+      {"steps", m.steps},
+      {"traffic", m.traffic},
+      {"distinct_channels", m.distinct_channels},
+      {"additional_traffic", m.additional_traffic},
+      {"latency", m.latency},
+      {"stepwise_contention", m.stepwise_contention},
+      {"depth_contention", m.depth_contention},
+      {"destinations", destinations},
+      {"shared_channels", shared},
   };
 }
 

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <fstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/broadcast_baselines.hpp"
@@ -61,9 +62,27 @@ void demo_routes(const Topology& t, const std::vector<std::pair<std::string, std
   }
 }
 
-// Destination names, or `all` for every node but the source (a broadcast).
-std::vector<NodeId> parse_destinations(const Topology& t, NodeId source, const std::vector<std::string>& texts) {
+// Destination names; `all` for every node but the source (a broadcast); `random:K` for K distinct
+// random destinations drawn from `seed` as the sweep draws them (model/sweep.hpp).
+std::vector<NodeId> parse_destinations(const Topology& t, NodeId source, const std::vector<std::string>& texts,
+                                       std::uint64_t seed = 1) {
   if (texts.size() == 1 && texts.front() == "all") return model::broadcast_destinations(t, source);
+  constexpr std::string_view kRandom = "random:";
+  if (texts.size() == 1 && texts.front().rfind(kRandom, 0) == 0) {
+    const std::string count = texts.front().substr(kRandom.size());
+    std::size_t used = 0;
+    int k = 0;
+    try {
+      k = std::stoi(count, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != count.size()) {
+      throw model::SpecError(fmt::format("'{}' does not give a destination count; write random:K with K in 1..{}",
+                                         texts.front(), t.node_count() - 1));
+    }
+    return model::draw_samples(t, model::SourceChoice::fixed(source), k, 1, seed).front().destinations;
+  }
   std::vector<NodeId> nodes;
   for (const std::string& text : texts) nodes.push_back(t.parse_node(text));
   return nodes;
@@ -84,13 +103,13 @@ void demo_plans() {
       {"mesh:6x6", "two-port", "3,3", {"0,1", "3,1", "2,2", "5,2", "2,5"}, model::PortModel::two_port(), "V4(b)"},
       {"mesh:6x6", "one-port", "3,3", {"0,1", "3,1", "2,2", "5,2", "2,5"}, model::PortModel::one_port(), "1.11"},
       {"torus:4x4",
-       "uniform-dual-path",
+       "uniform",
        "3,2",
        {"0,0", "1,0", "2,0", "1,1", "0,2", "2,2", "3,3", "2,3", "0,3"},
        model::PortModel::all_port(),
        "V9"},
       {"torus:4x4",
-       "fixed-dual-path",
+       "fixed",
        "3,2",
        {"0,0", "1,0", "2,0", "1,1", "0,2", "2,2", "3,3", "2,3", "0,3"},
        model::PortModel::all_port(),
@@ -101,8 +120,8 @@ void demo_plans() {
       {"mesh:8x8", "dds", "0,0", {"0,2", "3,0", "4,0", "4,6", "6,6", "7,4"}, model::PortModel::one_port(), "V27"},
       {"mesh:8x8", "pcp", "0,0", {"all"}, model::PortModel::all_port(), "V18"},
       {"mesh:8x8", "rd", "0,0", {"all"}, model::PortModel::one_port(), "V15"},
-      {"mesh:4x4x4", "3-dbl", "1,1,1", {"all"}, model::PortModel::all_port(), "V20"},
-      {"mesh:4x4x4", "3-dbs", "1,1,1", {"all"}, model::PortModel::all_port(), "V22"},
+      {"mesh:4x4x4", "3dbl", "1,1,1", {"all"}, model::PortModel::all_port(), "V20"},
+      {"mesh:4x4x4", "3dbs", "1,1,1", {"all"}, model::PortModel::all_port(), "V22"},
   };
   fmt::print("{:<10} {:<18} {:<10} {:>3} {:>6} {:>6} {:>8} {:>8}  {}\n", "network", "algorithm", "source", "K", "worms",
              "steps", "traffic", "latency", "vector");
@@ -260,7 +279,9 @@ int main(int argc, char** argv) {
   plan_cmd->add_option("-a,--algorithm", algorithm_name, fmt::format("{}", fmt::join(model::algorithm_names(), ", ")))
       ->required();
   plan_cmd->add_option("-s,--source", source_text, "source node (3,2 / 1,1,1 / 1432)")->required();
-  plan_cmd->add_option("-d,--dests", dest_texts, "destination nodes, or 'all' for a broadcast")->required();
+  plan_cmd->add_option("-d,--dests", dest_texts, "destination nodes, 'all' for a broadcast, or random:K")->required();
+  std::uint64_t plan_seed = 1;
+  plan_cmd->add_option("--seed", plan_seed, "seed for --dests random:K")->capture_default_str();
   plan_options.add_to(*plan_cmd);
   plan_cmd->add_flag("--json", as_json, "print the plan as JSON (schema: docs/algorithms.md)");
 
@@ -297,8 +318,8 @@ int main(int argc, char** argv) {
       const Topology t = Topology::parse(topology_spec);
       const NodeId source = t.parse_node(source_text);
       const model::Plan plan = model::plan(
-          model::make_request(t, algorithm_name, source, parse_destinations(t, source, dest_texts), plan_options.length,
-                              sim::parse_port_model(plan_options.ports), plan_options.latency));
+          model::make_request(t, algorithm_name, source, parse_destinations(t, source, dest_texts, plan_seed),
+                              plan_options.length, sim::parse_port_model(plan_options.ports), plan_options.latency));
       if (as_json) {
         fmt::print("{}\n", sim::plan_to_json(plan).dump(2));
       } else {

@@ -370,7 +370,7 @@ TEST(Pcp, BadRequestsAreRejectedWithTypedErrors) {
     FAIL();
   } catch (const SpecError& e) {
     expect_message(e, "'pbr'");
-    expect_message(e, "pcp, 3-dbs");
+    expect_message(e, "pcp, 3dbs");
   }
   EXPECT_THROW(plan_cpr_broadcast(broadcast(mesh, kThreeDbsAlgorithm, 0)), UnsupportedError);
 }

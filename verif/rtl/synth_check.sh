@@ -35,6 +35,9 @@ variants=(
   "noc_rr_arbiter NumReq=4"
   "noc_credit_counter Depth=4"
   "noc_credit_counter Depth=8"
+  "noc_route_compute NumPorts=6"
+  "noc_route_compute NumPorts=4"
+  "noc_label_argmax NumIn=6"
 )
 
 shopt -s nullglob
