@@ -16,7 +16,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
@@ -437,6 +441,92 @@ TEST(RouteCompute, HopToUnconnectedPortFiresAssertion) {
   const Decision outside = dut.Decide(kModeDimOrder, 0, 0, Coord{4, 0, 0});
   EXPECT_EQ(outside, (Decision{true, false, model::port_of(0, false), 0}));
   EXPECT_TRUE(dut.AssertionFired());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Netlist versus RTL (rtl-subset.md, "Equivalence by simulation"): decisions recorded from the
+// Verilator RTL model replayed on the yosys gate netlist in iverilog must give the same outputs.
+
+// Appends the low `width` bits of `value`, most significant first, as '0'/'1' characters.
+void AppendBits(std::string& bits, std::uint64_t value, int width) {
+  for (int i = width - 1; i >= 0; --i) bits.push_back(((value >> i) & 1U) != 0 ? '1' : '0');
+}
+
+std::string BitsToHex(std::string bits) {
+  bits.insert(0, (4 - bits.size() % 4) % 4, '0');
+  std::string hex;
+  for (std::size_t i = 0; i < bits.size(); i += 4)
+    hex.push_back("0123456789abcdef"[std::stoi(bits.substr(i, 4), nullptr, 2)]);
+  return hex;
+}
+
+// One vector in netlist_tb_route_compute.v's layout: the inputs driven, then the RTL's outputs.
+std::string NetlistVector(const RouterConfig& config, int mode, int vc, int dest_label, const Coord& dest_coord,
+                          const Decision& rtl) {
+  constexpr int kPorts = 6;
+  std::string bits;
+  AppendBits(bits, static_cast<std::uint64_t>(config.own_label), kLabelW);
+  for (int p = kPorts - 1; p >= 0; --p) {
+    AppendBits(bits, static_cast<std::uint64_t>(config.nbr_label[static_cast<std::size_t>(p)]), kLabelW);
+  }
+  AppendBits(bits, config.connected, kPorts);
+  AppendBits(bits, config.wrap, kPorts);
+  AppendBits(bits, config.boundary, kPorts);
+  for (const Coord& c : {config.coord, config.sizes}) {
+    for (int d = 2; d >= 0; --d) AppendBits(bits, static_cast<std::uint64_t>(c[static_cast<std::size_t>(d)]), kCoordW);
+  }
+  AppendBits(bits, config.torus ? 1 : 0, 1);
+  AppendBits(bits, static_cast<std::uint64_t>(config.dims), 2);
+  AppendBits(bits, static_cast<std::uint64_t>(mode), 3);
+  AppendBits(bits, static_cast<std::uint64_t>(vc), 2);
+  AppendBits(bits, static_cast<std::uint64_t>(dest_label), kLabelW);
+  for (int d = 2; d >= 0; --d)
+    AppendBits(bits, static_cast<std::uint64_t>(dest_coord[static_cast<std::size_t>(d)]), kCoordW);
+  AppendBits(bits, rtl.valid ? 1 : 0, 1);
+  AppendBits(bits, rtl.eject ? 1 : 0, 1);
+  AppendBits(bits, static_cast<std::uint64_t>(rtl.port), 3);
+  AppendBits(bits, static_cast<std::uint64_t>(rtl.vc), 2);
+  return BitsToHex(bits);
+}
+
+TEST(RouteComputeNetlist, YosysGateNetlistMatchesVerilatorRtlOnEveryRecordedDecision) {
+  // Every node x destination x class x mode (the four routing modes and one reserved encoding) of
+  // networks that exercise each mode, the tie rules (torus:2x4) and 3D coordinates.
+  std::vector<std::string> vectors;
+  for (const char* spec : {"mesh:5x3", "mesh:4x3x2", "torus:4x4", "torus:2x4", "star:4"}) {
+    const Network network(Topology::parse(spec));
+    const Topology& t = network.topology;
+    RouteComputeDut<Vnoc_route_compute_p6> dut(6);
+    for (NodeId node = 0; node < t.node_count(); ++node) {
+      const RouterConfig config = network.Config(node, 6);
+      dut.Configure(config);
+      for (NodeId dest = 0; dest < t.node_count(); ++dest) {
+        for (int mode = 0; mode <= 4; ++mode) {
+          for (int vc = 0; vc < kClassEncodings; ++vc) {
+            const int dest_label = network.labels().label(dest);
+            const Coord dest_coord = network.DestCoord(dest);
+            const Decision rtl = dut.Decide(mode, vc, dest_label, dest_coord);
+            vectors.push_back(NetlistVector(config, mode, vc, dest_label, dest_coord, rtl));
+          }
+        }
+      }
+    }
+  }
+  const std::string work = WORMCAST_NETLIST_WORK_DIR;
+  std::filesystem::create_directories(work);
+  const std::string vector_file = work + "/vectors.hex";
+  {
+    std::ofstream out(vector_file);
+    for (const std::string& v : vectors) out << v << '\n';
+  }
+  const std::string command = fmt::format("{} {} {} {} {} {} {} {} {} > {}/netlist_equiv.out 2>&1",
+                                          WORMCAST_NETLIST_SCRIPT, WORMCAST_RTL_DIR, WORMCAST_NETLIST_TB, vector_file,
+                                          vectors.size(), work, WORMCAST_YOSYS, WORMCAST_IVERILOG, WORMCAST_VVP, work);
+  const int status = std::system(command.c_str());
+  std::ifstream log(work + "/netlist_equiv.out");
+  const std::string output((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(status, 0) << command << "\n" << output;
+  std::cout << fmt::format("{} decisions replayed on the yosys netlist: {}", vectors.size(), output);
 }
 
 }  // namespace
