@@ -9,7 +9,8 @@
 // The decision is: eject here, or leave on network port `port_o` in VC class `class_o`, or none
 // (`valid_o` = 0) exactly where the model's try_route returns nullopt, where the network does not
 // support the mode (the model has no such routing function), for a class the mode does not use,
-// and for a reserved mode.
+// for RouteSourceRouted (the router follows the worm's route entries instead) and for the reserved
+// modes 5..7. The encodings are the head flit's (rtl/noc_pkg.sv, docs/header-format.md).
 //
 // The two label modes share one datapath: each port qualifies by label comparisons and the best
 // neighbour label wins in one noc_label_argmax (lowest port on a tie). Hamiltonian-path routing is
@@ -63,10 +64,10 @@ module noc_route_compute #(
 
   // Decision inputs (from the head flit).
   /// Routing mode of the worm.
-  input  noc_route_pkg::route_mode_e           mode_i,
-  /// Input VC class: ph/qh/pl/ql (noc_route_pkg::HcClass*) for RouteHamCycle, the dateline class
+  input  noc_pkg::route_mode_e                 mode_i,
+  /// Input VC class: ph/qh/pl/ql (noc_pkg::HcClass*) for RouteHamCycle, the dateline class
   /// 0/1 for RouteDimOrder on a torus, 0 otherwise.
-  input  logic [noc_route_pkg::VcClassW-1:0]   class_i,
+  input  logic [noc_pkg::ClassW-1:0]           class_i,
   /// Destination label (label modes).
   input  logic [LabelW-1:0]                    dest_label_i,
   /// Destination coordinates in the layout of `own_coord_i` (coordinate modes).
@@ -80,19 +81,19 @@ module noc_route_compute #(
   output logic [PortW-1:0]                     port_o,
   /// Output VC class when valid and not ejecting: beta for RouteHamCycle, the dateline class on
   /// tori for RouteDimOrder, 0 otherwise.
-  output logic [noc_route_pkg::VcClassW-1:0]   class_o
+  output logic [noc_pkg::ClassW-1:0]           class_o
 );
 
   /// Dimensions that have ports (x, y, z in that order).
   localparam int unsigned NumDims = NumPorts / 2;
   /// Bit of a Hamiltonian-cycle class that marks q (qh, ql).
-  localparam int unsigned QBit = noc_route_pkg::HcClassQBit;
+  localparam int unsigned QBit = noc_pkg::HcClassQBit;
   /// Bit of a Hamiltonian-cycle class that marks the low network (pl, ql).
-  localparam int unsigned LowBit = noc_route_pkg::HcClassLowBit;
+  localparam int unsigned LowBit = noc_pkg::HcClassLowBit;
 
   logic is_ham_path, is_ham_cycle, is_grid;
-  assign is_ham_path  = (mode_i == noc_route_pkg::RouteHamPath);
-  assign is_ham_cycle = (mode_i == noc_route_pkg::RouteHamCycle);
+  assign is_ham_path  = (mode_i == noc_pkg::RouteHamPath);
+  assign is_ham_cycle = (mode_i == noc_pkg::RouteHamCycle);
   assign is_grid      = (num_dims_i != 2'd0);
 
   // ---------------------------------------------------------------------------------------------
@@ -217,7 +218,7 @@ module noc_route_compute #(
   logic                              at_dest;
   logic                              has_step;  // a network hop exists (when not at the dest)
   logic [PortW-1:0]                  step_port;
-  logic [noc_route_pkg::VcClassW-1:0] step_class;
+  logic [noc_pkg::ClassW-1:0]        step_class;
 
   always_comb begin
     mode_ok    = 1'b0;
@@ -226,13 +227,13 @@ module noc_route_compute #(
     step_port  = '0;
     step_class = '0;
     unique case (mode_i)
-      noc_route_pkg::RouteHamPath: begin
+      noc_pkg::RouteHamPath: begin
         mode_ok   = is_grid && (class_i == '0);
         at_dest   = label_at_dest;
         has_step  = label_found;
         step_port = label_port;
       end
-      noc_route_pkg::RouteHamCycle: begin
+      noc_pkg::RouteHamCycle: begin
         // Star graphs, and 2D tori with an even row count Y (bit 0 of the Y size).
         mode_ok    = !is_grid || (is_torus_i && num_dims_i == 2'd2 && !dim_size_i[CoordW]);
         at_dest    = label_at_dest;
@@ -242,21 +243,21 @@ module noc_route_compute #(
         step_class[LowBit] = class_i[LowBit];
         step_class[QBit]   = class_i[QBit] | label_bnd_hop;
       end
-      noc_route_pkg::RouteDimOrder: begin
+      noc_pkg::RouteDimOrder: begin
         mode_ok    = is_grid && (class_i == '0 || (is_torus_i && class_i == 2'd1));
         at_dest    = coord_at_dest;
         has_step   = dor_found;
         step_port  = dor_port;
-        step_class = dor_no_wrap ? noc_route_pkg::DorClassNoWrap : noc_route_pkg::DorClassWrapAhead;
+        step_class = dor_no_wrap ? noc_pkg::DorClassNoWrap : noc_pkg::DorClassWrapAhead;
       end
-      noc_route_pkg::RouteCprLine: begin
+      noc_pkg::RouteCprLine: begin
         mode_ok   = is_grid && !is_torus_i && (class_i == '0);
         at_dest   = coord_at_dest;
         has_step  = $onehot(dim_differs);
         step_port = cpr_port;
       end
       default: begin
-        // Reserved modes: no decision.
+        // RouteSourceRouted (not routed here) and the reserved modes: no decision.
       end
     endcase
   end
@@ -303,7 +304,7 @@ module noc_route_compute #(
               (hop && is_ham_cycle && port_is_boundary_i[port_o]) |-> (class_o[QBit] && !class_i[QBit]))
   // Only the two-class modes output a class other than 0; dimension order only on a torus.
   `NOC_ASSERT(ClassZeroOutsideCycleAndTorus_A,
-              !(is_ham_cycle || (mode_i == noc_route_pkg::RouteDimOrder && is_torus_i)) |-> class_o == '0)
+              !(is_ham_cycle || (mode_i == noc_pkg::RouteDimOrder && is_torus_i)) |-> class_o == '0)
   // Configuration: flags only on connected ports, wraparound links only on a torus.
   `NOC_ASSERT(ConfigFlagsOnConnectedPorts_A, ((port_is_wrap_i | port_is_boundary_i) & ~port_connected_i) == '0)
   `NOC_ASSERT(ConfigWrapOnlyOnTorus_A, !is_torus_i |-> (port_is_wrap_i == '0))

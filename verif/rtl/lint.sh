@@ -6,15 +6,19 @@
 # assertions compiled in. Packages (rtl/*_pkg.sv) are read first by every run, submodules are found
 # through `-y rtl`, and rtl/noc_lint.vlt holds the project's (documented) lint waivers.
 #
-# Usage: verif/rtl/lint.sh [rtl-dir] [verilator-binary]
+# Test-only modules outside rtl/ (e.g. verif/rtl/noc_wire_probe.sv) are linted the same way when
+# given after the two arguments; they use the rtl/ packages and modules but are not part of rtl/.
+#
+# Usage: verif/rtl/lint.sh [rtl-dir] [verilator-binary] [extra-module.sv ...]
 set -uo pipefail
 
 rtl_dir=${1:-$(cd "$(dirname "$0")/../../rtl" && pwd)}
 verilator=${2:-verilator}
+extra_files=("${@:3}")
 
 shopt -s nullglob
 pkgs=("$rtl_dir"/*_pkg.sv)
-files=("$rtl_dir"/*.sv)
+files=("$rtl_dir"/*.sv "${extra_files[@]}")
 if [[ ${#files[@]} -eq 0 ]]; then
   echo "lint: no .sv files in $rtl_dir" >&2
   exit 1

@@ -3,8 +3,9 @@
 // model (own and neighbour labels, port flags, coordinates, sizes), and for every destination,
 // every input class 0..3 and every mode encoding 0..7 the RTL decision (valid, eject, port, class)
 // must equal the model's try_route, with nullopt as valid_o = 0. A mode whose routing function the
-// topology does not support (model::routing_functions_for) and the reserved modes 4..7 must give no
-// decision at all.
+// topology does not support (model::routing_functions_for), source routing (mode 4: the router
+// follows the worm's route entries instead) and the reserved modes 5..7 must give no decision at all.
+// The mode encodings are the wire format's (firmware/noc_wire_format.hpp, rtl/noc_pkg.sv).
 //
 // The module is verilated with --assert (its NOC_ASSERTs are live) for NumPorts = 3, 4, 5, 6. The
 // 6-port model runs every topology with the ports beyond the network's degree unconnected; the
@@ -31,6 +32,7 @@
 #include "Vnoc_route_compute_p4.h"
 #include "Vnoc_route_compute_p5.h"
 #include "Vnoc_route_compute_p6.h"
+#include "firmware/noc_wire_format.hpp"
 #include "model/errors.hpp"
 #include "model/labeling.hpp"
 #include "model/routing.hpp"
@@ -48,15 +50,18 @@ using model::RouteStep;
 using model::RoutingFunction;
 using model::Topology;
 
-// Parameters and encodings of rtl/noc_route_compute.sv and rtl/noc_route_pkg.sv.
+// Parameters and encodings of rtl/noc_route_compute.sv and rtl/noc_pkg.sv.
 constexpr int kLabelW = 16;         // LabelW default
 constexpr int kCoordW = 8;          // CoordW default
-constexpr int kModeEncodings = 8;   // 3-bit mode field; 4..7 are reserved
+constexpr int kModeEncodings = 8;   // 3-bit mode field; 4 is source routing, 5..7 are reserved
 constexpr int kClassEncodings = 4;  // 2-bit class field
 // route_mode_e value of each routing function of the model.
 constexpr const char* kModeFunction[] = {"hamiltonian-path", "hamiltonian-cycle", "dimension-order", "cpr-line"};
-constexpr int kModeHamCycle = 1;
-constexpr int kModeDimOrder = 2;
+constexpr int kModeHamCycle = static_cast<int>(wire::Mode::kHamiltonianCycle);
+constexpr int kModeDimOrder = static_cast<int>(wire::Mode::kDimensionOrder);
+static_assert(static_cast<int>(wire::Mode::kHamiltonianPath) == 0 && kModeHamCycle == 1 && kModeDimOrder == 2 &&
+                  static_cast<int>(wire::Mode::kCprLine) == 3,
+              "kModeFunction lists the routing functions in wire-format mode order");
 // Reported for mismatches beyond this many only in the count.
 constexpr int kMaxReportedMismatches = 10;
 
@@ -490,7 +495,7 @@ std::string NetlistVector(const RouterConfig& config, int mode, int vc, int dest
 }
 
 TEST(RouteComputeNetlist, YosysGateNetlistMatchesVerilatorRtlOnEveryRecordedDecision) {
-  // Every node x destination x class x mode (the four routing modes and one reserved encoding) of
+  // Every node x destination x class x mode (the four routing modes and encoding 4, source routing) of
   // networks that exercise each mode, the tie rules (torus:2x4) and 3D coordinates.
   std::vector<std::string> vectors;
   for (const char* spec : {"mesh:5x3", "mesh:4x3x2", "torus:4x4", "torus:2x4", "star:4"}) {

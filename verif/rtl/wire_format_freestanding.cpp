@@ -1,0 +1,54 @@
+// Compile-time checks of firmware/noc_wire_format.hpp, built the way the firmware is: this file is
+// compiled with -ffreestanding -fno-exceptions -fno-rtti (verif/rtl/CMakeLists.txt), so it also
+// proves that the header needs nothing a freestanding target lacks. Every check is a static_assert:
+// the examples drawn in docs/header-format.md, the documented bit ranges, and constexpr round trips.
+#include "firmware/noc_wire_format.hpp"
+
+namespace wormcast::verif {
+namespace {
+
+namespace wire = wormcast::wire;
+
+// The documented bit ranges (docs/header-format.md, "Head flit").
+static_assert(wire::kModeShift == 61 && wire::kNetworkShift == 60 && wire::kClassShift == 58 && wire::kCfShift == 56);
+static_assert(wire::kMoreShift == 44 && wire::kDestShift == 24 && wire::kSrcShift == 4 && wire::kTagShift == 0);
+static_assert(wire::kFlitW == 66 && wire::kFlitHeadBit == 65 && wire::kFlitTailBit == 64);
+static_assert(wire::kAddrPadW == 44 && wire::kCoordPadW == 2);
+
+// The documented limits.
+static_assert(wire::kMaxMore == 4095 && wire::kMaxDestinationsPerWorm == 4096);
+static_assert(wire::kMaxNodes == (std::uint64_t{1} << 20) && wire::kMaxCoord == 63);
+
+// Example 1: a dual-path worm on mesh:8x8 from (1,1) (node 9, label 14) in the high network to the
+// labels 19, 40 and 45: the head carries 19, two address flits carry 40 and 45.
+constexpr wire::HeadFields kDualPath{
+    wire::Mode::kHamiltonianPath, wire::kNetworkHigh, 0, wire::Cf::kUnicastTransit, 2, 19, 9, 5};
+static_assert(wire::fits(kDualPath));
+static_assert(wire::pack_head(kDualPath) == 0x1000'2000'1300'0095);
+static_assert(wire::unpack_head(0x1000'2000'1300'0095) == kDualPath);
+static_assert(wire::pack_addr_flit(40) == 0x28 && wire::pack_addr_flit(45) == 0x2D);
+
+// Example 2: a PCP line worm on mesh:8x8 from (3,0) (node 3) to (7,0), control field 11.
+constexpr wire::HeadFields kCprLine{
+    wire::Mode::kCprLine, 0, 0, wire::Cf::kDeliverPass, 0, wire::pack_coord_dest({7, 0, 0}), 3, 1};
+static_assert(wire::pack_head(kCprLine) == 0x6300'0000'0700'0031);
+
+// Example 3: a source-routed worm from node 0: +X, +X delivering a copy, +Y, end.
+constexpr std::uint32_t kRoute = wire::with_route_entry(
+    wire::with_route_entry(
+        wire::with_route_entry(wire::with_route_entry(wire::kRouteAllUnused, 0, {false, 0}), 1, {true, 0}), 2,
+        {false, 2}),
+    3, {false, wire::kRoutePortEnd});
+static_assert(kRoute == 0xF7280);
+constexpr wire::HeadFields kSourceRouted{wire::Mode::kSourceRouted, 0, 0, wire::Cf::kUnicastTransit, 0, kRoute, 0, 2};
+static_assert(wire::pack_head(kSourceRouted) == 0x8000'0F72'8000'0002);
+static_assert(wire::route_shift(kRoute) == 0xFF728 && wire::route_entry(wire::route_shift(kRoute), 0).deliver);
+
+// Round trips and the unused entry.
+static_assert(wire::unpack_coord_dest(wire::pack_coord_dest({63, 1, 62})) == wire::Coords{63, 1, 62});
+static_assert(wire::unpack_route_entry(wire::kRouteEntryUnused) == wire::RouteEntry{true, wire::kRoutePortEnd});
+static_assert(wire::route_used_up(wire::kRouteAllUnused) && !wire::route_used_up(kRoute));
+static_assert(wire::unpack_addr_flit(wire::pack_addr_flit(0xFFFFF)) == 0xFFFFF);
+
+}  // namespace
+}  // namespace wormcast::verif
