@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
 
-.PHONY: all deps configure build test run clean format experiments
+.PHONY: all deps configure build test run clean format experiments bench
 
 all: build
 
@@ -24,6 +24,11 @@ test: build
 # The main job: a tour of the model on the default networks (labelings, routes, deadlock proofs).
 run: build
 	@$(BUILD)/sim/wormcast demo
+
+# Planning speed on this machine (docs/algorithms.md, "Speed"): plans per second of every algorithm
+# and the wall time of the thesis's chapter-4 sweep. Google Benchmark; a measurement, not a test.
+bench: build
+	@$(BUILD)/bench/plan_bench --benchmark_counters_tabular=true
 
 # Reproduce the papers' experiments (docs/results.md): fixed seeds, CSVs to docs/results/.
 experiments: build

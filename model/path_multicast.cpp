@@ -207,12 +207,22 @@ std::vector<Worm> plan_cycle_dual_path(const Request& request, bool uniform) {
   return worms;
 }
 
+// Moves the header's nodes that are not destinations from worm.keeps_copy to worm.relays; both stay
+// in route order.
+void move_relays(Worm& worm, const std::vector<bool>& is_destination) {
+  const auto relays_from = std::stable_partition(worm.keeps_copy.begin(), worm.keeps_copy.end(),
+                                                 [&](NodeId n) { return is_destination[static_cast<std::size_t>(n)]; });
+  worm.relays.assign(relays_from, worm.keeps_copy.end());
+  worm.keeps_copy.erase(relays_from, worm.keeps_copy.end());
+}
+
 // 3-DBL (spec 4.2, R1 of A-003-1). The layer source of layer z is (x0, y0, z). The source sends a
 // +Z and a -Z column worm through the layer sources it needs (intermediate reception) and runs
 // dual-path in its own layer; each layer source then runs dual-path in its layer. Routes use R on
 // the 3D layer snake: inside a layer it takes exactly the 2D snake's route (see docs).
 // For a multicast (the paper broadcasts) a layer source that is not a destination but whose layer
-// holds destinations still takes a copy, as a relay, so that it can start its layer's worms.
+// holds destinations still takes the message in, as a relay (Worm::relays), so that it can start
+// its layer's worms; the column worm's header lists it like a destination.
 std::vector<Worm> plan_three_dbl(const Request& request) {
   const Topology& t = request.topology;
   const HamiltonianPathRouting routing(t);
@@ -248,12 +258,13 @@ std::vector<Worm> plan_three_dbl(const Request& request) {
       at_source,
       dual_path_worms(routing, s, lin_ni_dual_path_lists(labeling, s, in_layer[static_cast<std::size_t>(origin[2])])));
   place_on_ports(at_source, 1, request);
-
   const std::size_t column_worms = (up.empty() ? 0 : 1) + (down.empty() ? 0 : 1);
+  for (std::size_t i = 0; i < column_worms; ++i) move_relays(at_source[i], is_destination);
+
   std::vector<Worm> worms = at_source;
   for (std::size_t i = 0; i < column_worms; ++i) {
     const Worm& column = at_source[i];
-    for (NodeId layer_holder : column.keeps_copy) {
+    for (NodeId layer_holder : column.header.destinations) {  // its deliveries and relays
       const std::vector<NodeId>& layer = in_layer[static_cast<std::size_t>(t.coord(layer_holder)[2])];
       std::vector<Worm> layer_worms =
           dual_path_worms(routing, layer_holder, lin_ni_dual_path_lists(labeling, layer_holder, layer));

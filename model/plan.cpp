@@ -3,13 +3,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <limits>
-#include <map>
-#include <set>
+#include <optional>
 #include <stdexcept>
-#include <tuple>
 #include <utility>
 
+#include "model/counting_sort.hpp"
 #include "model/errors.hpp"
 
 namespace wormcast::model {
@@ -40,6 +40,96 @@ int hops_to_spawning_router(const Topology& topology, const std::vector<Worm>& w
                                        topology.node_name(w.sender), parent));
   }
   return static_cast<int>(at - route.begin());
+}
+
+// The lowest and highest Worm::port of the worms a processor sends ({0, 0} if there are none).
+std::pair<int, int> port_range(const std::vector<Worm>& worms) {
+  std::pair<int, int> range{0, 0};
+  for (const Worm& w : worms) {
+    if (w.spawned_from) continue;
+    range.first = std::min(range.first, w.port);
+    range.second = std::max(range.second, w.port);
+  }
+  return range;
+}
+
+// Channel sharing: every pair of worms on every directed physical channel they both use, the
+// distinct channels, and the stepwise and depth contention counts (PlanMetrics). Channels are
+// numbered node * port_count + port, so the per-channel tables are flat and channel order is
+// (node, port) order.
+void add_channel_sharing(const Topology& t, const std::vector<Worm>& worms, PlanMetrics& metrics) {
+  const auto ports = static_cast<std::size_t>(t.port_count());
+  const auto channel_of = [&](std::size_t worm, const RouteHop& hop) {
+    if (hop.node < 0 || hop.node >= t.node_count() || hop.port < 0 || hop.port >= t.port_count()) {
+      throw std::logic_error(fmt::format("worm {} has a hop on port {} of node id {}, not a channel of {}", worm,
+                                         hop.port, hop.node, t.spec()));
+    }
+    return static_cast<std::size_t>(hop.node) * ports + static_cast<std::size_t>(hop.port);
+  };
+  // 32-bit tables (half the memory to clear per plan): worm indices and counts fit.
+  using Index = std::uint32_t;
+  constexpr Index kNone = std::numeric_limits<Index>::max();
+  const std::size_t channels = static_cast<std::size_t>(t.node_count()) * ports;
+  // users[c]: the worms on channel c, each counted once however often it crosses c.
+  std::vector<Index> first_user(channels + 1, 0);  // then: where c's users start in `users`
+  std::vector<Index> last_user(channels, kNone);
+  for (std::size_t i = 0; i < worms.size(); ++i) {
+    for (const RouteHop& hop : worms[i].hops) {
+      const std::size_t c = channel_of(i, hop);
+      if (last_user[c] != static_cast<Index>(i)) {
+        last_user[c] = static_cast<Index>(i);
+        ++first_user[c + 1];
+      }
+    }
+  }
+  bool shared = false;
+  for (std::size_t c = 0; c < channels; ++c) {
+    metrics.distinct_channels += first_user[c + 1] > 0 ? 1 : 0;
+    shared = shared || first_user[c + 1] > 1;
+  }
+  if (!shared) return;
+  for (std::size_t c = 0; c < channels; ++c) first_user[c + 1] += first_user[c];
+  std::vector<Index> users(first_user.back());
+  std::vector<Index> next = first_user;
+  std::fill(last_user.begin(), last_user.end(), kNone);
+  for (std::size_t i = 0; i < worms.size(); ++i) {
+    for (const RouteHop& hop : worms[i].hops) {
+      const std::size_t c = channel_of(i, hop);
+      if (last_user[c] != static_cast<Index>(i)) {
+        last_user[c] = static_cast<Index>(i);
+        users[next[c]++] = static_cast<Index>(i);  // ascending worm index
+      }
+    }
+  }
+  for (std::size_t c = 0; c < channels; ++c) {
+    for (std::size_t a = first_user[c]; a < first_user[c + 1]; ++a) {
+      for (std::size_t b = a + 1; b < first_user[c + 1]; ++b) {
+        metrics.shared_channels.push_back(
+            SharedChannel{static_cast<NodeId>(c / ports), static_cast<Port>(c % ports), users[a], users[b]});
+      }
+    }
+  }
+  // The list is in channel order; two stable counting sorts, by the second worm and then by the
+  // first, order it by (first worm, second worm, channel) in linear time (unicast-based plans can
+  // share channels between thousands of pairs).
+  std::vector<SharedChannel>& shared_channels = metrics.shared_channels;
+  stable_counting_sort(shared_channels, worms.size(), [](const SharedChannel& c) { return c.second_worm; });
+  stable_counting_sort(shared_channels, worms.size(), [](const SharedChannel& c) { return c.first_worm; });
+  // Each pair once: the list is sorted by pair.
+  for (std::size_t i = 0; i < shared_channels.size(); ++i) {
+    const SharedChannel& c = shared_channels[i];
+    if (i > 0 && shared_channels[i - 1].first_worm == c.first_worm &&
+        shared_channels[i - 1].second_worm == c.second_worm) {
+      continue;
+    }
+    const Worm& first = worms[c.first_worm];
+    const Worm& second = worms[c.second_worm];
+    if (first.step == second.step) {
+      ++metrics.stepwise_contention;
+    } else if (first.sender != second.sender) {
+      ++metrics.depth_contention;
+    }
+  }
 }
 
 }  // namespace
@@ -113,18 +203,19 @@ void validate(const Request& request) {
     throw RequestError(fmt::format("the destination set is empty; give 1..{} destinations other than the source {}",
                                    t.node_count() - 1, t.node_name(request.source)));
   }
-  std::set<NodeId> seen;
+  std::vector<bool> seen(static_cast<std::size_t>(t.node_count()), false);
   for (std::size_t i = 0; i < request.destinations.size(); ++i) {
     const NodeId d = request.destinations[i];
-    check_member(t, d, fmt::format("destination #{}", i + 1));
+    if (d < 0 || d >= t.node_count()) check_member(t, d, fmt::format("destination #{}", i + 1));
     if (d == request.source) {
       throw RequestError(fmt::format("destination #{} ({}) is the source; destinations must be other nodes of {}",
                                      i + 1, t.node_name(d), t.spec()));
     }
-    if (!seen.insert(d).second) {
+    if (seen[static_cast<std::size_t>(d)]) {
       throw RequestError(fmt::format("destination #{} ({}) is listed twice; each destination must appear once", i + 1,
                                      t.node_name(d)));
     }
+    seen[static_cast<std::size_t>(d)] = true;
   }
   if (request.length_flits < 1) {
     throw RequestError(
@@ -147,22 +238,28 @@ PlanMetrics compute_metrics(const Request& request, const std::vector<Worm>& wor
   const Topology& t = request.topology;
   const LatencyParameters& p = request.latency;
   const double length = request.length_flits;
+  const auto nodes = static_cast<std::size_t>(t.node_count());
   PlanMetrics metrics;
 
   // Worms in step order (stable, so the plan's order breaks ties); senders hold the message from
   // their first arrival.
   std::vector<std::size_t> order(worms.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return worms[a].step < worms[b].step; });
+  const auto by_step = [&](std::size_t a, std::size_t b) { return worms[a].step < worms[b].step; };
+  if (!std::is_sorted(order.begin(), order.end(), by_step)) std::stable_sort(order.begin(), order.end(), by_step);
 
+  // Tables indexed by node id (and injection port): O(N) per plan, with no per-entry allocation.
   struct Holding {
     double time = 0.0;
     int step = 0;
     int path_hops = 0;
   };
-  std::map<NodeId, Holding> holds = {{request.source, Holding{}}};
-  std::map<std::pair<NodeId, int>, double> port_free;
+  std::vector<std::optional<Holding>> holds(nodes);
+  holds[static_cast<std::size_t>(request.source)] = Holding{};
+  const auto [lowest_port, highest_port] = port_range(worms);
+  const auto port_slots = static_cast<std::size_t>(highest_port - lowest_port + 1);
+  std::vector<double> port_free(nodes * port_slots, 0.0);
+  std::vector<int> position(nodes, -1);  // a node's first position on the route of the current worm
   // Per worm: when its header leaves the sender, and the links its copy crossed before the sender.
   std::vector<Holding> departs(worms.size());
   std::vector<bool> departed(worms.size(), false);
@@ -175,26 +272,34 @@ PlanMetrics compute_metrics(const Request& request, const std::vector<Worm>& wor
       depart.time += hops * p.router_delay;
       depart.path_hops += hops;
     } else {
-      const auto sender = holds.find(w.sender);
-      if (sender == holds.end() || sender->second.step >= w.step) {
+      const std::optional<Holding>& sender = holds[static_cast<std::size_t>(w.sender)];
+      if (!sender || sender->step >= w.step) {
         throw std::logic_error(
             fmt::format("worm {} of step {} leaves {}, which does not hold the message before that step", index, w.step,
                         t.node_name(w.sender)));
       }
-      double& free_at = port_free[{w.sender, w.port}];
-      const double start = std::max(sender->second.time, free_at);
+      double& free_at =
+          port_free[static_cast<std::size_t>(w.sender) * port_slots + static_cast<std::size_t>(w.port - lowest_port)];
+      const double start = std::max(sender->time, free_at);
       const double startup = w.prepared_copies * p.alpha + w.control_field_changes * p.mu;
       free_at = start + startup + length * p.beta;
-      depart = Holding{start + startup, w.step, sender->second.path_hops};
+      depart = Holding{start + startup, w.step, sender->path_hops};
     }
     departs[index] = depart;
     departed[index] = true;
-    for (NodeId node : w.keeps_copy) {
-      const auto at = std::find(w.route.begin(), w.route.end(), node);
-      const int hops = static_cast<int>(at - w.route.begin());
-      const double arrival = depart.time + hops * p.router_delay + length * p.beta + p.gamma;
-      holds.try_emplace(node, Holding{arrival, w.step, depart.path_hops + hops});
+    // Deliveries and relays alike take the whole message in: same arrival. A node not on the route
+    // (a planner bug) counts the whole route, as std::find would.
+    for (std::size_t i = w.route.size(); i-- > 0;) position[static_cast<std::size_t>(w.route[i])] = static_cast<int>(i);
+    for (const std::vector<NodeId>* receivers : {&w.keeps_copy, &w.relays}) {
+      for (NodeId node : *receivers) {
+        const int at = position[static_cast<std::size_t>(node)];
+        const int hops = at < 0 ? static_cast<int>(w.route.size()) : at;
+        const double arrival = depart.time + hops * p.router_delay + length * p.beta + p.gamma;
+        std::optional<Holding>& held = holds[static_cast<std::size_t>(node)];
+        if (!held) held = Holding{arrival, w.step, depart.path_hops + hops};
+      }
     }
+    for (NodeId node : w.route) position[static_cast<std::size_t>(node)] = -1;
   }
 
   for (const Worm& w : worms) {
@@ -203,47 +308,13 @@ PlanMetrics compute_metrics(const Request& request, const std::vector<Worm>& wor
   }
   metrics.additional_traffic = metrics.traffic - static_cast<int>(request.destinations.size());
   for (NodeId d : request.destinations) {
-    const auto held = holds.find(d);
-    if (held == holds.end()) {
-      throw std::logic_error(fmt::format("no worm delivers to destination {}", t.node_name(d)));
-    }
-    metrics.destinations.push_back(DestinationMetrics{d, held->second.step, t.distance(request.source, d),
-                                                      held->second.path_hops, held->second.time});
-    metrics.latency = std::max(metrics.latency, held->second.time);
+    const std::optional<Holding>& held = holds[static_cast<std::size_t>(d)];
+    if (!held) throw std::logic_error(fmt::format("no worm delivers to destination {}", t.node_name(d)));
+    metrics.destinations.push_back(
+        DestinationMetrics{d, held->step, t.distance(request.source, d), held->path_hops, held->time});
+    metrics.latency = std::max(metrics.latency, held->time);
   }
-
-  // Channel sharing: every pair of worms on every directed physical channel they both use.
-  std::map<std::pair<NodeId, Port>, std::vector<std::size_t>> users;
-  for (std::size_t i = 0; i < worms.size(); ++i) {
-    std::set<std::pair<NodeId, Port>> own;
-    for (const RouteHop& hop : worms[i].hops) {
-      if (own.insert({hop.node, hop.port}).second) users[{hop.node, hop.port}].push_back(i);
-    }
-  }
-  metrics.distinct_channels = static_cast<int>(users.size());
-  std::set<std::pair<std::size_t, std::size_t>> stepwise;
-  std::set<std::pair<std::size_t, std::size_t>> depth;
-  for (const auto& [channel, list] : users) {
-    for (std::size_t a = 0; a < list.size(); ++a) {
-      for (std::size_t b = a + 1; b < list.size(); ++b) {
-        const Worm& first = worms[list[a]];
-        const Worm& second = worms[list[b]];
-        metrics.shared_channels.push_back(SharedChannel{channel.first, channel.second, list[a], list[b]});
-        if (first.step == second.step) {
-          stepwise.insert({list[a], list[b]});
-        } else if (first.sender != second.sender) {
-          depth.insert({list[a], list[b]});
-        }
-      }
-    }
-  }
-  std::sort(metrics.shared_channels.begin(), metrics.shared_channels.end(),
-            [](const SharedChannel& a, const SharedChannel& b) {
-              return std::tie(a.first_worm, a.second_worm, a.node, a.port) <
-                     std::tie(b.first_worm, b.second_worm, b.node, b.port);
-            });
-  metrics.stepwise_contention = static_cast<int>(stepwise.size());
-  metrics.depth_contention = static_cast<int>(depth.size());
+  add_channel_sharing(t, worms, metrics);
   return metrics;
 }
 

@@ -2,8 +2,9 @@
 //
 // A Request names the network, the algorithm, the source, the destinations, the message length and
 // the node architecture (port model and processor/network latency parameters). A Plan lists the
-// worms the algorithm sends, each with its sender, message-passing step, header, route and the
-// nodes that keep a copy, plus the metrics computed from them (compute_metrics, below).
+// worms the algorithm sends, each with its sender, message-passing step, header, route, the
+// destinations that keep a copy and the relays that take one only to forward it, plus the metrics
+// computed from them (compute_metrics, below).
 //
 // Plans are value types built by pure functions; nothing here does I/O.
 #pragma once
@@ -113,8 +114,14 @@ struct Worm {
   // to route[i + 1] (the port disambiguates parallel links of 2-wide tori).
   std::vector<NodeId> route;
   std::vector<RouteHop> hops;
-  // Nodes that keep a copy of the message (deliveries), in route order.
+  // Destinations that keep a copy of the message (deliveries), in route order. Only destinations:
+  // a node that takes the message in without being one is a relay (below).
   std::vector<NodeId> keeps_copy;
+  // Nodes that are not destinations but take the whole message in only to forward it (a
+  // store-and-forward tree's inner nodes, a 3-DBL layer source whose layer holds destinations): the
+  // processor receives it (gamma) and sends later worms, but does not deliver it to the
+  // application. In route order; empty for most worms.
+  std::vector<NodeId> relays;
   // Unicast-based algorithms: the destinations the receiver becomes responsible for (including
   // itself), carried in the payload. Empty for other worms.
   std::vector<NodeId> address_field;
@@ -188,10 +195,11 @@ struct Plan {
 // (eq. 3). A worm spawned by a router (Worm::spawned_from) has no start or port: its header leaves
 // `sender` when the parent's header gets there (parent's start + start-up + hops * router_delay) and
 //   arrival = that time + hops_to_node * router_delay + L * beta + gamma.
-// The source holds the message at 0; any other node from its arrival. A destination's latency is
-// its arrival. Throws std::logic_error if a worm's sender never received the message, a spawned
-// worm's parent is not an earlier worm of its step passing its sender, or a destination is never
-// delivered to (a planner bug, not bad input).
+// The source holds the message at 0; any other node from its first arrival, as a delivery
+// (Worm::keeps_copy) or a relay (Worm::relays) alike. A destination's latency is its arrival.
+// Throws std::logic_error if a worm's sender never received the message, a spawned worm's parent
+// is not an earlier worm of its step passing its sender, a hop is not a channel of the topology,
+// or a destination is never delivered to (a planner bug, not bad input).
 PlanMetrics compute_metrics(const Request& request, const std::vector<Worm>& worms);
 
 }  // namespace wormcast::model

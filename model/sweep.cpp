@@ -3,7 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
 #include <limits>
+#include <thread>
 #include <utility>
 
 #include "model/errors.hpp"
@@ -30,6 +33,33 @@ NodeId choose_source(const Topology& topology, const SourceChoice& source, std::
       return source.node;
   }
   return 0;
+}
+
+// The rows of one K: every algorithm on the same samples.
+std::vector<SweepRow> sweep_one_count(const SweepConfig& config, int k) {
+  const Topology& t = config.topology;
+  const std::vector<Sample> samples = draw_samples(t, config.source, k, config.runs, config.seed);
+  std::vector<SweepRow> rows;
+  for (const std::string& name : config.algorithms) {
+    SweepRow row{name, k, config.runs};
+    for (const Sample& sample : samples) {
+      const Plan p =
+          plan(Request{t, name, sample.source, sample.destinations, config.length_flits, config.ports, config.latency});
+      row.mean_steps += p.metrics.steps;
+      row.max_steps = std::max(row.max_steps, p.metrics.steps);
+      row.mean_traffic += p.metrics.traffic;
+      row.mean_additional_traffic += p.metrics.additional_traffic;
+      row.mean_latency += p.metrics.latency;
+      row.max_latency = std::max(row.max_latency, p.metrics.latency);
+    }
+    const double n = config.runs;
+    row.mean_steps /= n;
+    row.mean_traffic /= n;
+    row.mean_additional_traffic /= n;
+    row.mean_latency /= n;
+    rows.push_back(std::move(row));
+  }
+  return rows;
 }
 
 void check_counts(const Topology& topology, int k, int runs) {
@@ -98,28 +128,40 @@ SweepResult run_sweep(const SweepConfig& config) {
   for (int k : config.destination_counts) check_counts(t, k, config.runs);
   if (config.source.policy == SourcePolicy::kFixed) t.check_node(config.source.node);
 
-  SweepResult result{config, {}};
-  for (int k : config.destination_counts) {
-    const std::vector<Sample> samples = draw_samples(t, config.source, k, config.runs, config.seed);
-    for (const std::string& name : config.algorithms) {
-      SweepRow row{name, k, config.runs};
-      for (const Sample& sample : samples) {
-        const Plan p = plan(
-            Request{t, name, sample.source, sample.destinations, config.length_flits, config.ports, config.latency});
-        row.mean_steps += p.metrics.steps;
-        row.max_steps = std::max(row.max_steps, p.metrics.steps);
-        row.mean_traffic += p.metrics.traffic;
-        row.mean_additional_traffic += p.metrics.additional_traffic;
-        row.mean_latency += p.metrics.latency;
-        row.max_latency = std::max(row.max_latency, p.metrics.latency);
+  if (config.threads < 0) {
+    throw RequestError(
+        fmt::format("{} threads is impossible; give 1 or more, or 0 for one per hardware thread", config.threads));
+  }
+
+  // Each worker takes the next K not yet taken and fills its slot, so the rows come out in config
+  // order however the work interleaves. A planner's error is kept with its K and the first one (in
+  // config order) is rethrown: the error a single thread would have met first.
+  const std::vector<int>& counts = config.destination_counts;
+  std::vector<std::vector<SweepRow>> rows_of(counts.size());
+  std::vector<std::exception_ptr> error_of(counts.size());
+  std::atomic<std::size_t> next{0};
+  const auto work = [&] {
+    for (std::size_t i = next++; i < counts.size(); i = next++) {
+      try {
+        rows_of[i] = sweep_one_count(config, counts[i]);
+      } catch (...) {
+        error_of[i] = std::current_exception();
       }
-      const double n = config.runs;
-      row.mean_steps /= n;
-      row.mean_traffic /= n;
-      row.mean_additional_traffic /= n;
-      row.mean_latency /= n;
-      result.rows.push_back(std::move(row));
     }
+  };
+  const std::size_t wanted =
+      config.threads > 0 ? static_cast<std::size_t>(config.threads) : std::max(1U, std::thread::hardware_concurrency());
+  {
+    std::vector<std::jthread> helpers;
+    for (std::size_t i = 1; i < std::min(wanted, counts.size()); ++i) helpers.emplace_back(work);
+    work();
+  }  // the helpers join here
+  for (const std::exception_ptr& error : error_of) {
+    if (error) std::rethrow_exception(error);
+  }
+  SweepResult result{config, {}};
+  for (std::vector<SweepRow>& rows : rows_of) {
+    for (SweepRow& row : rows) result.rows.push_back(std::move(row));
   }
   return result;
 }

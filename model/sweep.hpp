@@ -36,6 +36,9 @@ struct SweepConfig {
   int length_flits = 20;
   PortModel ports = PortModel::one_port();
   LatencyParameters latency;
+  // Worker threads that plan the K values in parallel; 0: one per hardware thread. The result does
+  // not depend on it: each K's samples come from their own generator and rows keep config order.
+  int threads = 1;
   bool operator==(const SweepConfig&) const = default;
 };
 
@@ -78,10 +81,11 @@ std::uint64_t uniform_below(std::mt19937_64& engine, std::uint64_t bound);
 std::vector<Sample> draw_samples(const Topology& topology, const SourceChoice& source, int k, int runs,
                                  std::uint64_t seed);
 
-// Plans every algorithm on every sample (through plan()) and aggregates. Throws SpecError for an
-// unknown algorithm or an empty algorithm/K list, RequestError for a broadcast algorithm with a
-// K other than N-1 and what draw_samples() and the planners throw; everything is checked before
-// the first plan.
+// Plans every algorithm on every sample (through plan()) and aggregates, the K values spread over
+// config.threads threads. Throws SpecError for an unknown algorithm or an empty algorithm/K list,
+// RequestError for a broadcast algorithm with a K other than N-1 or threads < 0, and what
+// draw_samples() and the planners throw (a planner's error for the first K, in config order, that
+// has one); everything but the planners' errors is checked before the first plan.
 SweepResult run_sweep(const SweepConfig& config);
 
 }  // namespace wormcast::model

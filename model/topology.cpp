@@ -181,16 +181,18 @@ Topology Topology::parse(std::string_view spec) {
   return kind == "mesh" ? mesh(sizes) : torus(sizes);
 }
 
-void Topology::check_node(NodeId node) const {
-  if (node < 0 || node >= node_count_) {
-    throw NodeError(fmt::format("node id {} is outside {}; valid ids are 0..{}", node, spec(), node_count_ - 1));
-  }
+void Topology::throw_node_outside(NodeId node) const {
+  throw NodeError(fmt::format("node id {} is outside {}; valid ids are 0..{}", node, spec(), node_count_ - 1));
 }
 
-void Topology::check_port(Port port) const {
-  if (port < 0 || port >= port_count_) {
-    throw NodeError(fmt::format("port {} does not exist in {}; valid ports are 0..{}", port, spec(), port_count_ - 1));
-  }
+void Topology::throw_port_outside(Port port) const {
+  throw NodeError(fmt::format("port {} does not exist in {}; valid ports are 0..{}", port, spec(), port_count_ - 1));
+}
+
+int Topology::stride(int d) const {
+  int s = 1;
+  for (int i = 0; i < d; ++i) s *= sizes_[static_cast<std::size_t>(i)];
+  return s;
 }
 
 Coord Topology::coord(NodeId node) const {
@@ -250,16 +252,18 @@ NodeId Topology::neighbour(NodeId node, Port port) const {
   check_port(port);
   if (is_star())
     return permutation_rank(apply_generator(permutation_unrank(node, star_order_), star_order_, port + 2), star_order_);
-  Coord c = coord(node);
+  // One step along dimension d changes the id by its stride; at the edge a mesh port leads nowhere
+  // and a torus port wraps to the other end of the ring.
   const int d = dimension_of(port);
   const int k = sizes_[static_cast<std::size_t>(d)];
-  int& v = c[static_cast<std::size_t>(d)];
-  v += is_negative(port) ? -1 : 1;
-  if (v < 0 || v >= k) {
-    if (is_mesh()) return kNoNode;
-    v = (v + k) % k;
+  const int step = stride(d);
+  const int v = (node / step) % k;
+  if (is_negative(port)) {
+    if (v > 0) return node - step;
+    return is_mesh() ? kNoNode : node + (k - 1) * step;
   }
-  return node_at(c);
+  if (v < k - 1) return node + step;
+  return is_mesh() ? kNoNode : node - (k - 1) * step;
 }
 
 Port Topology::port_towards(NodeId from, NodeId to) const {
@@ -272,10 +276,10 @@ Port Topology::port_towards(NodeId from, NodeId to) const {
 
 bool Topology::is_wraparound(NodeId node, Port port) const {
   if (!is_torus()) return false;
-  const Coord c = coord(node);
+  check_node(node);
   check_port(port);
   const int d = dimension_of(port);
-  const int v = c[static_cast<std::size_t>(d)];
+  const int v = (node / stride(d)) % sizes_[static_cast<std::size_t>(d)];
   return is_negative(port) ? v == 0 : v == sizes_[static_cast<std::size_t>(d)] - 1;
 }
 

@@ -87,14 +87,23 @@ class Topology {
   std::string spec() const;
 
   // Throws NodeError naming the node and the valid range unless 0 <= node < node_count().
-  void check_node(NodeId node) const;
-  void check_port(Port port) const;
+  // Inline: every query checks its nodes, and the check must cost no more than the query.
+  void check_node(NodeId node) const {
+    if (node < 0 || node >= node_count_) throw_node_outside(node);
+  }
+  void check_port(Port port) const {
+    if (port < 0 || port >= port_count_) throw_port_outside(port);
+  }
 
   bool operator==(const Topology&) const = default;
 
  private:
   Topology() = default;
   static Topology grid(TopologyKind kind, const std::vector<int>& sizes);
+  [[noreturn]] void throw_node_outside(NodeId node) const;
+  [[noreturn]] void throw_port_outside(Port port) const;
+  // Node-id distance between neighbours along dimension d (ids are x + X * (y + Y * z)).
+  int stride(int d) const;
 
   TopologyKind kind_ = TopologyKind::kMesh;
   int dimensions_ = 0;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <tuple>
 
 #include "model/errors.hpp"
@@ -196,15 +197,13 @@ std::vector<NodeId> labeling_ordered_chain(const HamiltonianLabeling& labeling, 
   return chain;
 }
 
-Plan plan_unicast_multicast(const Request& request) {
-  validate(request);
-  const HamiltonianPathRouting routing(request.topology);
-  return plan_unicast_multicast(request,
-                                labeling_ordered_chain(routing.labeling(), request.source, request.destinations));
-}
+namespace {
 
-Plan plan_unicast_multicast(const Request& request, const std::vector<NodeId>& chain) {
-  validate(request);
+// plan_unicast_multicast(request, chain) for a validated request, routed by `routed_by` when the
+// caller has built the routing function already (its labeling ordered the chain), so that one
+// plan builds the labeling once.
+Plan plan_along_chain(const Request& request, const std::vector<NodeId>& chain,
+                      const HamiltonianPathRouting* routed_by) {
   const Topology& t = request.topology;
   std::vector<NodeId> expected = request.destinations;
   expected.push_back(request.source);
@@ -244,7 +243,8 @@ Plan plan_unicast_multicast(const Request& request, const std::vector<NodeId>& c
                                 fmt::join(unicast_multicast_names(), ", ")));
   }
 
-  const HamiltonianPathRouting routing(t);
+  std::optional<HamiltonianPathRouting> own;
+  const HamiltonianPathRouting& routing = routed_by != nullptr ? *routed_by : own.emplace(t);
   const HamiltonianLabeling& labeling = routing.labeling();
   Plan plan{request, {}, {}};
   for (const ChainSend& send : schedule) {
@@ -270,6 +270,20 @@ Plan plan_unicast_multicast(const Request& request, const std::vector<NodeId>& c
   }
   plan.metrics = compute_metrics(request, plan.worms);
   return plan;
+}
+
+}  // namespace
+
+Plan plan_unicast_multicast(const Request& request) {
+  validate(request);
+  const HamiltonianPathRouting routing(request.topology);
+  return plan_along_chain(request, labeling_ordered_chain(routing.labeling(), request.source, request.destinations),
+                          &routing);
+}
+
+Plan plan_unicast_multicast(const Request& request, const std::vector<NodeId>& chain) {
+  validate(request);
+  return plan_along_chain(request, chain, nullptr);
 }
 
 }  // namespace wormcast::model

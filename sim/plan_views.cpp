@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <vector>
 
@@ -30,10 +31,15 @@ json name_list(const Topology& t, const std::vector<NodeId>& nodes) {
   return list;
 }
 
-// `(1,2) -[+Y vc0]-> (1,3)* ...`: the route with the channel of each hop; * marks a delivery.
+bool contains(const std::vector<NodeId>& nodes, NodeId node) {
+  return std::find(nodes.begin(), nodes.end(), node) != nodes.end();
+}
+
+// `(1,2) -[+Y vc0]-> (1,3)* ...`: the route with the channel of each hop; * marks a delivery and
+// ~ a relay (a node that takes the message in only to forward it).
 std::string render_route(const Topology& t, const Worm& w) {
   const auto keeps = [&](NodeId node) {
-    return std::find(w.keeps_copy.begin(), w.keeps_copy.end(), node) != w.keeps_copy.end() ? "*" : "";
+    return contains(w.keeps_copy, node) ? "*" : contains(w.relays, node) ? "~" : "";
   };
   std::string out = fmt::format("({})", t.node_name(w.route.front()));
   for (std::size_t i = 0; i < w.hops.size(); ++i) {
@@ -92,7 +98,8 @@ std::string render_plan_text(const Plan& plan) {
                        w.port_network ? fmt::format(" ({})", model::to_string(*w.port_network)) : "");
     out +=
         fmt::format("      route {}   [{} hop{}]\n", render_route(t, w), w.hops.size(), w.hops.size() == 1 ? "" : "s");
-    out += fmt::format("      delivers to {}\n", names(t, w.keeps_copy));
+    if (!w.keeps_copy.empty() || w.relays.empty()) out += fmt::format("      delivers to {}\n", names(t, w.keeps_copy));
+    if (!w.relays.empty()) out += fmt::format("      relays through {}\n", names(t, w.relays));
     if (!w.address_field.empty() && w.address_field.size() <= 16) {
       out += fmt::format("      address field {}\n", names(t, w.address_field));
     } else if (!w.address_field.empty()) {
@@ -146,6 +153,7 @@ json plan_to_json(const Plan& plan) {
         {"route", name_list(t, w.route)},
         {"hops", hops},
         {"keeps_copy", name_list(t, w.keeps_copy)},
+        {"relays", name_list(t, w.relays)},
         {"address_field", name_list(t, w.address_field)},
     });
   }

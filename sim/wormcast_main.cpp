@@ -304,6 +304,11 @@ int main(int argc, char** argv) {
   sweep_cmd->add_option("-n,--runs", runs, "random samples per K")->capture_default_str();
   sweep_cmd->add_option("--seed", seed, "seed of the sample generator")->capture_default_str();
   sweep_cmd->add_option("-s,--source", source_policy, "origin, random, or a node")->capture_default_str();
+  int sweep_threads = 0;
+  sweep_cmd
+      ->add_option("-j,--threads", sweep_threads,
+                   "threads planning the K values in parallel (0: one per hardware thread; same numbers either way)")
+      ->capture_default_str();
   sweep_options.add_to(*sweep_cmd);
   sweep_cmd->add_option("--csv", csv_path, "write the rows as CSV to this file");
   sweep_cmd->add_option("--json", json_path, "write the configuration and rows as JSON to this file");
@@ -336,6 +341,7 @@ int main(int argc, char** argv) {
       config.length_flits = sweep_options.length;
       config.ports = sim::parse_port_model(sweep_options.ports);
       config.latency = sweep_options.latency;
+      config.threads = sweep_threads;
       const model::SweepResult result = model::run_sweep(config);
       fmt::print("{}", sim::render_sweep_table(result));
       if (!csv_path.empty()) write_file(csv_path, sim::sweep_to_csv(result));

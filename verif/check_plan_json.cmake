@@ -21,6 +21,7 @@ string(JSON algorithm GET "${out}" request algorithm)
 string(JSON first_mode GET "${out}" worms 0 header mode)
 string(JSON first_route LENGTH "${out}" worms 0 route)
 string(JSON first_keeps GET "${out}" worms 0 keeps_copy 0)
+string(JSON first_relays LENGTH "${out}" worms 0 relays)
 string(JSON traffic GET "${out}" traffic)
 string(JSON additional GET "${out}" additional_traffic)
 string(JSON latency GET "${out}" latency)
@@ -34,9 +35,11 @@ if(NOT first_node STREQUAL "0,1" OR NOT first_hops EQUAL 5)
   message(FATAL_ERROR "destination 0: node ${first_node}, hops ${first_hops} (expected 0,1 over 5 hops)")
 endif()
 if(NOT worms EQUAL 5 OR NOT destinations EQUAL 5 OR NOT source STREQUAL "3,3" OR NOT algorithm STREQUAL "two-port"
-   OR NOT first_mode STREQUAL "hamiltonian-path" OR first_route LESS 2 OR NOT stepwise EQUAL 0)
+   OR NOT first_mode STREQUAL "hamiltonian-path" OR first_route LESS 2 OR NOT stepwise EQUAL 0
+   OR NOT first_relays EQUAL 0)
   message(FATAL_ERROR "unexpected plan JSON: worms=${worms} destinations=${destinations} source=${source} "
-                      "algorithm=${algorithm} mode=${first_mode} route=${first_route} stepwise=${stepwise}")
+                      "algorithm=${algorithm} mode=${first_mode} route=${first_route} stepwise=${stepwise} "
+                      "relays=${first_relays}")
 endif()
 math(EXPR expected_additional "${traffic} - 5")
 if(NOT additional EQUAL expected_additional)

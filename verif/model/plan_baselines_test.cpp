@@ -14,6 +14,7 @@
 #include "model/broadcast_baselines.hpp"
 #include "model/errors.hpp"
 #include "model/plan.hpp"
+#include "verif/model/plan_properties.hpp"
 
 namespace wormcast::model {
 namespace {
@@ -59,6 +60,7 @@ void expect_valid_unicast_broadcast(const Plan& plan) {
     if (w.sender == plan.request.source) continue;
     ASSERT_LT(received_in.at(w.sender), w.step) << t.node_name(w.sender) << " sends before it holds the message";
   }
+  expect_copies_only_at_destinations_and_relays_forward(plan, plan.request.algorithm + " on " + t.spec());
 }
 
 // (step, sender, port) -> worms: the number of worms a node injects on one port in one step.

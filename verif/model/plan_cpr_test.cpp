@@ -14,6 +14,7 @@
 #include "model/cpr_broadcast.hpp"
 #include "model/errors.hpp"
 #include "model/plan.hpp"
+#include "verif/model/plan_properties.hpp"
 
 namespace wormcast::model {
 namespace {
@@ -85,6 +86,7 @@ void expect_valid_cpr_broadcast(const Plan& plan) {
   }
   EXPECT_EQ(copies.count(plan.request.source), 0u) << where;
   EXPECT_EQ(static_cast<int>(copies.size()), t.node_count() - 1) << where;
+  expect_copies_only_at_destinations_and_relays_forward(plan, where);
   for (const auto& [node, count] : copies) EXPECT_EQ(count, 1) << where << ": (" << t.node_name(node) << ")";
   // Straight monotone lines: every copy travels a shortest path from the source.
   for (const DestinationMetrics& d : plan.metrics.destinations) EXPECT_EQ(d.path_hops, d.distance) << where;

@@ -16,6 +16,7 @@
 #include "model/path_multicast.hpp"
 #include "model/plan.hpp"
 #include "model/routing.hpp"
+#include "verif/model/plan_properties.hpp"
 
 namespace wormcast::model {
 namespace {
@@ -70,10 +71,11 @@ std::vector<NodeId> all_but(const Topology& t, NodeId source) {
   return nodes;
 }
 
-// Positions along the route at which the worm delivers (hops from the sender).
+// Positions along the route of the header's destinations (hops from the sender), where the routers
+// hand the message to the node: a delivery (keeps_copy) or a relay.
 std::vector<int> delivery_hops(const Worm& w) {
   std::vector<int> hops;
-  for (NodeId n : w.keeps_copy) {
+  for (NodeId n : w.header.destinations) {
     hops.push_back(static_cast<int>(std::find(w.route.begin(), w.route.end(), n) - w.route.begin()));
   }
   return hops;
@@ -481,14 +483,16 @@ TEST(ThreeDbl, OnePortSourceSendsColumnWormsFirst) {
 }
 
 TEST(ThreeDbl, MulticastRelaysThroughLayerSourcesThatAreNotDestinations) {
-  // 3x3x3 from (0,0,0) to (2,2,2) only: the +Z column worm delivers to the relay (0,0,2), which
-  // sends the in-layer worm; the layer source (0,0,1) of the empty layer is passed through.
+  // 3x3x3 from (0,0,0) to (2,2,2) only: the +Z column worm hands the message to the relay
+  // (0,0,2), which sends the in-layer worm; the layer source (0,0,1) of the empty layer is passed
+  // through.
   const Topology mesh = Topology::mesh({3, 3, 3});
   const NodeId s = at(mesh, 0, 0, 0);
   const Plan plan =
       plan_path_multicast(make_request(mesh, kThreeDblAlgorithm, s, {at(mesh, 2, 2, 2)}, 8, PortModel::all_port()));
   ASSERT_EQ(plan.worms.size(), 2u);
-  EXPECT_EQ(plan.worms[0].keeps_copy, (std::vector<NodeId>{at(mesh, 0, 0, 2)}));
+  EXPECT_TRUE(plan.worms[0].keeps_copy.empty());
+  EXPECT_EQ(plan.worms[0].relays, (std::vector<NodeId>{at(mesh, 0, 0, 2)}));
   EXPECT_EQ(plan.worms[0].route, (std::vector<NodeId>{s, at(mesh, 0, 0, 1), at(mesh, 0, 0, 2)}));
   EXPECT_EQ(plan.worms[1].sender, at(mesh, 0, 0, 2));
   EXPECT_EQ(plan.worms[1].keeps_copy, (std::vector<NodeId>{at(mesh, 2, 2, 2)}));
@@ -538,7 +542,7 @@ struct Scenario {
   int requests;
 };
 
-// Checks one plan; returns the nodes that kept a copy without being destinations (3-DBL relays).
+// Checks one plan; returns the relays (3-DBL's layer sources that are not destinations).
 std::set<NodeId> check_plan(const Plan& plan) {
   const Request& r = plan.request;
   const Topology& t = r.topology;
@@ -554,7 +558,12 @@ std::set<NodeId> check_plan(const Plan& plan) {
     EXPECT_GE(w.step, previous_step) << what << ": worms ordered by step";
     previous_step = w.step;
     EXPECT_EQ(w.kind, WormKind::kMultidestinationPath) << what;
-    EXPECT_EQ(w.keeps_copy, w.header.destinations) << what;
+    // The header lists the deliveries and the relays, in route order.
+    std::vector<NodeId> delivered;
+    std::vector<NodeId> relayed;
+    for (NodeId n : w.header.destinations) (destinations.count(n) ? delivered : relayed).push_back(n);
+    EXPECT_EQ(w.keeps_copy, delivered) << what;
+    EXPECT_EQ(w.relays, relayed) << what;
     EXPECT_TRUE(ports_in_use.insert({w.sender, w.step, w.port}).second) << what << ": a port twice in one step";
     EXPECT_GE(w.port, 0) << what;
     EXPECT_LT(w.port, r.ports.injection_ports(t)) << what;
@@ -594,19 +603,17 @@ std::set<NodeId> check_plan(const Plan& plan) {
         EXPECT_EQ(rising, w.header.subnetwork == ChannelNetwork::kHigh) << what;
       }
     }
-    for (NodeId n : w.keeps_copy) {
+    for (NodeId n : w.header.destinations) {
       ++copies[n];
       received_in_step.try_emplace(n, w.step);
     }
   }
   std::set<NodeId> relays;
+  for (const Worm& w : plan.worms) relays.insert(w.relays.begin(), w.relays.end());
   for (NodeId d : r.destinations) EXPECT_EQ(copies[d], 1) << what << ": destination " << t.node_name(d);
-  for (const auto& [node, count] : copies) {
-    if (!destinations.count(node)) {
-      relays.insert(node);
-      EXPECT_EQ(count, 1) << what;
-    }
-  }
+  for (NodeId relay : relays) EXPECT_EQ(copies[relay], 1) << what << ": relay " << t.node_name(relay);
+  EXPECT_EQ(copies.size(), destinations.size() + relays.size()) << what << ": a copy outside the header lists";
+  expect_copies_only_at_destinations_and_relays_forward(plan, what);
   if (r.ports.kind != PortModelKind::kAllPort && r.ports.injection_ports(t) % 2 == 0) {
     for (const Worm& w : plan.worms) EXPECT_EQ(w.port_network, w.header.subnetwork) << what;
   }

@@ -16,6 +16,7 @@
 #include "model/errors.hpp"
 #include "model/plan.hpp"
 #include "model/tree_multicast.hpp"
+#include "verif/model/plan_properties.hpp"
 
 namespace wormcast::model {
 namespace {
@@ -631,7 +632,14 @@ TEST(TreeMulticast, RandomPlansAreStoreAndForwardTreesThatDeliverOnce) {
           EXPECT_EQ(t.neighbour(worm.sender, worm.hops[0].port), child) << what;
           EXPECT_EQ(worm.header.mode, RoutingMode::kDimensionOrder) << what;
           EXPECT_EQ(worm.header.destinations, std::vector<NodeId>{child}) << what;
-          EXPECT_EQ(worm.keeps_copy, std::vector<NodeId>{child}) << what;
+          // The child takes the whole message in: a destination keeps it, any other tree node relays.
+          if (std::count(s.destinations.begin(), s.destinations.end(), child) != 0) {
+            EXPECT_EQ(worm.keeps_copy, std::vector<NodeId>{child}) << what;
+            EXPECT_TRUE(worm.relays.empty()) << what;
+          } else {
+            EXPECT_TRUE(worm.keeps_copy.empty()) << what;
+            EXPECT_EQ(worm.relays, std::vector<NodeId>{child}) << what;
+          }
           EXPECT_GE(worm.port, 0);
           EXPECT_LT(worm.port, p);
           EXPECT_EQ(tree.edges[w].parent, worm.sender);
@@ -656,6 +664,7 @@ TEST(TreeMulticast, RandomPlansAreStoreAndForwardTreesThatDeliverOnce) {
             EXPECT_EQ(steps[i2], received[node] + 1 + static_cast<int>(i2) / p) << what << " " << t.node_name(node);
           }
         }
+        expect_copies_only_at_destinations_and_relays_forward(plan, what);
         EXPECT_EQ(plan.metrics.steps, tree.time) << what;
         EXPECT_EQ(plan.metrics.traffic, static_cast<int>(plan.worms.size())) << what;
         EXPECT_EQ(plan.metrics.distinct_channels, plan.metrics.traffic) << what;

@@ -15,6 +15,7 @@
 #include "model/errors.hpp"
 #include "model/plan.hpp"
 #include "model/unicast_multicast.hpp"
+#include "verif/model/plan_properties.hpp"
 
 namespace wormcast::model {
 namespace {
@@ -472,6 +473,7 @@ void expect_valid_unicast_plan(const Plan& plan, const std::string& what) {
   for (NodeId d : destinations) EXPECT_EQ(copies[d], 1) << what << ": " << t.node_name(d);
   for (const auto& [node, count] : copies) ASSERT_TRUE(destinations.count(node)) << what << ": " << t.node_name(node);
   ASSERT_FALSE(copies.count(r.source)) << what;
+  expect_copies_only_at_destinations_and_relays_forward(plan, what);
   // Nobody is left responsible for an undelivered destination.
   for (const auto& [node, rest] : responsible) ASSERT_TRUE(rest.empty()) << what << ": " << t.node_name(node);
   ASSERT_EQ(plan.metrics.destinations.size(), destinations.size()) << what;

@@ -14,6 +14,7 @@
 #include "model/errors.hpp"
 #include "model/plan.hpp"
 #include "model/xy_path.hpp"
+#include "verif/model/plan_properties.hpp"
 
 namespace wormcast::model {
 namespace {
@@ -310,6 +311,7 @@ TEST(XyPath, RandomMulticastsDeliverOnceAlongShortestLegsWithinTheBounds) {
     }
     ASSERT_EQ(copies.size(), d.size()) << what;
     for (NodeId n : d) ASSERT_EQ(copies[n], 1) << what << " (" << mesh.node_name(n) << ")";
+    expect_copies_only_at_destinations_and_relays_forward(plan, what);
 
     const Coord sc = mesh.coord(s);
     int zone_x = 0;

@@ -19,6 +19,7 @@
 #include "model/tree_multicast.hpp"
 #include "model/unicast_multicast.hpp"
 #include "model/xy_path.hpp"
+#include "verif/model/plan_properties.hpp"
 
 namespace wormcast::model {
 namespace {
@@ -62,6 +63,7 @@ TEST(Planner, DispatchesEveryRegisteredNameToAPlannerThatDeliversEveryDestinatio
       EXPECT_EQ(p->request.algorithm, name);
       std::set<NodeId> delivered;
       for (const Worm& w : p->worms) delivered.insert(w.keeps_copy.begin(), w.keeps_copy.end());
+      expect_copies_only_at_destinations_and_relays_forward(*p, name + " on " + t.spec());
       for (NodeId d : p->request.destinations) EXPECT_TRUE(delivered.count(d)) << name << " misses " << d;
       EXPECT_EQ(p->metrics.destinations.size(), p->request.destinations.size()) << name;
       EXPECT_GE(p->metrics.steps, 1) << name;
@@ -200,6 +202,43 @@ TEST(Sweep, SamplesAreDistinctNodesOtherThanTheSourceAndIndependentOfOtherKs) {
   SweepConfig mixed = small_sweep(5);
   mixed.destination_counts = {20, 10};
   EXPECT_EQ(run_sweep(alone).rows[0], run_sweep(mixed).rows[2]);
+}
+
+TEST(Sweep, ThreadCountDoesNotChangeTheRows) {
+  SweepConfig config = small_sweep(3);
+  config.destination_counts = {1, 3, 10, 20, 35, 7};
+  const SweepResult alone = run_sweep(config);
+  for (int threads : {0, 2, 3, 8}) {
+    config.threads = threads;
+    SweepResult parallel = run_sweep(config);
+    EXPECT_EQ(parallel.rows, alone.rows) << threads << " threads";
+  }
+  config.threads = -1;
+  EXPECT_THROW(run_sweep(config), RequestError);
+}
+
+TEST(Sweep, ParallelSweepThrowsThePlannerErrorOfTheFirstFailingK) {
+  // xy-path needs a corner source: every K fails on its first random sample, and the error is
+  // the one a single thread meets first.
+  SweepConfig config = small_sweep(3);
+  config.algorithms = {kXyPathAlgorithm};
+  config.ports = PortModel::all_port();
+  config.destination_counts = {3, 10, 20, 30};
+  config.threads = 1;
+  std::string sequential;
+  try {
+    run_sweep(config);
+  } catch (const UnsupportedError& e) {
+    sequential = e.what();
+  }
+  ASSERT_FALSE(sequential.empty());
+  config.threads = 4;
+  try {
+    run_sweep(config);
+    ADD_FAILURE() << "planned xy-path from random sources";
+  } catch (const UnsupportedError& e) {
+    EXPECT_EQ(e.what(), sequential);
+  }
 }
 
 TEST(Sweep, SourcePolicies) {
