@@ -1,0 +1,839 @@
+// Verilator unit tests of the router stages rtl/noc_output_unit.sv, rtl/noc_switch_allocator.sv and
+// rtl/noc_vc_allocator.sv (docs/rtl.md). Each stage is verilated with --assert for two parameter
+// sets and driven cycle by cycle against a small C++ reference model written from the stage's
+// documented behaviour, with fixed-seed random stimulus. Property checks that do not depend on the
+// reference (all-or-nothing grants, one grant per output, bounded waiting) run beside it.
+#include <gtest/gtest.h>
+#include <verilated.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <random>
+#include <type_traits>
+#include <vector>
+
+#include "Vnoc_output_unit_v2_d4.h"
+#include "Vnoc_output_unit_v3_d1.h"
+#include "Vnoc_switch_allocator_i3_o4_v3.h"
+#include "Vnoc_switch_allocator_i5_o5_v2.h"
+#include "Vnoc_vc_allocator_i2_o3_v2.h"
+#include "Vnoc_vc_allocator_i5_o5_v2.h"
+
+namespace wormcast::verif {
+namespace {
+
+// One verilated stage in its own context; a failed assertion sets gotError instead of aborting.
+template <class Model>
+class Dut {
+ public:
+  Dut() : context_(std::make_unique<VerilatedContext>()) {
+    context_->fatalOnError(false);
+    model_ = std::make_unique<Model>(context_.get(), "dut");
+    model_->clk_i = 0;
+    model_->rst_ni = 0;
+    model_->eval();
+    Tick();
+    model_->rst_ni = 1;
+    model_->eval();
+  }
+
+  Model* operator->() { return model_.get(); }
+
+  // Settles the combinational outputs after the test changed inputs (clock low).
+  void Settle() { model_->eval(); }
+
+  // One clock cycle: rising edge (registers update, assertions sample), then falling edge.
+  void Tick() {
+    model_->clk_i = 1;
+    model_->eval();
+    context_->timeInc(1);
+    model_->clk_i = 0;
+    model_->eval();
+    context_->timeInc(1);
+  }
+
+  bool AssertionFired() const { return context_->gotError(); }
+
+ private:
+  std::unique_ptr<VerilatedContext> context_;
+  std::unique_ptr<Model> model_;
+};
+
+// Bit access on a verilated port of any width (CData..QData or VlWide).
+template <class T>
+bool GetBit(const T& sig, unsigned bit) {
+  if constexpr (std::is_integral_v<T>) {
+    return (static_cast<std::uint64_t>(sig) >> bit) & 1u;
+  } else {
+    return (sig.at(bit / 32) >> (bit % 32)) & 1u;
+  }
+}
+template <class T>
+void SetBit(T& sig, unsigned bit, bool value) {
+  if constexpr (std::is_integral_v<T>) {
+    const auto mask = static_cast<T>(std::uint64_t{1} << bit);
+    sig = value ? static_cast<T>(sig | mask) : static_cast<T>(sig & ~mask);
+  } else {
+    const std::uint32_t mask = std::uint32_t{1} << (bit % 32);
+    sig.at(bit / 32) = value ? (sig.at(bit / 32) | mask) : (sig.at(bit / 32) & ~mask);
+  }
+}
+template <class T>
+std::uint64_t GetField(const T& sig, unsigned lsb, unsigned width) {
+  std::uint64_t v = 0;
+  for (unsigned b = 0; b < width; ++b) v |= std::uint64_t{GetBit(sig, lsb + b)} << b;
+  return v;
+}
+template <class T>
+void SetField(T& sig, unsigned lsb, unsigned width, std::uint64_t value) {
+  for (unsigned b = 0; b < width; ++b) SetBit(sig, lsb + b, (value >> b) & 1u);
+}
+
+constexpr unsigned Clog2(unsigned n) {
+  unsigned w = 0;
+  while ((1u << w) < n) ++w;
+  return w;
+}
+
+// Round-robin reference (as noc_rr_arbiter): `next_` has the highest priority; after a grant it
+// moves past the winner if the grant was used (advance) and onto it otherwise.
+class RoundRobin {
+ public:
+  explicit RoundRobin(unsigned n) : n_(n) {}
+  std::optional<unsigned> Winner(const std::vector<bool>& req) const {
+    for (unsigned k = 0; k < n_; ++k) {
+      const unsigned i = (next_ + k) % n_;
+      if (req[i]) return i;
+    }
+    return std::nullopt;
+  }
+  void Clock(const std::vector<bool>& req, bool advance) {
+    if (const auto w = Winner(req)) next_ = advance ? (*w + 1) % n_ : *w;
+  }
+  unsigned next() const { return next_; }
+
+ private:
+  unsigned n_;
+  unsigned next_ = 0;
+};
+
+// ---------------------------------------------------------------------------------------------
+// noc_output_unit
+
+constexpr unsigned kFlitW = 66;  // noc_pkg::FlitW: {head, tail, data[64]}
+constexpr unsigned kTailBit = 64;
+constexpr unsigned kHeadBit = 65;
+
+struct OutputUnitVcs2Depth4 {
+  using Model = Vnoc_output_unit_v2_d4;
+  static constexpr unsigned kVcs = 2, kDepth = 4, kInVcs = 10;
+};
+struct OutputUnitVcs3Depth1 {
+  using Model = Vnoc_output_unit_v3_d1;
+  static constexpr unsigned kVcs = 3, kDepth = 1, kInVcs = 5;
+};
+
+template <class P>
+class OutputUnitBench {
+ public:
+  static constexpr unsigned kOwnerW = Clog2(P::kInVcs) ? Clog2(P::kInVcs) : 1;
+  static constexpr unsigned kCountW = Clog2(P::kDepth + 1);
+  static constexpr unsigned kVcIdW = Clog2(P::kVcs) ? Clog2(P::kVcs) : 1;
+
+  // Applies one cycle's inputs (alloc: VC -> owner, send: VC with flit, credit returns), checks
+  // that the link outputs did not change combinationally, then clocks.
+  void Cycle(const std::vector<std::optional<unsigned>>& alloc, std::uint32_t send_mask,
+             const std::vector<std::uint32_t>& flit_words, std::uint32_t credit_mask) {
+    const bool valid_before = dut_->valid_o;
+    dut_->alloc_i = 0;
+    dut_->alloc_owner_i = 0;
+    for (unsigned v = 0; v < P::kVcs; ++v) {
+      if (alloc[v]) {
+        SetBit(dut_->alloc_i, v, true);
+        SetField(dut_->alloc_owner_i, v * kOwnerW, kOwnerW, *alloc[v]);
+      }
+    }
+    dut_->send_i = send_mask;
+    for (unsigned w = 0; w < 3; ++w) dut_->flit_i.at(w) = flit_words[w];
+    dut_->credit_i = credit_mask;
+    dut_.Settle();
+    no_comb_path_ = no_comb_path_ && dut_->valid_o == valid_before;
+    dut_.Tick();
+    dut_->alloc_i = 0;
+    dut_->send_i = 0;
+    dut_->credit_i = 0;
+    dut_.Settle();
+  }
+
+  Dut<typename P::Model> dut_;
+  bool no_comb_path_ = true;
+};
+
+// Random worms on random VCs against a reference: per VC the credits (the downstream buffer, which
+// drains at random), the holder, and the registered link.
+template <class P>
+void CreditsAllocationAndLinkMatchReferenceUnderRandomWorms() {
+  OutputUnitBench<P> bench;
+  std::mt19937 rng(20261121);
+  struct Vc {
+    unsigned credits = P::kDepth;
+    std::optional<unsigned> owner;
+    bool started = false;  // the head has been sent
+  };
+  std::vector<Vc> ref(P::kVcs);
+  bool link_valid = false;
+  unsigned link_vc = 0;
+  std::vector<std::uint32_t> link_flit(3, 0);
+  long worms_done = 0, zero_credit_cycles = 0, alloc_cycles = 0, send_cycles = 0;
+  for (long cycle = 0; cycle < 20000; ++cycle) {
+    // The outputs agree with the reference.
+    for (unsigned v = 0; v < P::kVcs; ++v) {
+      ASSERT_EQ(GetBit(bench.dut_->allocated_o, v), ref[v].owner.has_value()) << "cycle " << cycle << " vc " << v;
+      ASSERT_EQ(GetField(bench.dut_->owner_o, v * bench.kOwnerW, bench.kOwnerW), ref[v].owner.value_or(0))
+          << "cycle " << cycle << " vc " << v;
+      ASSERT_EQ(GetBit(bench.dut_->credit_o, v), ref[v].credits > 0) << "cycle " << cycle;
+      ASSERT_EQ(GetField(bench.dut_->credit_count_o, v * bench.kCountW, bench.kCountW), ref[v].credits)
+          << "cycle " << cycle;
+      zero_credit_cycles += ref[v].credits == 0;
+    }
+    ASSERT_EQ(bench.dut_->valid_o, link_valid) << "cycle " << cycle;
+    if (link_valid) {
+      ASSERT_EQ(bench.dut_->vc_o, link_vc) << "cycle " << cycle;
+      for (unsigned w = 0; w < 3; ++w) ASSERT_EQ(bench.dut_->flit_o.at(w), link_flit[w]) << "cycle " << cycle;
+    } else {
+      ASSERT_EQ(bench.dut_->vc_o, 0u) << "cycle " << cycle;
+    }
+    // Stimulus: allocate free VCs, send one flit on a ready VC, return credits at random.
+    std::vector<std::optional<unsigned>> alloc(P::kVcs);
+    for (unsigned v = 0; v < P::kVcs; ++v) {
+      if (!ref[v].owner && std::bernoulli_distribution(0.3)(rng)) {
+        alloc[v] = std::uniform_int_distribution<unsigned>(0, P::kInVcs - 1)(rng);
+      }
+    }
+    std::vector<unsigned> ready;
+    for (unsigned v = 0; v < P::kVcs; ++v) {
+      if (ref[v].owner && ref[v].credits > 0) ready.push_back(v);
+    }
+    std::uint32_t send_mask = 0;
+    std::vector<std::uint32_t> flit = {static_cast<std::uint32_t>(rng()), static_cast<std::uint32_t>(rng()), 0};
+    std::optional<unsigned> sent;
+    if (!ready.empty() && std::bernoulli_distribution(0.7)(rng)) {
+      sent = ready[std::uniform_int_distribution<std::size_t>(0, ready.size() - 1)(rng)];
+      send_mask = 1u << *sent;
+      const bool tail = std::bernoulli_distribution(0.25)(rng);
+      flit[2] = (tail ? 1u : 0u) | (ref[*sent].started ? 0u : 2u);
+    }
+    std::uint32_t credit_mask = 0;
+    for (unsigned v = 0; v < P::kVcs; ++v) {
+      if (ref[v].credits < P::kDepth && std::bernoulli_distribution(0.35)(rng)) credit_mask |= 1u << v;
+    }
+    bench.Cycle(alloc, send_mask, flit, credit_mask);
+    // Reference update.
+    alloc_cycles += std::any_of(alloc.begin(), alloc.end(), [](const auto& a) { return a.has_value(); });
+    for (unsigned v = 0; v < P::kVcs; ++v) {
+      if ((credit_mask >> v) & 1u) ++ref[v].credits;
+      if (alloc[v]) {
+        ref[v].owner = alloc[v];
+        ref[v].started = false;
+      }
+    }
+    link_valid = sent.has_value();
+    if (sent) {
+      ++send_cycles;
+      --ref[*sent].credits;
+      ref[*sent].started = true;
+      link_vc = *sent;
+      link_flit = flit;
+      if (flit[2] & 1u) {
+        ref[*sent].owner.reset();
+        ++worms_done;
+      }
+    }
+  }
+  EXPECT_FALSE(bench.dut_.AssertionFired()) << "legal traffic fired an assertion";
+  EXPECT_TRUE(bench.no_comb_path_) << "valid_o changed combinationally with the inputs";
+  EXPECT_GT(worms_done, 1000);
+  EXPECT_GT(zero_credit_cycles, 500);
+  EXPECT_GT(alloc_cycles, 1000);
+  EXPECT_GT(send_cycles, 5000);
+}
+
+// Allocates VC 0 to input VC 1 and returns a bench with that state.
+template <class P>
+std::unique_ptr<OutputUnitBench<P>> BenchWithVc0Allocated() {
+  auto bench = std::make_unique<OutputUnitBench<P>>();
+  std::vector<std::optional<unsigned>> alloc(P::kVcs);
+  alloc[0] = 1;
+  bench->Cycle(alloc, 0, {0, 0, 0}, 0);
+  EXPECT_TRUE(GetBit(bench->dut_->allocated_o, 0));
+  EXPECT_FALSE(bench->dut_.AssertionFired());
+  return bench;
+}
+
+template <class P>
+void SendOnFreeVcFiresAssertion() {
+  auto bench = BenchWithVc0Allocated<P>();
+  bench->Cycle(std::vector<std::optional<unsigned>>(P::kVcs), 1u << 1, {0, 0, 0}, 0);
+  EXPECT_TRUE(bench->dut_.AssertionFired()) << "SendOnAllocatedVc_A did not fire";
+}
+
+template <class P>
+void SendWithoutCreditFiresAssertionAndKeepsZero() {
+  auto bench = BenchWithVc0Allocated<P>();
+  const std::vector<std::optional<unsigned>> none(P::kVcs);
+  for (unsigned i = 0; i < P::kDepth; ++i) bench->Cycle(none, 1u, {i, 0, 0}, 0);
+  ASSERT_FALSE(bench->dut_->credit_o & 1u);
+  ASSERT_FALSE(bench->dut_.AssertionFired()) << "using every credit is legal";
+  bench->Cycle(none, 1u, {0, 0, 0}, 0);
+  EXPECT_TRUE(bench->dut_.AssertionFired()) << "SendNeedsCredit_A did not fire";
+  EXPECT_EQ(GetField(bench->dut_->credit_count_o, 0, bench->kCountW), 0u);
+}
+
+template <class P>
+void TwoFlitsInOneCycleFiresAssertion() {
+  OutputUnitBench<P> bench;
+  std::vector<std::optional<unsigned>> alloc(P::kVcs);
+  alloc[0] = 0;
+  alloc[1] = 1;
+  bench.Cycle(alloc, 0, {0, 0, 0}, 0);
+  ASSERT_FALSE(bench.dut_.AssertionFired());
+  bench.Cycle(std::vector<std::optional<unsigned>>(P::kVcs), 3u, {0, 0, 0}, 0);
+  EXPECT_TRUE(bench.dut_.AssertionFired()) << "OneFlitPerCycle_A did not fire";
+}
+
+template <class P>
+void AllocOnHeldVcFiresAssertion() {
+  auto bench = BenchWithVc0Allocated<P>();
+  std::vector<std::optional<unsigned>> alloc(P::kVcs);
+  alloc[0] = 2;
+  bench->Cycle(alloc, 0, {0, 0, 0}, 0);
+  EXPECT_TRUE(bench->dut_.AssertionFired()) << "AllocOnlyFreeVc_A did not fire";
+}
+
+template <class P>
+void AllocToNonexistentInputVcFiresAssertion() {
+  OutputUnitBench<P> bench;
+  std::vector<std::optional<unsigned>> alloc(P::kVcs);
+  alloc[0] = P::kInVcs;  // one past the last input VC (fits in OwnerW for both parameter sets)
+  bench.Cycle(alloc, 0, {0, 0, 0}, 0);
+  EXPECT_TRUE(bench.dut_.AssertionFired()) << "AllocOwnerInRange_A did not fire";
+}
+
+template <class P>
+void ReleasedByTailOnlyAndReusableNextCycle() {
+  auto bench = BenchWithVc0Allocated<P>();
+  const std::vector<std::optional<unsigned>> none(P::kVcs);
+  // Head (not tail): the VC stays held.
+  bench->Cycle(none, 1u, {0, 0, 2u}, 1u);
+  EXPECT_TRUE(GetBit(bench->dut_->allocated_o, 0));
+  // Tail: released; a new head can be allocated the next cycle.
+  bench->Cycle(none, 1u, {0, 0, 1u}, 1u);
+  EXPECT_FALSE(GetBit(bench->dut_->allocated_o, 0));
+  EXPECT_EQ(GetField(bench->dut_->owner_o, 0, bench->kOwnerW), 0u);
+  std::vector<std::optional<unsigned>> alloc(P::kVcs);
+  alloc[0] = 3;
+  bench->Cycle(alloc, 0, {0, 0, 0}, 0);
+  EXPECT_EQ(GetField(bench->dut_->owner_o, 0, bench->kOwnerW), 3u);
+  EXPECT_FALSE(bench->dut_.AssertionFired());
+}
+
+#define OUTPUT_UNIT_TESTS(Suite, P)                                                                              \
+  TEST(Suite, CreditsAllocationAndLinkMatchReferenceUnderRandomWorms) {                                          \
+    CreditsAllocationAndLinkMatchReferenceUnderRandomWorms<P>();                                                 \
+  }                                                                                                              \
+  TEST(Suite, ReleasedByTailOnlyAndReusableNextCycle) { ReleasedByTailOnlyAndReusableNextCycle<P>(); }           \
+  TEST(Suite, SendOnFreeVcFiresAssertion) { SendOnFreeVcFiresAssertion<P>(); }                                   \
+  TEST(Suite, SendWithoutCreditFiresAssertionAndKeepsZero) { SendWithoutCreditFiresAssertionAndKeepsZero<P>(); } \
+  TEST(Suite, TwoFlitsInOneCycleFiresAssertion) { TwoFlitsInOneCycleFiresAssertion<P>(); }                       \
+  TEST(Suite, AllocOnHeldVcFiresAssertion) { AllocOnHeldVcFiresAssertion<P>(); }                                 \
+  TEST(Suite, AllocToNonexistentInputVcFiresAssertion) { AllocToNonexistentInputVcFiresAssertion<P>(); }
+
+OUTPUT_UNIT_TESTS(StageOutputUnitVcs2Depth4, OutputUnitVcs2Depth4)
+OUTPUT_UNIT_TESTS(StageOutputUnitVcs3Depth1, OutputUnitVcs3Depth1)
+
+// ---------------------------------------------------------------------------------------------
+// noc_switch_allocator
+
+struct SwitchAllocIn5Out5Vcs2 {
+  using Model = Vnoc_switch_allocator_i5_o5_v2;
+  static constexpr unsigned kIn = 5, kOut = 5, kVcs = 2;
+};
+struct SwitchAllocIn3Out4Vcs3 {
+  using Model = Vnoc_switch_allocator_i3_o4_v3;
+  static constexpr unsigned kIn = 3, kOut = 4, kVcs = 3;
+};
+
+// The allocator's grants of one cycle: per input the granted VC and outputs, per output the input.
+struct SwitchGrants {
+  std::vector<std::optional<unsigned>> in_vc;
+  std::vector<std::uint32_t> in_out;
+  std::vector<std::optional<unsigned>> out_in;
+  bool operator==(const SwitchGrants&) const = default;
+};
+
+// Reference of the separable input-first allocator with the rotating token (docs/rtl.md).
+template <class P>
+class SwitchAllocReference {
+ public:
+  using Requests = std::vector<std::vector<std::uint32_t>>;  // [input][vc] -> set of outputs
+
+  SwitchGrants Allocate(const Requests& req) {
+    SwitchGrants g{std::vector<std::optional<unsigned>>(P::kIn), std::vector<std::uint32_t>(P::kIn, 0),
+                   std::vector<std::optional<unsigned>>(P::kOut)};
+    vc_req_.assign(P::kIn, std::vector<bool>(P::kVcs));
+    active_.assign(P::kIn, false);
+    std::vector<std::optional<unsigned>> pick(P::kIn);
+    std::vector<std::uint32_t> pick_req(P::kIn, 0);
+    for (unsigned i = 0; i < P::kIn; ++i) {
+      for (unsigned v = 0; v < P::kVcs; ++v) vc_req_[i][v] = req[i][v] != 0;
+      pick[i] = vc_arb_[i].Winner(vc_req_[i]);
+      if (pick[i]) pick_req[i] = req[i][*pick[i]];
+      active_[i] = pick[i].has_value();
+    }
+    const auto token = token_.Winner(active_);
+    out_req_.assign(P::kOut, std::vector<bool>(P::kIn));
+    arb_.assign(P::kOut, std::nullopt);
+    std::vector<std::optional<unsigned>> tent(P::kOut);
+    for (unsigned o = 0; o < P::kOut; ++o) {
+      for (unsigned i = 0; i < P::kIn; ++i) out_req_[o][i] = (pick_req[i] >> o) & 1u;
+      arb_[o] = out_arb_[o].Winner(out_req_[o]);
+      tent[o] = (token && out_req_[o][*token]) ? token : arb_[o];
+    }
+    win_.assign(P::kIn, false);
+    for (unsigned i = 0; i < P::kIn; ++i) {
+      win_[i] = active_[i];
+      for (unsigned o = 0; o < P::kOut; ++o) {
+        if (((pick_req[i] >> o) & 1u) && tent[o] != i) win_[i] = false;
+      }
+      if (win_[i]) {
+        g.in_vc[i] = pick[i];
+        g.in_out[i] = pick_req[i];
+      }
+    }
+    for (unsigned o = 0; o < P::kOut; ++o) {
+      if (tent[o] && win_[*tent[o]]) g.out_in[o] = tent[o];
+    }
+    grants_ = g;
+    return g;
+  }
+
+  void Clock() {
+    for (unsigned i = 0; i < P::kIn; ++i) vc_arb_[i].Clock(vc_req_[i], win_[i]);
+    token_.Clock(active_, true);
+    for (unsigned o = 0; o < P::kOut; ++o) out_arb_[o].Clock(out_req_[o], arb_[o] && grants_.out_in[o] == arb_[o]);
+  }
+
+ private:
+  std::vector<RoundRobin> vc_arb_ = std::vector<RoundRobin>(P::kIn, RoundRobin(P::kVcs));
+  RoundRobin token_{P::kIn};
+  std::vector<RoundRobin> out_arb_ = std::vector<RoundRobin>(P::kOut, RoundRobin(P::kIn));
+  std::vector<std::vector<bool>> vc_req_, out_req_;
+  std::vector<bool> active_, win_;
+  std::vector<std::optional<unsigned>> arb_;
+  SwitchGrants grants_;
+};
+
+template <class P>
+class SwitchAllocBench {
+ public:
+  using Requests = typename SwitchAllocReference<P>::Requests;
+
+  // Applies the requests and reads this cycle's (combinational) grants; checks the properties that
+  // hold whatever the arbitration order: a granted VC requested, and got, exactly its outputs; each
+  // output goes to at most one input, the one whose grant lists it.
+  SwitchGrants Request(const Requests& req) {
+    dut_->req_i = 0;
+    for (unsigned i = 0; i < P::kIn; ++i) {
+      for (unsigned v = 0; v < P::kVcs; ++v) SetField(dut_->req_i, (i * P::kVcs + v) * P::kOut, P::kOut, req[i][v]);
+    }
+    dut_.Settle();
+    SwitchGrants g{std::vector<std::optional<unsigned>>(P::kIn), std::vector<std::uint32_t>(P::kIn, 0),
+                   std::vector<std::optional<unsigned>>(P::kOut)};
+    for (unsigned i = 0; i < P::kIn; ++i) {
+      unsigned count = 0;
+      for (unsigned v = 0; v < P::kVcs; ++v) {
+        if (GetBit(dut_->in_gnt_vc_o, i * P::kVcs + v)) {
+          g.in_vc[i] = v;
+          ++count;
+        }
+      }
+      EXPECT_LE(count, 1u) << "input " << i << " granted several VCs";
+      g.in_out[i] = static_cast<std::uint32_t>(GetField(dut_->in_gnt_out_o, i * P::kOut, P::kOut));
+      EXPECT_EQ(g.in_out[i], g.in_vc[i] ? req[i][*g.in_vc[i]] : 0u) << "input " << i << " not all-or-nothing";
+    }
+    for (unsigned o = 0; o < P::kOut; ++o) {
+      unsigned count = 0;
+      for (unsigned i = 0; i < P::kIn; ++i) {
+        if (GetBit(dut_->out_gnt_o, o * P::kIn + i)) {
+          g.out_in[o] = i;
+          ++count;
+        }
+        EXPECT_EQ(GetBit(dut_->out_gnt_o, o * P::kIn + i), ((g.in_out[i] >> o) & 1u) != 0)
+            << "output " << o << " input " << i;
+      }
+      EXPECT_LE(count, 1u) << "output " << o << " granted twice";
+    }
+    return g;
+  }
+
+  void Clock() { dut_.Tick(); }
+
+  Dut<typename P::Model> dut_;
+};
+
+// A random request set: one output (3 in 4) or two to three distinct outputs (a replicating flit).
+template <class P>
+std::uint32_t RandomOutputSet(std::mt19937& rng) {
+  std::uint32_t set = 1u << std::uniform_int_distribution<unsigned>(0, P::kOut - 1)(rng);
+  if (std::bernoulli_distribution(0.25)(rng)) {
+    const unsigned extra = std::uniform_int_distribution<unsigned>(1, 2)(rng);
+    for (unsigned k = 0; k < extra; ++k) set |= 1u << std::uniform_int_distribution<unsigned>(0, P::kOut - 1)(rng);
+  }
+  return set;
+}
+
+template <class P>
+void SwitchMatchesReferenceUnderRandomRequests() {
+  SwitchAllocBench<P> bench;
+  SwitchAllocReference<P> ref;
+  std::mt19937 rng(7700417);
+  typename SwitchAllocBench<P>::Requests req(P::kIn, std::vector<std::uint32_t>(P::kVcs, 0));
+  long multi_grants = 0, multi_refused = 0, grants = 0;
+  for (long cycle = 0; cycle < 20000; ++cycle) {
+    // A VC keeps its request until granted (its front flit waits), and gets a new one at random.
+    for (auto& in : req) {
+      for (auto& r : in) {
+        if (r == 0 && std::bernoulli_distribution(0.3)(rng)) r = RandomOutputSet<P>(rng);
+      }
+    }
+    const SwitchGrants got = bench.Request(req);
+    const SwitchGrants want = ref.Allocate(req);
+    ASSERT_TRUE(got == want) << "cycle " << cycle;
+    if (::testing::Test::HasFailure()) return;
+    bench.Clock();
+    ref.Clock();
+    for (unsigned i = 0; i < P::kIn; ++i) {
+      for (unsigned v = 0; v < P::kVcs; ++v) {
+        const bool multi = (req[i][v] & (req[i][v] - 1)) != 0;
+        if (got.in_vc[i] == v) {
+          ++grants;
+          multi_grants += multi;
+          req[i][v] = 0;
+        } else {
+          multi_refused += multi;
+        }
+      }
+    }
+  }
+  EXPECT_FALSE(bench.dut_.AssertionFired()) << "legal traffic fired an assertion";
+  EXPECT_GT(grants, 20000);
+  EXPECT_GT(multi_grants, 1000);
+  EXPECT_GT(multi_refused, 1000);
+}
+
+// Every VC requests a fixed set forever (a quarter of them replicating, and inputs 0 and 1 both
+// want outputs 0 and 1: the crossed pattern that livelocks a plain separable allocator). Each VC
+// is granted at least once in every NumIn * NumVcs cycles.
+template <class P>
+void SwitchNoStarvationUnderPermanentRequests() {
+  for (unsigned seed = 1; seed <= 4; ++seed) {
+    SwitchAllocBench<P> bench;
+    std::mt19937 rng(seed);
+    typename SwitchAllocBench<P>::Requests req(P::kIn, std::vector<std::uint32_t>(P::kVcs, 0));
+    for (unsigned i = 0; i < P::kIn; ++i) {
+      for (unsigned v = 0; v < P::kVcs; ++v) req[i][v] = (i < 2 && v == 0) ? 3u : RandomOutputSet<P>(rng);
+    }
+    std::vector<std::vector<long>> last(P::kIn, std::vector<long>(P::kVcs, -1));
+    long max_gap = 0;
+    for (long cycle = 0; cycle < 5000; ++cycle) {
+      const SwitchGrants got = bench.Request(req);
+      bench.Clock();
+      for (unsigned i = 0; i < P::kIn; ++i) {
+        if (!got.in_vc[i]) continue;
+        max_gap = std::max(max_gap, cycle - last[i][*got.in_vc[i]]);
+        last[i][*got.in_vc[i]] = cycle;
+      }
+    }
+    for (unsigned i = 0; i < P::kIn; ++i) {
+      for (unsigned v = 0; v < P::kVcs; ++v) {
+        max_gap = std::max(max_gap, 5000 - last[i][v]);
+      }
+    }
+    EXPECT_LE(max_gap, static_cast<long>(P::kIn * P::kVcs)) << "seed " << seed;
+    EXPECT_FALSE(bench.dut_.AssertionFired());
+  }
+}
+
+// Directed: a replicating flit that gets only one of its two outputs gets neither, and the output
+// it did get stays idle; it wins both in the next cycle.
+template <class P>
+void SwitchMultiOutputGrantedOnlyWithAllItsOutputs() {
+  SwitchAllocBench<P> bench;
+  typename SwitchAllocBench<P>::Requests req(P::kIn, std::vector<std::uint32_t>(P::kVcs, 0));
+  // Cycle 1: input 0 alone (output 2), so the token passes to input 1.
+  req[0][0] = 1u << 2;
+  SwitchGrants g = bench.Request(req);
+  ASSERT_EQ(g.out_in[2], 0u);
+  bench.Clock();
+  // Cycle 2: input 0 wants outputs 0 and 1, input 1 (the token holder) wants output 1.
+  req[0][0] = 3u;
+  req[1][0] = 2u;
+  g = bench.Request(req);
+  EXPECT_EQ(g.out_in[1], 1u);
+  EXPECT_EQ(g.in_vc[1], 0u);
+  EXPECT_FALSE(g.in_vc[0].has_value()) << "replicating flit granted without all its outputs";
+  EXPECT_FALSE(g.out_in[0].has_value()) << "output 0 granted to a flit that did not get output 1";
+  bench.Clock();
+  // Cycle 3: the token is past input 1: input 0 gets both outputs, input 1 nothing.
+  g = bench.Request(req);
+  EXPECT_EQ(g.in_vc[0], 0u);
+  EXPECT_EQ(g.in_out[0], 3u);
+  EXPECT_EQ(g.out_in[0], 0u);
+  EXPECT_EQ(g.out_in[1], 0u);
+  EXPECT_FALSE(g.in_vc[1].has_value());
+  EXPECT_FALSE(bench.dut_.AssertionFired());
+}
+
+#define SWITCH_ALLOC_TESTS(Suite, P)                                                                   \
+  TEST(Suite, MatchesReferenceUnderRandomRequests) { SwitchMatchesReferenceUnderRandomRequests<P>(); } \
+  TEST(Suite, NoStarvationUnderPermanentRequests) { SwitchNoStarvationUnderPermanentRequests<P>(); }   \
+  TEST(Suite, MultiOutputGrantedOnlyWithAllItsOutputs) { SwitchMultiOutputGrantedOnlyWithAllItsOutputs<P>(); }
+
+SWITCH_ALLOC_TESTS(StageSwitchAllocIn5Out5Vcs2, SwitchAllocIn5Out5Vcs2)
+SWITCH_ALLOC_TESTS(StageSwitchAllocIn3Out4Vcs3, SwitchAllocIn3Out4Vcs3)
+
+// ---------------------------------------------------------------------------------------------
+// noc_vc_allocator
+
+struct VcAllocIn5Out5Vcs2 {
+  using Model = Vnoc_vc_allocator_i5_o5_v2;
+  static constexpr unsigned kIn = 5, kOut = 5, kVcs = 2;
+};
+struct VcAllocIn2Out3Vcs2 {
+  using Model = Vnoc_vc_allocator_i2_o3_v2;
+  static constexpr unsigned kIn = 2, kOut = 3, kVcs = 2;
+};
+
+// Reference of the all-or-nothing allocator: requesters in round-robin order from the top one;
+// each reserves its output VCs against those after it; granted iff all its VCs are free and none
+// is reserved by an earlier requester. The top moves past the top requester once it is granted.
+template <class P>
+class VcAllocReference {
+ public:
+  static constexpr unsigned kInVcs = P::kIn * P::kVcs;
+
+  std::vector<bool> Allocate(const std::vector<bool>& req, const std::vector<std::uint32_t>& target,
+                             std::uint32_t free) {
+    req_ = req;
+    gnt_.assign(kInVcs, false);
+    top_now_ = top_.Winner(req);
+    if (!top_now_) return gnt_;
+    std::uint32_t reserved = 0;
+    for (unsigned k = 0; k < kInVcs; ++k) {
+      const unsigned j = (*top_now_ + k) % kInVcs;
+      if (!req[j]) continue;
+      gnt_[j] = (target[j] & ~free) == 0 && (target[j] & reserved) == 0;
+      reserved |= target[j];
+    }
+    return gnt_;
+  }
+
+  void Clock() { top_.Clock(req_, top_now_ && gnt_[*top_now_]); }
+
+ private:
+  RoundRobin top_{kInVcs};
+  std::optional<unsigned> top_now_;
+  std::vector<bool> req_, gnt_;
+};
+
+template <class P>
+class VcAllocBench {
+ public:
+  static constexpr unsigned kInVcs = P::kIn * P::kVcs;
+  static constexpr unsigned kOutVcs = P::kOut * P::kVcs;
+  static constexpr unsigned kOwnerW = Clog2(kInVcs) ? Clog2(kInVcs) : 1;
+
+  // Applies the inputs and returns the grants; checks the output side (alloc_o and the owners)
+  // against the grants and that every granted VC was free and goes to one input VC only.
+  std::vector<bool> Request(const std::vector<bool>& req, const std::vector<std::uint32_t>& target,
+                            std::uint32_t free) {
+    dut_->req_i = 0;
+    for (unsigned j = 0; j < kInVcs; ++j) {
+      SetBit(dut_->req_i, j, req[j]);
+      SetField(dut_->target_i, j * kOutVcs, kOutVcs, target[j]);
+    }
+    dut_->free_i = free;
+    dut_.Settle();
+    std::vector<bool> gnt(kInVcs);
+    std::vector<std::optional<unsigned>> owner(kOutVcs);
+    for (unsigned j = 0; j < kInVcs; ++j) {
+      gnt[j] = GetBit(dut_->gnt_o, j);
+      if (!gnt[j]) continue;
+      EXPECT_TRUE(req[j]) << "grant without request";
+      EXPECT_EQ(target[j] & ~free, 0u) << "input VC " << j << " granted a busy output VC";
+      for (unsigned k = 0; k < kOutVcs; ++k) {
+        if (!((target[j] >> k) & 1u)) continue;
+        EXPECT_FALSE(owner[k].has_value()) << "output VC " << k << " granted twice";
+        owner[k] = j;
+      }
+    }
+    for (unsigned k = 0; k < kOutVcs; ++k) {
+      EXPECT_EQ(GetBit(dut_->alloc_o, k), owner[k].has_value()) << "output VC " << k;
+      EXPECT_EQ(GetField(dut_->alloc_owner_o, k * kOwnerW, kOwnerW), owner[k].value_or(0)) << "output VC " << k;
+    }
+    return gnt;
+  }
+
+  void Clock() { dut_.Tick(); }
+
+  Dut<typename P::Model> dut_;
+};
+
+// A random head's targets: one output VC, or (1 in 4) two or three on distinct ports; the VC per
+// port is random (as the route's class would name it).
+template <class P>
+std::uint32_t RandomTargets(std::mt19937& rng) {
+  const unsigned ports =
+      std::bernoulli_distribution(0.25)(rng) ? std::uniform_int_distribution<unsigned>(2, 3)(rng) : 1;
+  std::vector<unsigned> order(P::kOut);
+  for (unsigned o = 0; o < P::kOut; ++o) order[o] = o;
+  std::shuffle(order.begin(), order.end(), rng);
+  std::uint32_t set = 0;
+  for (unsigned k = 0; k < std::min(ports, P::kOut); ++k) {
+    set |= 1u << (order[k] * P::kVcs + std::uniform_int_distribution<unsigned>(0, P::kVcs - 1)(rng));
+  }
+  return set;
+}
+
+// Heads arrive at random and wait for their grant; a granted worm holds its output VCs for a random
+// number of cycles (its length), then frees them. The RTL's grants match the reference every
+// cycle, and an output VC is never granted while held. With `permanent`, every input VC always
+// has a head waiting, and each head must be granted within the round-robin bound.
+template <class P>
+void VcAllocRun(bool permanent, unsigned seed) {
+  using Bench = VcAllocBench<P>;
+  Bench bench;
+  VcAllocReference<P> ref;
+  std::mt19937 rng(seed);
+  constexpr unsigned kMaxWorm = 6;
+  std::vector<bool> req(Bench::kInVcs, false);
+  std::vector<std::uint32_t> target(Bench::kInVcs, 0);
+  std::vector<long> since(Bench::kInVcs, 0);
+  std::vector<unsigned> busy_for(Bench::kOutVcs, 0);  // cycles until the output VC is free
+  long grants = 0, multi_grants = 0, max_wait = 0;
+  for (long cycle = 0; cycle < 20000; ++cycle) {
+    for (unsigned j = 0; j < Bench::kInVcs; ++j) {
+      if (!req[j] && (permanent || std::bernoulli_distribution(0.2)(rng))) {
+        req[j] = true;
+        target[j] = RandomTargets<P>(rng);
+        since[j] = cycle;
+      }
+    }
+    std::uint32_t free = 0;
+    for (unsigned k = 0; k < Bench::kOutVcs; ++k) free |= (busy_for[k] == 0 ? 1u : 0u) << k;
+    const std::vector<bool> got = bench.Request(req, target, free);
+    const std::vector<bool> want = ref.Allocate(req, target, free);
+    ASSERT_EQ(got, want) << "cycle " << cycle;
+    if (::testing::Test::HasFailure()) return;
+    bench.Clock();
+    ref.Clock();
+    for (unsigned k = 0; k < Bench::kOutVcs; ++k) busy_for[k] -= busy_for[k] > 0;
+    for (unsigned j = 0; j < Bench::kInVcs; ++j) {
+      if (!got[j]) continue;
+      ++grants;
+      multi_grants += (target[j] & (target[j] - 1)) != 0;
+      max_wait = std::max(max_wait, cycle - since[j]);
+      const unsigned length = std::uniform_int_distribution<unsigned>(1, kMaxWorm)(rng);
+      for (unsigned k = 0; k < Bench::kOutVcs; ++k) {
+        if ((target[j] >> k) & 1u) busy_for[k] = length;
+      }
+      req[j] = false;
+    }
+  }
+  EXPECT_FALSE(bench.dut_.AssertionFired()) << "legal traffic fired an assertion";
+  EXPECT_GT(grants, 2000);
+  EXPECT_GT(multi_grants, 300);
+  if (permanent) {
+    // A head becomes top within kInVcs - 1 grants to earlier tops, each of which waits at most
+    // for a worm to finish (its VCs are reserved meanwhile), and then waits for its own.
+    EXPECT_LE(max_wait, static_cast<long>(Bench::kInVcs * (kMaxWorm + 1)));
+  }
+}
+
+template <class P>
+void VcAllocMatchesReferenceUnderRandomHeads() {
+  VcAllocRun<P>(false, 31337);
+}
+
+template <class P>
+void VcAllocNoStarvationUnderPermanentRequests() {
+  for (unsigned seed = 1; seed <= 3; ++seed) VcAllocRun<P>(true, seed);
+}
+
+// Directed: input VC 2 needs output VCs 0 and NumVcs (port 0 VC 0, port 1 VC 0); input VCs 0 and 1
+// each need one of them and re-request as soon as their worm (2 cycles) has left, out of phase, so
+// the two VCs are never free together unless the allocator reserves them. Input VC 2 still gets
+// both, again and again.
+template <class P>
+void VcAllocMultiVcRequestNotStarvedBySingleVcRequests() {
+  using Bench = VcAllocBench<P>;
+  Bench bench;
+  std::vector<bool> req(Bench::kInVcs, false);
+  std::vector<std::uint32_t> target(Bench::kInVcs, 0);
+  const std::uint32_t a = 1u, b = 1u << P::kVcs;
+  target[0] = a;
+  target[1] = b;
+  target[2] = a | b;
+  std::vector<unsigned> busy_for(Bench::kOutVcs, 0);
+  busy_for[0] = 1;  // out of phase from the start
+  long multi_grants = 0;
+  for (long cycle = 0; cycle < 1000; ++cycle) {
+    req[0] = req[1] = req[2] = true;
+    std::uint32_t free = 0;
+    for (unsigned k = 0; k < Bench::kOutVcs; ++k) free |= (busy_for[k] == 0 ? 1u : 0u) << k;
+    const std::vector<bool> got = bench.Request(req, target, free);
+    bench.Clock();
+    for (unsigned k = 0; k < Bench::kOutVcs; ++k) busy_for[k] -= busy_for[k] > 0;
+    for (unsigned j = 0; j < 3; ++j) {
+      if (!got[j]) continue;
+      multi_grants += j == 2;
+      for (unsigned k = 0; k < Bench::kOutVcs; ++k) {
+        if ((target[j] >> k) & 1u) busy_for[k] = 2;
+      }
+    }
+  }
+  EXPECT_GT(multi_grants, 100);
+  EXPECT_FALSE(bench.dut_.AssertionFired());
+}
+
+template <class P>
+void VcAllocRequestWithoutTargetsFiresAssertion() {
+  VcAllocBench<P> bench;
+  std::vector<bool> req(VcAllocBench<P>::kInVcs, false);
+  std::vector<std::uint32_t> target(VcAllocBench<P>::kInVcs, 0);
+  const std::uint32_t all_free = (1u << VcAllocBench<P>::kOutVcs) - 1;
+  req[1] = true;
+  target[1] = 1u;
+  bench.Request(req, target, all_free);
+  bench.Clock();
+  ASSERT_FALSE(bench.dut_.AssertionFired());
+  target[1] = 0;
+  bench.Request(req, target, all_free);
+  bench.Clock();
+  EXPECT_TRUE(bench.dut_.AssertionFired()) << "RequestHasTargets_A did not fire";
+}
+
+#define VC_ALLOC_TESTS(Suite, P)                                                                                      \
+  TEST(Suite, MatchesReferenceUnderRandomHeads) { VcAllocMatchesReferenceUnderRandomHeads<P>(); }                     \
+  TEST(Suite, NoStarvationUnderPermanentRequests) { VcAllocNoStarvationUnderPermanentRequests<P>(); }                 \
+  TEST(Suite, MultiVcRequestNotStarvedBySingleVcRequests) { VcAllocMultiVcRequestNotStarvedBySingleVcRequests<P>(); } \
+  TEST(Suite, RequestWithoutTargetsFiresAssertion) { VcAllocRequestWithoutTargetsFiresAssertion<P>(); }
+
+VC_ALLOC_TESTS(StageVcAllocIn5Out5Vcs2, VcAllocIn5Out5Vcs2)
+VC_ALLOC_TESTS(StageVcAllocIn2Out3Vcs2, VcAllocIn2Out3Vcs2)
+
+}  // namespace
+}  // namespace wormcast::verif
