@@ -41,6 +41,8 @@ variants=(
   "noc_output_unit NumVcs=2 BufDepth=4 NumInVcs=10"
   "noc_switch_allocator NumIn=5 NumOut=5 NumVcs=2"
   "noc_vc_allocator NumIn=5 NumOut=5 NumVcs=2"
+  "noc_crossbar NumIn=5 NumOut=5"
+  "noc_input_unit NumPorts=4 NumVcs=2 BufDepth=4"
 )
 
 shopt -s nullglob
