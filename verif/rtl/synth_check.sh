@@ -43,6 +43,7 @@ variants=(
   "noc_vc_allocator NumIn=5 NumOut=5 NumVcs=2"
   "noc_crossbar NumIn=5 NumOut=5"
   "noc_input_unit NumPorts=4 NumVcs=2 BufDepth=4"
+  "noc_router NumNetPorts=4 NumVcs=2 BufDepth=4"
 )
 
 shopt -s nullglob
