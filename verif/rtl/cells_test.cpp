@@ -24,50 +24,10 @@
 #include "Vnoc_rr_arbiter_n1.h"
 #include "Vnoc_rr_arbiter_n4.h"
 #include "Vnoc_rr_arbiter_n5.h"
+#include "verif/rtl/verilated_dut.hpp"
 
 namespace wormcast::verif {
 namespace {
-
-// One verilated cell in its own context. A failed assertion is recorded (gotError) instead of
-// aborting the process, so a test can check both that legal traffic never fires an assertion and
-// that illegal traffic does.
-template <class Model>
-class Dut {
- public:
-  Dut() : context_(std::make_unique<VerilatedContext>()) {
-    context_->fatalOnError(false);
-    model_ = std::make_unique<Model>(context_.get(), "dut");
-    model_->clk_i = 0;
-    model_->rst_ni = 0;
-    model_->eval();
-    Tick();
-    model_->rst_ni = 1;
-    model_->eval();
-  }
-
-  Model& operator*() { return *model_; }
-  Model* operator->() { return model_.get(); }
-
-  // Settles the combinational outputs after the test changed inputs (clock low).
-  void Settle() { model_->eval(); }
-
-  // One clock cycle: rising edge (registers update, assertions sample), then falling edge.
-  void Tick() {
-    model_->clk_i = 1;
-    model_->eval();
-    context_->timeInc(1);
-    model_->clk_i = 0;
-    model_->eval();
-    context_->timeInc(1);
-  }
-
-  // True once any assertion (or other $error) has fired.
-  bool AssertionFired() const { return context_->gotError(); }
-
- private:
-  std::unique_ptr<VerilatedContext> context_;
-  std::unique_ptr<Model> model_;
-};
 
 // ---------------------------------------------------------------------------------------------
 // noc_fifo

@@ -24,6 +24,7 @@
 #include "model/labeling.hpp"
 #include "model/routing.hpp"
 #include "model/topology.hpp"
+#include "verif/rtl/verilated_dut.hpp"
 
 namespace wormcast::verif {
 namespace {
@@ -31,70 +32,6 @@ namespace {
 using model::NodeId;
 using model::RouteStep;
 using model::Topology;
-
-// One verilated stage in its own context; a failed assertion sets gotError instead of aborting.
-template <class Model>
-class Dut {
- public:
-  Dut() : context_(std::make_unique<VerilatedContext>()) {
-    context_->fatalOnError(false);
-    model_ = std::make_unique<Model>(context_.get(), "dut");
-    model_->clk_i = 0;
-    model_->rst_ni = 0;
-    model_->eval();
-    Tick();
-    model_->rst_ni = 1;
-    model_->eval();
-  }
-  Model* operator->() { return model_.get(); }
-  void Settle() { model_->eval(); }
-  void Tick() {
-    model_->clk_i = 1;
-    model_->eval();
-    context_->timeInc(1);
-    model_->clk_i = 0;
-    model_->eval();
-    context_->timeInc(1);
-  }
-  bool AssertionFired() const { return context_->gotError(); }
-
- private:
-  std::unique_ptr<VerilatedContext> context_;
-  std::unique_ptr<Model> model_;
-};
-
-// Bit access on a verilated port of any width (CData..QData or VlWide).
-template <class T>
-bool GetBit(const T& sig, unsigned bit) {
-  if constexpr (std::is_integral_v<T>) {
-    return (static_cast<std::uint64_t>(sig) >> bit) & 1u;
-  } else {
-    return (sig.at(bit / 32) >> (bit % 32)) & 1u;
-  }
-}
-template <class T>
-void SetBit(T& sig, unsigned bit, bool value) {
-  if constexpr (std::is_integral_v<T>) {
-    const auto mask = static_cast<T>(std::uint64_t{1} << bit);
-    sig = value ? static_cast<T>(sig | mask) : static_cast<T>(sig & ~mask);
-  } else {
-    // The bound check also keeps GCC's -Warray-bounds from guessing past the port's words.
-    const std::size_t word = bit / 32;
-    if (word >= std::size(sig.m_storage)) throw std::out_of_range("bit beyond the port");
-    const std::uint32_t mask = std::uint32_t{1} << (bit % 32);
-    sig.m_storage[word] = value ? (sig.m_storage[word] | mask) : (sig.m_storage[word] & ~mask);
-  }
-}
-template <class T>
-std::uint64_t GetField(const T& sig, unsigned lsb, unsigned width) {
-  std::uint64_t v = 0;
-  for (unsigned b = 0; b < width; ++b) v |= std::uint64_t{GetBit(sig, lsb + b)} << b;
-  return v;
-}
-template <class T>
-void SetField(T& sig, unsigned lsb, unsigned width, std::uint64_t value) {
-  for (unsigned b = 0; b < width; ++b) SetBit(sig, lsb + b, (value >> b) & 1u);
-}
 
 // noc_pkg::flit_t: {head, tail, data[64]}.
 constexpr unsigned kFlitW = 66;

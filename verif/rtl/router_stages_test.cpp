@@ -21,76 +21,10 @@
 #include "Vnoc_switch_allocator_i5_o5_v2.h"
 #include "Vnoc_vc_allocator_i2_o3_v2.h"
 #include "Vnoc_vc_allocator_i5_o5_v2.h"
+#include "verif/rtl/verilated_dut.hpp"
 
 namespace wormcast::verif {
 namespace {
-
-// One verilated stage in its own context; a failed assertion sets gotError instead of aborting.
-template <class Model>
-class Dut {
- public:
-  Dut() : context_(std::make_unique<VerilatedContext>()) {
-    context_->fatalOnError(false);
-    model_ = std::make_unique<Model>(context_.get(), "dut");
-    model_->clk_i = 0;
-    model_->rst_ni = 0;
-    model_->eval();
-    Tick();
-    model_->rst_ni = 1;
-    model_->eval();
-  }
-
-  Model* operator->() { return model_.get(); }
-
-  // Settles the combinational outputs after the test changed inputs (clock low).
-  void Settle() { model_->eval(); }
-
-  // One clock cycle: rising edge (registers update, assertions sample), then falling edge.
-  void Tick() {
-    model_->clk_i = 1;
-    model_->eval();
-    context_->timeInc(1);
-    model_->clk_i = 0;
-    model_->eval();
-    context_->timeInc(1);
-  }
-
-  bool AssertionFired() const { return context_->gotError(); }
-
- private:
-  std::unique_ptr<VerilatedContext> context_;
-  std::unique_ptr<Model> model_;
-};
-
-// Bit access on a verilated port of any width (CData..QData or VlWide).
-template <class T>
-bool GetBit(const T& sig, unsigned bit) {
-  if constexpr (std::is_integral_v<T>) {
-    return (static_cast<std::uint64_t>(sig) >> bit) & 1u;
-  } else {
-    return (sig.at(bit / 32) >> (bit % 32)) & 1u;
-  }
-}
-template <class T>
-void SetBit(T& sig, unsigned bit, bool value) {
-  if constexpr (std::is_integral_v<T>) {
-    const auto mask = static_cast<T>(std::uint64_t{1} << bit);
-    sig = value ? static_cast<T>(sig | mask) : static_cast<T>(sig & ~mask);
-  } else {
-    const std::uint32_t mask = std::uint32_t{1} << (bit % 32);
-    sig.at(bit / 32) = value ? (sig.at(bit / 32) | mask) : (sig.at(bit / 32) & ~mask);
-  }
-}
-template <class T>
-std::uint64_t GetField(const T& sig, unsigned lsb, unsigned width) {
-  std::uint64_t v = 0;
-  for (unsigned b = 0; b < width; ++b) v |= std::uint64_t{GetBit(sig, lsb + b)} << b;
-  return v;
-}
-template <class T>
-void SetField(T& sig, unsigned lsb, unsigned width, std::uint64_t value) {
-  for (unsigned b = 0; b < width; ++b) SetBit(sig, lsb + b, (value >> b) & 1u);
-}
 
 constexpr unsigned Clog2(unsigned n) {
   unsigned w = 0;
