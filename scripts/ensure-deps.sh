@@ -21,6 +21,9 @@ packages=(
   verilator        # RTL lint and simulation
   yosys            # synthesis check
   iverilog         # gate-level netlist simulation
+  nextpnr-ice40    # iCE40 place and route: the router's fmax in make synth
+  gcc-riscv64-unknown-elf # the firmware's freestanding RV32 build and code size
+  picolibc-riscv64-unknown-elf # headers (stdint.h, string.h) for that freestanding build
 )
 
 missing=()
