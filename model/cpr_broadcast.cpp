@@ -26,20 +26,20 @@ NodeId line_end(const Topology& topology, NodeId node, Port port) {
   return topology.node_at(c);
 }
 
-// A cf = 11 line worm from `sender` to the end of its line on `port`.
-Worm line_worm(const CprLineRouting& routing, NodeId sender, Port port, int step) {
+// A cf = 11 line worm from `sender` to the end of its line on `port`, in class `vc`.
+Worm line_worm(const CprLineRouting& routing, NodeId sender, Port port, int step, VcClass vc = 0) {
   Worm worm;
   worm.sender = sender;
   worm.step = step;
   worm.kind = WormKind::kCprLine;
   const NodeId end = line_end(routing.topology(), sender, port);
   worm.header.mode = RoutingMode::kCprLine;
-  worm.header.vc = 0;
+  worm.header.vc = vc;
   worm.header.control_field = kCprReceiveAndPass;
   worm.header.destinations = {end};
   // All-port: one injection channel per direction, numbered like the network port it feeds.
   worm.port = port;
-  worm.hops = trace_route(routing, sender, 0, end);
+  worm.hops = trace_route(routing, sender, vc, end);
   worm.route = route_nodes(routing, worm.hops, sender);
   worm.keeps_copy = cpr_deliveries(worm.route, worm.header.control_field);
   return worm;
@@ -101,7 +101,7 @@ std::vector<Worm> pcp_worms(const Request& request) {
     const std::vector<NodeId> spine(worms[parent].route.begin() + 1, worms[parent].route.end());
     for (const NodeId node : spine) {
       for (const Port port : open_ports(t, node, 0)) {
-        Worm spawned = line_worm(routing, node, port, 1);
+        Worm spawned = line_worm(routing, node, port, 1, CprLineRouting::kSpawnedBranchClass);
         spawned.spawned_from = parent;
         worms.push_back(std::move(spawned));
       }

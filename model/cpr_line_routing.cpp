@@ -17,7 +17,7 @@ CprLineRouting::CprLineRouting(const Topology& topology) : RoutingFunction(topol
 }
 
 std::optional<RouteStep> CprLineRouting::try_route(NodeId current, VcClass in, NodeId destination) const {
-  if (in != 0) return std::nullopt;
+  if (in >= vc_class_count()) return std::nullopt;
   const Coord here = topology().coord(current);
   const Coord there = topology().coord(destination);
   std::optional<RouteStep> step = RouteStep{};
@@ -27,7 +27,7 @@ std::optional<RouteStep> CprLineRouting::try_route(NodeId current, VcClass in, N
     const int target = there[static_cast<std::size_t>(d)];
     if (c == target) continue;
     ++differing;
-    step = RouteStep{port_of(d, target < c), 0};
+    step = RouteStep{port_of(d, target < c), in};
   }
   if (differing > 1) return std::nullopt;
   return step;

@@ -151,10 +151,14 @@ class DimensionOrderRouting final : public RoutingFunction {
 class CprLineRouting final : public RoutingFunction {
  public:
   explicit CprLineRouting(const Topology& topology);
+  // Class 0: the lines a source sends. Class 1: the +-X branches a PCP spine router spawns
+  // (docs/rtl.md, "Why replication cannot deadlock"): a separate VC, entered only by replication,
+  // so a worm keeps the class it travels in.
+  static constexpr VcClass kSpawnedBranchClass = 1;
   std::string name() const override { return "cpr-line"; }
-  int vc_class_count() const override { return 1; }
+  int vc_class_count() const override { return 2; }
   std::vector<VcClass> entry_classes() const override { return {0}; }
-  // nullopt unless current and destination differ in at most one dimension.
+  // nullopt unless current and destination differ in at most one dimension; the class is kept.
   std::optional<RouteStep> try_route(NodeId current, VcClass in, NodeId destination) const override;
   std::string domain() const override {
     return "a cpr-line worm travels a straight line, so the destination must differ from the current node in one "

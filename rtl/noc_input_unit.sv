@@ -1,47 +1,44 @@
 // noc_input_unit: one input port of the router, NumVcs virtual channels of BufDepth flits each.
 //
 // The link flit (valid, VC id, flit) is written into its VC's noc_fifo. Per VC a state machine
-// follows the worm at the FIFO front:
-//   Idle    the front is a head: route compute decides for it, and the decision (target output
-//           set, output VC class) is registered;                                      -> Routed
-//   Routed  the VC requests its output VCs from the VC allocator (`va_req_o`) until granted;
-//                                                                                      -> Active
-//   Active  the output VCs are held: each front flit requests the switch (`sa_req_o`); a switch
-//           grant pops it toward the crossbar (`flit_o`); after the tail leaves        -> Idle.
+// follows the worm at the FIFO front, one *segment* at a time (noc_head_decision):
+//   Idle     the front is a head: route compute and noc_head_decision decide for it, and the
+//            segment (network ports, spawned branches, eject, class, ...) is registered; -> Routed
+//   Reroute  the previous segment was a promote segment (intermediate reception, a source-route
+//            regroup): the front is the address flit that becomes the worm's head. It is decided
+//            like a head, with the class the worm arrived in (the upstream router rewrote only
+//            the head's), keeping the local copy;                                         -> Routed
+//   Routed   the VC requests the segment's network output VCs (`va_req_o`) until granted, or
+//            goes on at once when the segment has none (eject only, or a dropped head); -> Active
+//   Active   each front flit requests the switch for all of the segment's outputs (`sa_req_o`),
+//            or is dropped (`pop` without the switch) when the segment has none; after the tail
+//            -> Idle, after the lead flit of a promote segment -> Reroute.
 // Every popped flit returns one credit for its VC upstream, registered (`credit_o`).
 //
 // Why one route-compute instance per port, not per VC: it is the largest stage (420-460 LUTs
-// for 4 network ports, docs/rtl.md), and a VC needs it for one cycle per worm. The lowest Idle VC
-// with a head at its front gets it; that VC then leaves Idle, so a head waits at most NumVcs - 1
-// cycles for it. Why the decision is registered: the router's critical path would otherwise run
-// from the FIFO through route compute into both allocators.
+// for 4 network ports, docs/rtl.md), and a VC needs it for one cycle per segment. The lowest VC
+// in Idle with a head, or in Reroute with a flit, at its front gets it; that VC then leaves, so a
+// head waits at most NumVcs - 1 cycles for it. Why the decision is registered: the router's
+// critical path would otherwise run from the FIFO through route compute into both allocators.
 //
-// The target set has one bit per network port (0..NumPorts-1, docs/model.md numbering) and bit
-// NumPorts for local ejection; it holds exactly one bit (single-destination worms). Intermediate
-// reception and source routes (docs/rtl.md) are not implemented yet: a head for this node
-// ejects whatever its `more` field says, and a head without a route-compute decision (source
-// routed, reserved mode, unsupported mode or class) stays in Routed with `no_route_o` set and no
-// request. The state machine keeps Routed separate from Idle so that the IR step (wait for the
-// address flit, build the new head, route it the next cycle) can slot in there.
-//
-// Head fields come from noc_pkg (docs/header-format.md): dest bits [LabelW-1:0] are the label of
-// the label modes, dest bits [3*CoordW-1:0] the x, y, z coordinates of the coordinate modes.
+// Head fields come from noc_pkg (docs/header-format.md); an address flit has the head's layout.
 `include "noc_assert.svh"
 
 module noc_input_unit #(
-  /// Network ports of the router, 3..6 (route compute's NumPorts); the local ejection port is
-  /// target bit NumPorts.
+  /// Network ports of the router, 3..6 (route compute's NumPorts).
   parameter int unsigned NumPorts = 4,
+  /// This input's port index: network ports 0..NumPorts-1, local ports above (noc_head_decision).
+  parameter int unsigned InPort = 0,
   /// Virtual channels of this input port (>= 1).
   parameter int unsigned NumVcs = 2,
   /// Flits per VC buffer (>= 1); the upstream router starts with this many credits per VC.
   parameter int unsigned BufDepth = 4,
   /// Width of a Hamiltonian label (<= noc_pkg::AddrW): dest bits [LabelW-1:0] of a label-mode head.
   parameter int unsigned LabelW = 16,
-  /// Outputs a worm can target: the network ports and local ejection. Derived, do not override.
-  localparam int unsigned NumOut = NumPorts + 1,
   /// Width of a VC id on the link. Derived, do not override.
   localparam int unsigned VcIdW = (NumVcs > 1) ? $clog2(NumVcs) : 1,
+  /// Width of a network port number. Derived, do not override.
+  localparam int unsigned PortW = $clog2(NumPorts),
   /// Width of a flit (noc_pkg::FlitW). Derived, do not override.
   localparam int unsigned FlitW = noc_pkg::FlitW,
   /// Width of one coordinate (noc_pkg::CoordW, the head's). Derived, do not override.
@@ -84,66 +81,83 @@ module noc_input_unit #(
   /// Credits back to the upstream router: bit v = one flit left VC v's buffer last cycle.
   output logic [NumVcs-1:0]          credit_o,
 
-  // Toward the VC allocator.
-  /// VC v holds a routed head and requests its output VCs.
-  output logic [NumVcs-1:0]          va_req_o,
-  /// Target outputs of VC v's worm in bits [v*NumOut +: NumOut] (bit NumPorts = eject); valid
-  /// from Routed until the tail leaves, also for the switch allocator's request set.
-  output logic [NumVcs*NumOut-1:0]   target_o,
-  /// Output VC class of VC v's worm in bits [v*ClassW +: ClassW] (0 when ejecting).
+  // VC v's current segment (noc_head_decision), valid from Routed until the segment ends.
+  /// Network ports, bits [v*NumPorts +: NumPorts].
+  output logic [NumVcs*NumPorts-1:0] net_o,
+  /// Spawned CPR branches among them (VC 1, head addressed to the end of the row).
+  output logic [NumVcs*NumPorts-1:0] spawn_o,
+  /// The segment's flits are also delivered locally.
+  output logic [NumVcs-1:0]          eject_o,
+  /// Output class of the non-spawned network ports, bits [v*ClassW +: ClassW].
   output logic [NumVcs*ClassW-1:0]   class_o,
-  /// VC v's head has no route-compute decision: it waits in Routed without a request.
+  /// The segment's lead flit leaves with its source route shifted.
+  output logic [NumVcs-1:0]          shift_o,
+  /// The flit at VC v's front is its segment's lead: the router writes head = 1 and the output
+  /// class into the copies it sends on network ports.
+  output logic [NumVcs-1:0]          lead_o,
+  /// VC v is in Routed (the router picks its ejection port meanwhile).
+  output logic [NumVcs-1:0]          routed_o,
+  /// VC v's head has no decision: it waits in Routed without a request.
   output logic [NumVcs-1:0]          no_route_o,
-  /// VC v got all of its output VCs (only while `va_req_o[v]`); it becomes Active.
+
+  // Toward the VC allocator.
+  /// VC v requests the output VCs of its segment's network ports.
+  output logic [NumVcs-1:0]          va_req_o,
+  /// VC v got all of them (only while `va_req_o[v]`); it becomes Active.
   input  logic [NumVcs-1:0]          va_gnt_i,
 
   // Toward the switch allocator and the crossbar.
-  /// VC v is Active and has a flit at its front.
+  /// VC v is Active with a flit at its front that goes somewhere.
   output logic [NumVcs-1:0]          sa_req_o,
   /// VC v won the switch (one-hot or zero, only where `sa_req_o`): its front flit is popped.
   input  logic [NumVcs-1:0]          sa_gnt_i,
-  /// A flit leaves this cycle (`sa_gnt_i` is not zero).
-  output logic                       flit_valid_o,
-  /// The flit that leaves, to the crossbar; zero when none does.
+  /// The flit that leaves through the switch this cycle; zero when none does.
   output logic [FlitW-1:0]           flit_o
 );
 
   /// VC states.
-  localparam logic [1:0] StIdle   = 2'd0;
-  localparam logic [1:0] StRouted = 2'd1;
-  localparam logic [1:0] StActive = 2'd2;
+  localparam logic [1:0] StIdle    = 2'd0;
+  localparam logic [1:0] StRouted  = 2'd1;
+  localparam logic [1:0] StActive  = 2'd2;
+  localparam logic [1:0] StReroute = 2'd3;
 
-  logic [NumVcs-1:0]       push, pop, empty, full, front_head, front_tail;
-  logic [NumVcs*FlitW-1:0] front;
-  logic [NumVcs*2-1:0]     state;
-  logic [NumVcs-1:0]       rc_sel;    // this VC uses route compute this cycle
-  logic [NumVcs-1:0]       credit_q;
+  logic [NumVcs-1:0]        push, pop, drop, empty, full, front_head, front_tail;
+  logic [NumVcs*FlitW-1:0]  front;
+  logic [NumVcs*2-1:0]      state;
+  logic [NumVcs*ClassW-1:0] in_class;  // the class the worm arrived in (its head's vc_class)
+  logic [NumVcs-1:0]        wants_rc;  // Idle with a head, or Reroute (not fixed) with a flit
+  logic [NumVcs-1:0]        rc_sel;    // this VC uses route compute this cycle
+  logic [NumVcs-1:0]        credit_q;
 
   // ---------------------------------------------------------------------------------------------
-  // Route compute, shared: the lowest Idle VC with a head at its front.
+  // Route compute and the head decision, shared: the lowest VC that is Idle with a head, or in
+  // Reroute with a flit, at its front. A rerouted address flit is routed in the class its worm
+  // arrived in.
 
   noc_pkg::flit_t      rc_flit;
   noc_pkg::head_t      rc_head;
   logic                rc_valid, rc_eject;
-  logic [$clog2(NumPorts)-1:0] rc_port;
+  logic [PortW-1:0]    rc_port;
   logic [ClassW-1:0]   rc_class;
-  logic [NumOut-1:0]   rc_target;
 
   always_comb begin
     logic found;
     found   = 1'b0;
     rc_sel  = '0;
     rc_flit = '0;
+    rc_head = '0;
     for (int v = 0; v < NumVcs; v++) begin
-      if (!found && state[v*2 +: 2] == StIdle && !empty[v] && front_head[v]) begin
+      if (!found && wants_rc[v]) begin
         found     = 1'b1;
         rc_sel[v] = 1'b1;
         rc_flit   = front[v*FlitW +: FlitW];
+        rc_head   = rc_flit.data;
+        if (state[v*2 +: 2] == StReroute) begin
+          rc_head.vc_class = in_class[v*ClassW +: ClassW];
+        end
       end
     end
   end
-
-  assign rc_head = rc_flit.data;
 
   noc_route_compute #(
     .NumPorts(NumPorts),
@@ -171,18 +185,38 @@ module noc_input_unit #(
     .class_o     (rc_class)
   );
 
-  always_comb begin
-    rc_target = '0;
-    for (int p = 0; p < NumPorts; p++) begin
-      rc_target[p] = rc_valid && !rc_eject && (rc_port == $clog2(NumPorts)'(p));
-    end
-    rc_target[NumPorts] = rc_valid && rc_eject;
-  end
+  logic                dc_valid, dc_eject, dc_shift, dc_promote, dc_fixed;
+  logic [NumPorts-1:0] dc_net, dc_spawn;
+  logic [ClassW-1:0]   dc_class;
+  logic [PortW-1:0]    dc_fixed_port;
 
-  // Head fields route compute does not read (yet: `more` is for intermediate reception).
+  noc_head_decision #(
+    .NumPorts(NumPorts),
+    .InPort  (InPort)
+  ) u_head_decision (
+    .clk_i,
+    .rst_ni,
+    .port_connected_i,
+    .num_dims_i,
+    .head_i      (rc_head),
+    .rc_valid_i  (rc_valid),
+    .rc_eject_i  (rc_eject),
+    .rc_port_i   (rc_port),
+    .rc_class_i  (rc_class),
+    .valid_o     (dc_valid),
+    .net_o       (dc_net),
+    .spawn_o     (dc_spawn),
+    .eject_o     (dc_eject),
+    .class_o     (dc_class),
+    .shift_o     (dc_shift),
+    .promote_o   (dc_promote),
+    .fixed_o     (dc_fixed),
+    .fixed_port_o(dc_fixed_port)
+  );
+
+  // The flag bits of the routed flit (the decision reads every head field).
   logic unused_head;
-  assign unused_head = ^{rc_flit.head, rc_flit.tail, rc_head.network, rc_head.cf, rc_head.more,
-                         rc_head.dest[noc_pkg::AddrW-1:LabelW], rc_head.src, rc_head.tag};
+  assign unused_head = ^{rc_flit.head, rc_flit.tail};
 
   // ---------------------------------------------------------------------------------------------
   // Per VC: buffer and state machine.
@@ -191,13 +225,17 @@ module noc_input_unit #(
     logic [FlitW-1:0]                  fifo_data;
     logic [$clog2(BufDepth+1)-1:0]     unused_count;
     logic [1:0]                        state_d, state_q;
-    logic [NumOut-1:0]                 target_d, target_q;
-    logic [ClassW-1:0]                 class_d, class_q;
+    logic [NumPorts-1:0]               net_d, net_q, spawn_d, spawn_q;
+    logic [ClassW-1:0]                 class_d, class_q, in_class_d, in_class_q;
+    logic                              eject_d, eject_q, shift_d, shift_q, promote_d, promote_q;
+    logic                              fixed_d, fixed_q;
+    logic [PortW-1:0]                  fixed_port_d, fixed_port_q;
     logic                              no_route_d, no_route_q;
-    logic                              first_d, first_q;
+    logic                              lead_d, lead_q;
+    logic                              goes_nowhere;
 
     assign push[v] = valid_i && (vc_i == VcIdW'(v));
-    assign pop[v]  = sa_gnt_i[v] && sa_req_o[v];
+    assign pop[v]  = (sa_gnt_i[v] && sa_req_o[v]) || drop[v];
 
     noc_fifo #(
       .Width(FlitW),
@@ -217,33 +255,78 @@ module noc_input_unit #(
     assign front[v*FlitW +: FlitW] = fifo_data;
     assign front_head[v] = fifo_data[FlitW-1];
     assign front_tail[v] = fifo_data[FlitW-2];
+    assign goes_nowhere  = (net_q == '0) && !eject_q;
+    assign wants_rc[v]   = !empty[v] && ((state_q == StIdle && front_head[v]) ||
+                                         (state_q == StReroute && !fixed_q));
 
     always_comb begin
-      state_d    = state_q;
-      target_d   = target_q;
-      class_d    = class_q;
-      no_route_d = no_route_q;
-      first_d    = first_q;
+      state_d      = state_q;
+      net_d        = net_q;
+      spawn_d      = spawn_q;
+      class_d      = class_q;
+      in_class_d   = in_class_q;
+      eject_d      = eject_q;
+      shift_d      = shift_q;
+      promote_d    = promote_q;
+      fixed_d      = fixed_q;
+      fixed_port_d = fixed_port_q;
+      no_route_d   = no_route_q;
+      lead_d       = lead_q;
       unique case (state_q)
         StIdle: begin
           if (rc_sel[v]) begin
-            state_d    = StRouted;
-            target_d   = rc_target;
-            class_d    = rc_class;
-            no_route_d = !rc_valid;
+            state_d      = StRouted;
+            net_d        = dc_net;
+            spawn_d      = dc_spawn;
+            class_d      = dc_class;
+            in_class_d   = rc_head.vc_class;
+            eject_d      = dc_eject;
+            shift_d      = dc_shift;
+            promote_d    = dc_promote;
+            fixed_d      = dc_fixed;
+            fixed_port_d = dc_fixed_port;
+            no_route_d   = !dc_valid;
+          end
+        end
+        StReroute: begin
+          // A source-route regroup knows the port; anything else is decided like a head. The
+          // local copy, once started, continues to the tail.
+          if (fixed_q && !empty[v]) begin
+            state_d   = StRouted;
+            for (int p = 0; p < NumPorts; p++) begin
+              net_d[p] = (32'(fixed_port_q) == p);
+            end
+            spawn_d   = '0;
+            class_d   = in_class_q;
+            shift_d   = 1'b0;
+            promote_d = 1'b0;
+            fixed_d   = 1'b0;
+          end else if (!fixed_q && rc_sel[v]) begin
+            state_d      = StRouted;
+            net_d        = dc_net;
+            spawn_d      = dc_spawn;
+            class_d      = dc_class;
+            eject_d      = eject_q || dc_eject;
+            shift_d      = dc_shift;
+            promote_d    = dc_promote;
+            fixed_d      = dc_fixed;
+            fixed_port_d = dc_fixed_port;
+            no_route_d   = !dc_valid;
           end
         end
         StRouted: begin
-          if (va_gnt_i[v] && va_req_o[v]) begin
+          if ((va_gnt_i[v] && va_req_o[v]) || (!no_route_q && net_q == '0)) begin
             state_d = StActive;
-            first_d = 1'b1;
+            lead_d  = 1'b1;
           end
         end
         StActive: begin
           if (pop[v]) begin
-            first_d = 1'b0;
+            lead_d = 1'b0;
             if (front_tail[v]) begin
               state_d = StIdle;
+            end else if (promote_q) begin
+              state_d = StReroute;
             end
           end
         end
@@ -253,34 +336,57 @@ module noc_input_unit #(
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        state_q    <= StIdle;
-        target_q   <= '0;
-        class_q    <= '0;
-        no_route_q <= 1'b0;
-        first_q    <= 1'b0;
+        state_q      <= StIdle;
+        net_q        <= '0;
+        spawn_q      <= '0;
+        class_q      <= '0;
+        in_class_q   <= '0;
+        eject_q      <= 1'b0;
+        shift_q      <= 1'b0;
+        promote_q    <= 1'b0;
+        fixed_q      <= 1'b0;
+        fixed_port_q <= '0;
+        no_route_q   <= 1'b0;
+        lead_q       <= 1'b0;
       end else begin
-        state_q    <= state_d;
-        target_q   <= target_d;
-        class_q    <= class_d;
-        no_route_q <= no_route_d;
-        first_q    <= first_d;
+        state_q      <= state_d;
+        net_q        <= net_d;
+        spawn_q      <= spawn_d;
+        class_q      <= class_d;
+        in_class_q   <= in_class_d;
+        eject_q      <= eject_d;
+        shift_q      <= shift_d;
+        promote_q    <= promote_d;
+        fixed_q      <= fixed_d;
+        fixed_port_q <= fixed_port_d;
+        no_route_q   <= no_route_d;
+        lead_q       <= lead_d;
       end
     end
 
-    assign state[v*2 +: 2]              = state_q;
-    assign target_o[v*NumOut +: NumOut] = target_q;
-    assign class_o[v*ClassW +: ClassW]  = class_q;
-    assign no_route_o[v]                = (state_q == StRouted) && no_route_q;
-    assign va_req_o[v]                  = (state_q == StRouted) && !no_route_q;
-    assign sa_req_o[v]                  = (state_q == StActive) && !empty[v];
+    assign state[v*2 +: 2]                 = state_q;
+    assign in_class[v*ClassW +: ClassW]    = in_class_q;
+    assign net_o[v*NumPorts +: NumPorts]   = net_q;
+    assign spawn_o[v*NumPorts +: NumPorts] = spawn_q;
+    assign class_o[v*ClassW +: ClassW]     = class_q;
+    assign eject_o[v]                      = eject_q;
+    assign shift_o[v]                      = shift_q;
+    assign lead_o[v]                       = lead_q;
+    assign routed_o[v]                     = (state_q == StRouted);
+    assign no_route_o[v]                   = (state_q == StRouted) && no_route_q;
+    assign va_req_o[v]                     = (state_q == StRouted) && !no_route_q && (net_q != '0);
+    assign sa_req_o[v]                     = (state_q == StActive) && !empty[v] && !goes_nowhere;
+    assign drop[v]                         = (state_q == StActive) && !empty[v] && goes_nowhere;
 
-    // Worm order on this VC: behind a tail the next front is a head; inside a worm only the first
-    // flit popped in Active is a head.
+    // Worm order on this VC: behind a tail the next front is a head; inside a worm no flit is a
+    // head (address flits have the head's layout but head = 0); a worm's first pop is its head.
     `NOC_ASSERT(IdleFrontIsHead_A, (state_q == StIdle && !empty[v]) |-> front_head[v])
-    `NOC_ASSERT(NoHeadInsideWorm_A, (state_q == StActive && !first_q && !empty[v]) |-> !front_head[v])
-    `NOC_ASSERT(FirstPopIsHead_A, (pop[v] && first_q) |-> front_head[v])
+    `NOC_ASSERT(NoHeadInsideWorm_A, (state_q == StReroute && !empty[v]) |-> !front_head[v])
+    `NOC_ASSERT(NoHeadAfterLead_A, (state_q == StActive && !lead_q && !empty[v]) |-> !front_head[v])
     `NOC_ASSERT(PopOnlyActive_A, pop[v] |-> (state_q == StActive))
-    `NOC_ASSERT(RoutedHasOneTarget_A, (state_q != StIdle && !no_route_q) |-> $onehot(target_q))
+    // Only a source-route regroup drops a flit: its used-up head, when it does not deliver.
+    `NOC_ASSERT(DropOnlyRegroupHead_A, drop[v] |-> (lead_q && promote_q && fixed_q && front_head[v]))
+    `NOC_ASSERT(PromoteOnlyLead_A, (state_q == StActive && promote_q) |-> lead_q)
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -289,12 +395,11 @@ module noc_input_unit #(
   always_comb begin
     flit_o = '0;
     for (int v = 0; v < NumVcs; v++) begin
-      if (pop[v]) begin
+      if (sa_gnt_i[v] && sa_req_o[v]) begin
         flit_o = front[v*FlitW +: FlitW];
       end
     end
   end
-  assign flit_valid_o = |pop;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

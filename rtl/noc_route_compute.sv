@@ -251,10 +251,12 @@ module noc_route_compute #(
         step_class = dor_no_wrap ? noc_pkg::DorClassNoWrap : noc_pkg::DorClassWrapAhead;
       end
       noc_pkg::RouteCprLine: begin
-        mode_ok   = is_grid && !is_torus_i && (class_i == '0);
-        at_dest   = coord_at_dest;
-        has_step  = $onehot(dim_differs);
-        step_port = cpr_port;
+        // Class 0: source lines; class 1: spawned PCP branches. A line keeps its class.
+        mode_ok    = is_grid && !is_torus_i && (class_i[1] == 1'b0);
+        at_dest    = coord_at_dest;
+        has_step   = $onehot(dim_differs);
+        step_port  = cpr_port;
+        step_class = class_i;
       end
       default: begin
         // RouteSourceRouted (not routed here) and the reserved modes: no decision.
@@ -302,9 +304,12 @@ module noc_route_compute #(
   `NOC_ASSERT(HamCycleQStaysQ_A, (hop && is_ham_cycle && class_i[QBit]) |-> class_o[QBit])
   `NOC_ASSERT(HamCycleBoundaryHopTurnsQ_A,
               (hop && is_ham_cycle && port_is_boundary_i[port_o]) |-> (class_o[QBit] && !class_i[QBit]))
-  // Only the two-class modes output a class other than 0; dimension order only on a torus.
+  // Only the multi-class modes output a class other than 0: dimension order only on a torus, a
+  // CPR line the class it travels in.
   `NOC_ASSERT(ClassZeroOutsideCycleAndTorus_A,
-              !(is_ham_cycle || (mode_i == noc_pkg::RouteDimOrder && is_torus_i)) |-> class_o == '0)
+              !(is_ham_cycle || (mode_i == noc_pkg::RouteDimOrder && is_torus_i) ||
+                mode_i == noc_pkg::RouteCprLine) |-> class_o == '0)
+  `NOC_ASSERT(CprLineKeepsClass_A, (hop && mode_i == noc_pkg::RouteCprLine) |-> class_o == class_i)
   // Configuration: flags only on connected ports, wraparound links only on a torus.
   `NOC_ASSERT(ConfigFlagsOnConnectedPorts_A, ((port_is_wrap_i | port_is_boundary_i) & ~port_connected_i) == '0)
   `NOC_ASSERT(ConfigWrapOnlyOnTorus_A, !is_torus_i |-> (port_is_wrap_i == '0))

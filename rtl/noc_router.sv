@@ -50,7 +50,10 @@ module noc_router #(
   /// Width of a flit (noc_pkg::FlitW). Derived, do not override.
   localparam int unsigned FlitW = noc_pkg::FlitW,
   /// Width of one coordinate (noc_pkg::CoordW). Derived, do not override.
-  localparam int unsigned CoordW = noc_pkg::CoordW
+  localparam int unsigned CoordW = noc_pkg::CoordW,
+  /// Width of an ejection stream id, a router input VC id (port * NumVcs + VC). Derived, do not
+  /// override.
+  localparam int unsigned StreamW = (NumPorts * NumVcs > 1) ? $clog2(NumPorts * NumVcs) : 1
 ) (
   /// Clock.
   input  logic                           clk_i,
@@ -91,57 +94,70 @@ module noc_router #(
   // Output links (port p: to the neighbour on network port p, or local ejection).
   /// A flit leaves on port p (registered).
   output logic [NumPorts-1:0]            out_valid_o,
-  /// VC of port p's flit in bits [p*VcIdW +: VcIdW] (registered).
+  /// VC of port p's flit in bits [p*VcIdW +: VcIdW] (registered); 0 on ejection ports.
   output logic [NumPorts*VcIdW-1:0]      out_vc_o,
   /// Flit of port p in bits [p*FlitW +: FlitW] (registered; holds the last flit while idle).
   output logic [NumPorts*FlitW-1:0]      out_flit_o,
-  /// Credit from port p's receiver for VC v, bit p*NumVcs+v (a buffer slot was freed there).
+  /// Credit from port p's receiver for VC v, bit p*NumVcs+v (a buffer slot was freed there). An
+  /// ejection port's credits are one pool for the port, returned on bit p*NumVcs (VC 0).
   input  logic [NumPorts*NumVcs-1:0]     out_credit_i,
+  /// Stream of the flit on ejection port NumNetPorts + l, bits [l*StreamW +: StreamW]: the input
+  /// VC it comes from. Flits of different worms interleave per flit on an ejection port; the
+  /// receiver reassembles per stream (registered, with out_valid_o).
+  output logic [NumLocal*StreamW-1:0]    eject_stream_o,
 
   /// Status: input VC p*NumVcs+v holds a head without a route-compute decision (it waits forever;
   /// a source-routed, reserved-mode or misconfigured worm). Registered.
   output logic [NumPorts*NumVcs-1:0]     no_route_o
 );
 
-  /// Input VCs, output VCs (ids port * NumVcs + VC, docs/rtl.md "The router stages").
-  localparam int unsigned NumInVcs  = NumPorts * NumVcs;
-  localparam int unsigned NumOutVcs = NumPorts * NumVcs;
-  /// Targets of an input unit: the network ports and local ejection (bit NumNetPorts).
-  localparam int unsigned NumTgt = NumNetPorts + 1;
-  localparam int unsigned ClassW = noc_pkg::ClassW;
-  localparam int unsigned OwnerW = (NumInVcs > 1) ? $clog2(NumInVcs) : 1;
-  localparam int unsigned CountW = $clog2(BufDepth + 1);
+  /// Input VCs (ids port * NumVcs + VC, docs/rtl.md "The router stages"); network output VCs.
+  localparam int unsigned NumInVcs     = NumPorts * NumVcs;
+  localparam int unsigned NumNetOutVcs = NumNetPorts * NumVcs;
+  localparam int unsigned ClassW       = noc_pkg::ClassW;
+  localparam int unsigned OwnerW       = (NumInVcs > 1) ? $clog2(NumInVcs) : 1;
+  localparam int unsigned CountW       = $clog2(BufDepth + 1);
+  localparam int unsigned LocalW       = (NumLocal > 1) ? $clog2(NumLocal) : 1;
 
-  // Input units.
-  logic [NumInVcs-1:0]        va_req, va_gnt, sa_req, sa_gnt;
-  logic [NumInVcs*NumTgt-1:0] target;
-  logic [NumInVcs*ClassW-1:0] route_class;
-  logic [NumPorts-1:0]        iu_flit_valid;
-  logic [NumPorts*FlitW-1:0]  iu_flit;
+  // Input units: per input VC J the current segment (noc_head_decision) and the requests.
+  logic [NumInVcs-1:0]             va_req, va_gnt, sa_req, sa_gnt;
+  logic [NumInVcs*NumNetPorts-1:0] seg_net, seg_spawn;
+  logic [NumInVcs-1:0]             seg_eject, seg_shift, seg_lead, seg_routed;
+  logic [NumInVcs*ClassW-1:0]      seg_class;
+  logic [NumPorts*FlitW-1:0]       iu_flit;
 
-  // Glue, per input VC j: output port set, output VC (one-hot), output VCs for the VC allocator.
-  logic [NumInVcs*NumPorts-1:0]  out_ports;
-  logic [NumInVcs*NumVcs-1:0]    out_vc;
-  logic [NumInVcs*NumOutVcs-1:0] va_target;
-  logic [NumInVcs*NumPorts-1:0]  sa_req_set;
+  // Glue, per input VC J: the output VC on each network port, the VC allocator's targets, the
+  // ejection port, and the switch requests.
+  logic [NumInVcs*NumNetPorts-1:0] net_vc1;   // the worm takes VC 1 on network port o
+  logic [NumInVcs*NumNetOutVcs-1:0] va_target;
+  logic [NumInVcs*LocalW-1:0]      ej_port_d, ej_port_q;
+  logic [NumInVcs-1:0]             sa_ok;     // every output of the segment has a credit
+  logic [NumInVcs*NumPorts-1:0]    sa_req_set;
 
-  // Output units.
-  logic [NumOutVcs-1:0]        allocated, credit_avail, alloc, send;
-  logic [NumOutVcs*OwnerW-1:0] alloc_owner, unused_owner;
-  logic [NumOutVcs*CountW-1:0] unused_credit_count;
+  // Network output units and ejection units.
+  logic [NumNetOutVcs-1:0]        allocated, credit_avail, alloc, send;
+  logic [NumNetOutVcs*OwnerW-1:0] alloc_owner, unused_owner;
+  logic [NumNetOutVcs*CountW-1:0] unused_credit_count;
+  logic [NumLocal-1:0]            ej_credit, ej_send;
+  logic [NumLocal*StreamW-1:0]    ej_stream;
+  logic [NumLocal*CountW-1:0]     unused_ej_count;
 
-  // Switch allocator and crossbar.
-  logic [NumPorts*NumPorts-1:0] in_gnt_out, out_gnt;
-  logic [NumPorts*FlitW-1:0]    xbar_in, xbar_out;
-  logic [NumPorts-1:0]          xbar_valid;
-  logic [NumPorts-1:0]          hop;        // input i's granted flit leaves on a network port
-  logic [NumPorts*ClassW-1:0]   hop_class;  // ... in this output class
-  noc_pkg::flit_t               xb_f;       // temporaries of the head rewrite
-  noc_pkg::head_t               xb_h;
+  // Switch allocator and crossbar, and the granted VC's segment per input.
+  logic [NumPorts*NumPorts-1:0]    in_gnt_out, out_gnt;
+  logic [NumPorts*FlitW-1:0]       xbar_out;
+  logic [NumNetPorts*FlitW-1:0]    net_flit;  // xbar_out's network ports after the head rewrite
+  logic [NumPorts-1:0]             xbar_valid;
+  logic [NumPorts-1:0]             g_lead, g_shift;
+  logic [NumPorts*ClassW-1:0]      g_class;
+  logic [NumPorts*NumNetPorts-1:0] g_spawn;
+  logic [NumPorts*StreamW-1:0]     g_stream;
+  noc_pkg::flit_t                  rw_f;      // temporaries of the head rewrite
+  noc_pkg::head_t                  rw_h;
 
   for (genvar i = 0; i < NumPorts; i++) begin : gen_in
     noc_input_unit #(
       .NumPorts(NumNetPorts),
+      .InPort  (i),
       .NumVcs  (NumVcs),
       .BufDepth(BufDepth),
       .LabelW  (LabelW)
@@ -157,106 +173,133 @@ module noc_router #(
       .dim_size_i,
       .is_torus_i,
       .num_dims_i,
-      .valid_i     (in_valid_i[i]),
-      .vc_i        (in_vc_i[i*VcIdW +: VcIdW]),
-      .flit_i      (in_flit_i[i*FlitW +: FlitW]),
-      .credit_o    (in_credit_o[i*NumVcs +: NumVcs]),
-      .va_req_o    (va_req[i*NumVcs +: NumVcs]),
-      .target_o    (target[i*NumVcs*NumTgt +: NumVcs*NumTgt]),
-      .class_o     (route_class[i*NumVcs*ClassW +: NumVcs*ClassW]),
-      .no_route_o  (no_route_o[i*NumVcs +: NumVcs]),
-      .va_gnt_i    (va_gnt[i*NumVcs +: NumVcs]),
-      .sa_req_o    (sa_req[i*NumVcs +: NumVcs]),
-      .sa_gnt_i    (sa_gnt[i*NumVcs +: NumVcs]),
-      .flit_valid_o(iu_flit_valid[i]),
-      .flit_o      (iu_flit[i*FlitW +: FlitW])
+      .valid_i   (in_valid_i[i]),
+      .vc_i      (in_vc_i[i*VcIdW +: VcIdW]),
+      .flit_i    (in_flit_i[i*FlitW +: FlitW]),
+      .credit_o  (in_credit_o[i*NumVcs +: NumVcs]),
+      .net_o     (seg_net[i*NumVcs*NumNetPorts +: NumVcs*NumNetPorts]),
+      .spawn_o   (seg_spawn[i*NumVcs*NumNetPorts +: NumVcs*NumNetPorts]),
+      .eject_o   (seg_eject[i*NumVcs +: NumVcs]),
+      .class_o   (seg_class[i*NumVcs*ClassW +: NumVcs*ClassW]),
+      .shift_o   (seg_shift[i*NumVcs +: NumVcs]),
+      .lead_o    (seg_lead[i*NumVcs +: NumVcs]),
+      .routed_o  (seg_routed[i*NumVcs +: NumVcs]),
+      .no_route_o(no_route_o[i*NumVcs +: NumVcs]),
+      .va_req_o  (va_req[i*NumVcs +: NumVcs]),
+      .va_gnt_i  (va_gnt[i*NumVcs +: NumVcs]),
+      .sa_req_o  (sa_req[i*NumVcs +: NumVcs]),
+      .sa_gnt_i  (sa_gnt[i*NumVcs +: NumVcs]),
+      .flit_o    (iu_flit[i*FlitW +: FlitW])
     );
 
-    // Per VC of this input: output ports, output VC, and the qualified requests.
     for (genvar v = 0; v < NumVcs; v++) begin : gen_vc
       localparam int unsigned J = i * NumVcs + v;
-      logic [NumTgt-1:0] tgt;
-      logic [ClassW-1:0] cls;
-      logic [NumVcs-1:0] vc_onehot;
-      assign tgt = target[J*NumTgt +: NumTgt];
-      assign cls = route_class[J*ClassW +: ClassW];
+      logic [NumNetPorts-1:0] net, spawn, vc1;
+      logic [ClassW-1:0]      cls;
+      logic                   net_credits, ej_ok;
+      assign net   = seg_net[J*NumNetPorts +: NumNetPorts];
+      assign spawn = seg_spawn[J*NumNetPorts +: NumNetPorts];
+      assign cls   = seg_class[J*ClassW +: ClassW];
 
+      // Output VC per network port ("VC classes to VCs"): spawned CPR branches take VC 1, every
+      // other port VC = class bit 0. With one VC everything is VC 0 (asserted below).
       always_comb begin
-        out_ports[J*NumPorts +: NumPorts] = '0;
-        for (int p = 0; p < NumNetPorts; p++) begin
-          out_ports[J*NumPorts+p] = tgt[p];
-        end
-        out_ports[J*NumPorts + NumNetPorts + (i % NumLocal)] = tgt[NumNetPorts];
-      end
-
-      // VC = class bit 0 (see the header); with one VC every class maps to VC 0 (asserted below).
-      always_comb begin
-        vc_onehot = '0;
-        for (int w = 0; w < NumVcs; w++) begin
-          if ((NumVcs > 1) ? (32'(cls[noc_pkg::HcClassQBit]) == w) : (w == 0)) begin
-            vc_onehot[w] = 1'b1;
-          end
+        for (int o = 0; o < NumNetPorts; o++) begin
+          vc1[o] = (NumVcs > 1) && (spawn[o] || cls[noc_pkg::HcClassQBit]);
         end
       end
-      assign out_vc[J*NumVcs +: NumVcs] = vc_onehot;
+      assign net_vc1[J*NumNetPorts +: NumNetPorts] = vc1;
 
-      // The output VCs for the VC allocator, and the switch request masked by their credits.
       always_comb begin
-        va_target[J*NumOutVcs +: NumOutVcs] = '0;
-        sa_req_set[J*NumPorts +: NumPorts]  = '0;
-        for (int o = 0; o < NumPorts; o++) begin
+        va_target[J*NumNetOutVcs +: NumNetOutVcs] = '0;
+        net_credits = 1'b1;
+        for (int o = 0; o < NumNetPorts; o++) begin
           for (int w = 0; w < NumVcs; w++) begin
-            if (out_ports[J*NumPorts+o] && vc_onehot[w]) begin
-              va_target[J*NumOutVcs + o*NumVcs + w] = 1'b1;
-              if (sa_req[J] && credit_avail[o*NumVcs+w]) begin
-                sa_req_set[J*NumPorts+o] = 1'b1;
-              end
+            if (net[o] && (32'(vc1[o]) == w)) begin
+              va_target[J*NumNetOutVcs + o*NumVcs + w] = 1'b1;
+              net_credits = net_credits && credit_avail[o*NumVcs+w];
             end
           end
         end
       end
 
-      `NOC_ASSERT(ClassHasVc_A, (va_req[J] && NumVcs == 1) |-> !cls[noc_pkg::HcClassQBit])
-      `NOC_ASSERT(OneOutputPerWorm_A, va_req[J] |-> $onehot(out_ports[J*NumPorts +: NumPorts]))
+      // Ejection port: while the worm waits for its network VCs, the first local port from
+      // (input port mod NumLocal) on that has a credit ("any free one"); held while Active.
+      always_comb begin
+        logic found;
+        found = 1'b0;
+        ej_port_d[J*LocalW +: LocalW] = ej_port_q[J*LocalW +: LocalW];
+        if (seg_routed[J]) begin
+          ej_port_d[J*LocalW +: LocalW] = LocalW'(i % NumLocal);
+          for (int k = 0; k < NumLocal; k++) begin
+            if (!found && ej_credit[(i + k) % NumLocal]) begin
+              found = 1'b1;
+              ej_port_d[J*LocalW +: LocalW] = LocalW'((i + k) % NumLocal);
+            end
+          end
+        end
+      end
+
+      always_comb begin
+        ej_ok = 1'b0;
+        for (int l = 0; l < NumLocal; l++) begin
+          if (32'(ej_port_q[J*LocalW +: LocalW]) == l) begin
+            ej_ok = ej_credit[l];
+          end
+        end
+      end
+
+      // A flit is sent to all of its segment's outputs in one cycle, so it requests the switch
+      // only when every one of them has a credit.
+      assign sa_ok[J] = net_credits && (!seg_eject[J] || ej_ok);
+      always_comb begin
+        sa_req_set[J*NumPorts +: NumPorts] = '0;
+        for (int o = 0; o < NumNetPorts; o++) begin
+          sa_req_set[J*NumPorts+o] = sa_req[J] && sa_ok[J] && net[o];
+        end
+        for (int l = 0; l < NumLocal; l++) begin
+          sa_req_set[J*NumPorts+NumNetPorts+l] = sa_req[J] && sa_ok[J] && seg_eject[J] &&
+                                                 (32'(ej_port_q[J*LocalW +: LocalW]) == l);
+        end
+      end
+
+      `NOC_ASSERT(ClassHasVc_A, (va_req[J] && NumVcs == 1) |-> (spawn == '0 && !cls[noc_pkg::HcClassQBit]))
+      `NOC_ASSERT(EjectPortInRange_A, 32'(ej_port_q[J*LocalW +: LocalW]) < NumLocal)
     end
 
-    // Whether the flit this input sends leaves on a network port, and the class it leaves in.
+    // The segment of the VC this input sends from (zero when it sends nothing).
     always_comb begin
-      hop[i]                         = 1'b0;
-      hop_class[i*ClassW +: ClassW] = '0;
+      g_lead[i]                                = 1'b0;
+      g_shift[i]                               = 1'b0;
+      g_class[i*ClassW +: ClassW]              = '0;
+      g_spawn[i*NumNetPorts +: NumNetPorts]    = '0;
+      g_stream[i*StreamW +: StreamW]           = '0;
       for (int v = 0; v < NumVcs; v++) begin
         if (sa_gnt[i*NumVcs+v]) begin
-          hop[i]                         = !target[(i*NumVcs+v)*NumTgt + NumNetPorts];
-          hop_class[i*ClassW +: ClassW] = route_class[(i*NumVcs+v)*ClassW +: ClassW];
+          g_lead[i]                             = seg_lead[i*NumVcs+v];
+          g_shift[i]                            = seg_shift[i*NumVcs+v];
+          g_class[i*ClassW +: ClassW]           = seg_class[(i*NumVcs+v)*ClassW +: ClassW];
+          g_spawn[i*NumNetPorts +: NumNetPorts] = seg_spawn[(i*NumVcs+v)*NumNetPorts +: NumNetPorts];
+          g_stream[i*StreamW +: StreamW]        = StreamW'(i*NumVcs+v);
         end
       end
     end
   end
 
-  // The flits toward the crossbar: a head leaving on a network port carries its output class.
-  // The struct temporaries sit at module scope: yosys 0.23 cannot resolve a struct member of a
-  // signal declared inside a generate block.
-  always_comb begin
-    xb_f    = '0;
-    xb_h    = '0;
-    xbar_in = '0;
-    for (int i = 0; i < NumPorts; i++) begin
-      xb_f = iu_flit[i*FlitW +: FlitW];
-      xb_h = xb_f.data;
-      if (xb_f.head && hop[i]) begin
-        xb_h.vc_class = hop_class[i*ClassW +: ClassW];
-      end
-      xb_f.data                 = xb_h;
-      xbar_in[i*FlitW +: FlitW] = xb_f;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ej_port_q <= '0;
+    end else begin
+      ej_port_q <= ej_port_d;
     end
   end
 
   // ---------------------------------------------------------------------------------------------
-  // VC allocation.
+  // VC allocation (network ports only: ejection is not allocated, noc_eject_unit).
 
   noc_vc_allocator #(
     .NumIn (NumPorts),
-    .NumOut(NumPorts),
+    .NumOut(NumNetPorts),
     .NumVcs(NumVcs)
   ) u_vc_alloc (
     .clk_i,
@@ -291,30 +334,73 @@ module noc_router #(
   ) u_crossbar (
     .clk_i,
     .rst_ni,
-    .in_i   (xbar_in),
+    .in_i   (iu_flit),
     .sel_i  (out_gnt),
     .valid_o(xbar_valid),
     .out_o  (xbar_out)
   );
 
-  // Output VC of each send: the granted input VC's output VC, on the outputs it was granted.
+  // The copy of a segment's lead flit on a network port becomes the head of the worm there: head
+  // bit set (a promoted address flit), the output class written (the next router routes in it),
+  // a source route shifted past this router's entry, and a spawned CPR branch addressed to the end
+  // of its row. Ejection ports get the flit as it is. Struct temporaries at module scope: yosys
+  // 0.23 cannot resolve a struct member of a signal declared inside a generate block.
   always_comb begin
-    send = '0;
+    rw_f     = '0;
+    rw_h     = '0;
+    net_flit = xbar_out[NumNetPorts*FlitW-1:0];
+    for (int o = 0; o < NumNetPorts; o++) begin
+      for (int i = 0; i < NumPorts; i++) begin
+        if (out_gnt[o*NumPorts+i] && g_lead[i]) begin
+          rw_f      = xbar_out[o*FlitW +: FlitW];
+          rw_h      = rw_f.data;
+          rw_f.head = 1'b1;
+          if (g_spawn[i*NumNetPorts+o]) begin
+            rw_h.vc_class = ClassW'(1);
+            rw_h.dest     = noc_pkg::coord_dest((o == 0) ? dim_size_i[0 +: CoordW] - CoordW'(1) : '0,
+                                                own_coord_i[CoordW +: CoordW],
+                                                own_coord_i[2*CoordW +: CoordW]);
+          end else begin
+            rw_h.vc_class = g_class[i*ClassW +: ClassW];
+            if (g_shift[i]) begin
+              rw_h.dest = noc_pkg::route_shift(rw_h.dest);
+            end
+          end
+          rw_f.data                  = rw_h;
+          net_flit[o*FlitW +: FlitW] = rw_f;
+        end
+      end
+    end
+  end
+
+  // Which output VC each network port sends on, and which stream each ejection port carries.
+  always_comb begin
+    send      = '0;
+    ej_send   = '0;
+    ej_stream = '0;
     for (int j = 0; j < NumInVcs; j++) begin
-      for (int o = 0; o < NumPorts; o++) begin
+      for (int o = 0; o < NumNetPorts; o++) begin
         for (int w = 0; w < NumVcs; w++) begin
-          if (sa_gnt[j] && out_ports[j*NumPorts+o] && out_vc[j*NumVcs+w]) begin
+          if (sa_gnt[j] && seg_net[j*NumNetPorts+o] && (32'(net_vc1[j*NumNetPorts+o]) == w)) begin
             send[o*NumVcs+w] = 1'b1;
           end
+        end
+      end
+    end
+    for (int l = 0; l < NumLocal; l++) begin
+      for (int i = 0; i < NumPorts; i++) begin
+        if (out_gnt[(NumNetPorts+l)*NumPorts+i]) begin
+          ej_send[l]                     = 1'b1;
+          ej_stream[l*StreamW +: StreamW] = g_stream[i*StreamW +: StreamW];
         end
       end
     end
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Output units.
+  // Output units (network ports) and ejection units (local ports).
 
-  for (genvar o = 0; o < NumPorts; o++) begin : gen_out
+  for (genvar o = 0; o < NumNetPorts; o++) begin : gen_out
     noc_output_unit #(
       .NumVcs  (NumVcs),
       .BufDepth(BufDepth),
@@ -325,7 +411,7 @@ module noc_router #(
       .alloc_i       (alloc[o*NumVcs +: NumVcs]),
       .alloc_owner_i (alloc_owner[o*NumVcs*OwnerW +: NumVcs*OwnerW]),
       .send_i        (send[o*NumVcs +: NumVcs]),
-      .flit_i        (xbar_out[o*FlitW +: FlitW]),
+      .flit_i        (net_flit[o*FlitW +: FlitW]),
       .credit_i      (out_credit_i[o*NumVcs +: NumVcs]),
       .allocated_o   (allocated[o*NumVcs +: NumVcs]),
       .owner_o       (unused_owner[o*NumVcs*OwnerW +: NumVcs*OwnerW]),
@@ -340,9 +426,36 @@ module noc_router #(
     `NOC_ASSERT(SendIffCrossbar_A, (send[o*NumVcs +: NumVcs] != '0) == xbar_valid[o])
   end
 
-  // Outputs of the stages the glue does not need (the grant sets are implied by sa_gnt and
-  // out_ports; the owners and counts are for debugging).
+  for (genvar l = 0; l < NumLocal; l++) begin : gen_eject
+    localparam int unsigned P = NumNetPorts + l;
+    logic [NumVcs-1:0] unused_credit_bits;
+
+    noc_eject_unit #(
+      .BufDepth(BufDepth),
+      .StreamW (StreamW)
+    ) u_eject (
+      .clk_i,
+      .rst_ni,
+      .send_i        (ej_send[l]),
+      .flit_i        (xbar_out[P*FlitW +: FlitW]),
+      .stream_i      (ej_stream[l*StreamW +: StreamW]),
+      .credit_i      (out_credit_i[P*NumVcs]),
+      .credit_o      (ej_credit[l]),
+      .credit_count_o(unused_ej_count[l*CountW +: CountW]),
+      .valid_o       (out_valid_o[P]),
+      .flit_o        (out_flit_o[P*FlitW +: FlitW]),
+      .stream_o      (eject_stream_o[l*StreamW +: StreamW])
+    );
+    assign out_vc_o[P*VcIdW +: VcIdW] = '0;
+    // An ejection port's credits are one pool, returned on VC 0's bit.
+    assign unused_credit_bits = out_credit_i[P*NumVcs +: NumVcs];
+
+    `NOC_ASSERT(EjectSendIffCrossbar_A, ej_send[l] == xbar_valid[P])
+  end
+
+  // Outputs of the stages the glue does not need (the grant sets are implied by sa_gnt and the
+  // segments; the owners and counts are for debugging).
   logic unused;
-  assign unused = ^{in_gnt_out, iu_flit_valid, unused_owner, unused_credit_count};
+  assign unused = ^{in_gnt_out, unused_owner, unused_credit_count, unused_ej_count};
 
 endmodule

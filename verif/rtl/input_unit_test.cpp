@@ -146,12 +146,11 @@ struct InputUnitVcs3Depth1 {
 };
 
 constexpr unsigned kPorts = 4;            // NumPorts of both variants (2D mesh)
-constexpr unsigned kNumOut = kPorts + 1;  // + local ejection
 constexpr unsigned kEjectBit = kPorts;
 constexpr unsigned kLabelW = 16;
 constexpr unsigned kCoordW = 6;  // noc_pkg::CoordW
 constexpr unsigned kClassW = 2;
-constexpr int kModeHamPath = 0, kModeDimOrder = 2, kModeSourceRouted = 4;
+constexpr int kModeHamPath = 0, kModeDimOrder = 2, kModeReserved = 5;
 
 // Head flit data (docs/header-format.md): mode [63:61], vc_class [59:58], more [55:44],
 // dest [43:24], src [23:4], tag [3:0].
@@ -284,11 +283,14 @@ TYPED_TEST(StageInputUnit, WormsLeaveInOrderWithOneCreditEachAndRoutesMatchModel
       for (unsigned v = 0; v < P::kVcs; ++v) {
         const Vc& r = ref[v];
         if (!rc_vc && r.state == St::kIdle && !r.buffer.empty() && r.buffer.front().head) rc_vc = v;
-        ASSERT_EQ(GetBit(dut->va_req_o, v), r.state == St::kRouted) << "cycle " << cycle << " vc " << v;
+        const bool ejects_only = r.route.target == 1u << kEjectBit;
+        ASSERT_EQ(GetBit(dut->va_req_o, v), r.state == St::kRouted && !ejects_only) << "cycle " << cycle << " vc " << v;
         ASSERT_EQ(GetBit(dut->sa_req_o, v), r.state == St::kActive && !r.buffer.empty()) << "cycle " << cycle;
         ASSERT_FALSE(GetBit(dut->no_route_o, v));
         if (r.state != St::kIdle) {
-          ASSERT_EQ(GetField(dut->target_o, v * kNumOut, kNumOut), r.route.target) << "cycle " << cycle << " vc " << v;
+          const auto target = static_cast<unsigned>(GetField(dut->net_o, v * kPorts, kPorts)) |
+                              (static_cast<unsigned>(GetBit(dut->eject_o, v)) << kEjectBit);
+          ASSERT_EQ(target, r.route.target) << "cycle " << cycle << " vc " << v;
           ASSERT_EQ(GetField(dut->class_o, v * kClassW, kClassW), r.route.vc_class) << "cycle " << cycle;
         }
         full_cycles += r.buffer.size() == P::kDepth;
@@ -313,7 +315,8 @@ TYPED_TEST(StageInputUnit, WormsLeaveInOrderWithOneCreditEachAndRoutesMatchModel
       std::uint32_t va_gnt = 0;
       std::vector<unsigned> sa_req;
       for (unsigned v = 0; v < P::kVcs; ++v) {
-        if (ref[v].state == St::kRouted && rng() % 2) va_gnt |= 1u << v;
+        const bool requests = ref[v].state == St::kRouted && ref[v].route.target != 1u << kEjectBit;
+        if (requests && rng() % 2) va_gnt |= 1u << v;
         if (ref[v].state == St::kActive && !ref[v].buffer.empty()) sa_req.push_back(v);
       }
       std::optional<unsigned> sa_gnt;
@@ -321,7 +324,6 @@ TYPED_TEST(StageInputUnit, WormsLeaveInOrderWithOneCreditEachAndRoutesMatchModel
       dut->va_gnt_i = va_gnt;
       dut->sa_gnt_i = sa_gnt ? 1u << *sa_gnt : 0u;
       dut.Settle();
-      ASSERT_EQ(dut->flit_valid_o, sa_gnt.has_value()) << "cycle " << cycle;
       ASSERT_EQ(GetFlit(dut->flit_o, 0), sa_gnt ? ref[*sa_gnt].buffer.front() : Flit{}) << "cycle " << cycle;
       dut.Tick();
 
@@ -334,7 +336,7 @@ TYPED_TEST(StageInputUnit, WormsLeaveInOrderWithOneCreditEachAndRoutesMatchModel
           r.route = bench.Expected(r.buffer.front());
           ASSERT_NE(r.route.target, 0u) << "the model routes every head of these modes";
           ejects += r.route.target == 1u << kEjectBit;
-        } else if (r.state == St::kRouted && ((va_gnt >> v) & 1u)) {
+        } else if (r.state == St::kRouted && (((va_gnt >> v) & 1u) || r.route.target == 1u << kEjectBit)) {
           r.state = St::kActive;
         } else if (r.state == St::kActive && sa_gnt == v) {
           if (r.buffer.front().tail) {
@@ -363,13 +365,12 @@ TYPED_TEST(StageInputUnit, WormsLeaveInOrderWithOneCreditEachAndRoutesMatchModel
   }
 }
 
-// A head without a route-compute decision (source routed: not implemented) waits in Routed with
-// no_route_o and no VC request.
+// A head without a decision (a reserved mode) waits in Routed with no_route_o and no VC request.
 TYPED_TEST(StageInputUnit, HeadWithoutDecisionWaitsWithoutRequest) {
   using P = TypeParam;
   InputUnitBench<P> bench(5);
   auto& dut = bench.dut_;
-  bench.Send(0u, {true, true, HeadData(kModeSourceRouted, 0, 1, 2)});
+  bench.Send(0u, {true, true, HeadData(kModeReserved, 0, 1, 2)});
   dut.Tick();
   bench.Send(std::nullopt);
   for (int i = 0; i < 4; ++i) dut.Tick();
@@ -414,12 +415,13 @@ TYPED_TEST(StageInputUnit, HeadInsideWormFiresAssertion) {
   dut.Tick();
   bench.Send(std::nullopt);
   dut.Tick();  // routed
-  dut->va_gnt_i = 1;
+  dut.Settle();
+  dut->va_gnt_i = dut->va_req_o;  // (an eject-only head needs no grant)
   dut.Tick();  // active
   dut->va_gnt_i = 0;
   dut->sa_gnt_i = 1;
   dut.Settle();
-  ASSERT_TRUE(dut->flit_valid_o);
+  ASSERT_TRUE(GetFlit(dut->flit_o, 0).head);
   dut.Tick();  // the head leaves
   dut->sa_gnt_i = 0;
   EXPECT_FALSE(dut.AssertionFired());
@@ -436,7 +438,7 @@ TYPED_TEST(StageInputUnit, SwitchGrantWithoutRequestFiresAssertion) {
   auto& dut = bench.dut_;
   dut->sa_gnt_i = 1;
   dut.Settle();
-  EXPECT_FALSE(dut->flit_valid_o);
+  EXPECT_EQ(GetFlit(dut->flit_o, 0), Flit{});
   dut.Tick();
   EXPECT_TRUE(dut.AssertionFired());
 }

@@ -117,6 +117,7 @@ struct Outputs {
   std::uint32_t vc = 0;
   std::array<Flit, kPorts> flit{};
   std::uint32_t credit = 0;
+  std::uint32_t stream = 0;  // eject_stream_o: the ejection port's stream (a router input VC)
 };
 
 class NetworkBench {
@@ -164,6 +165,7 @@ class NetworkBench {
         o.valid = m.out_valid_o;
         o.vc = m.out_vc_o;
         o.credit = m.in_credit_o;
+        o.stream = m.eject_stream_o;
         for (unsigned p = 0; p < kPorts; ++p) o.flit[p] = GetFlit(m.out_flit_o, p * kFlitW);
         for (unsigned p = 0; p < kPorts; ++p) {
           if (!((o.valid >> p) & 1)) continue;
@@ -172,7 +174,7 @@ class NetworkBench {
           if (p < kNetPorts) {
             Monitor(r, p, vc, o.flit[p]);
           } else {
-            Eject(r, vc, o.flit[p]);
+            Eject(r, o.stream, o.flit[p]);
           }
           if (HasFailure()) return;
         }
@@ -199,9 +201,9 @@ class NetworkBench {
           }
           SetBits(m.out_credit_i, p * kVcs, kVcs, (o.credit >> (back * kVcs)) & ((1u << kVcs) - 1));
         }
-        // Local ejection always drains: a credit for every flit ejected.
+        // Local ejection always drains: a credit for every flit ejected (one pool, VC 0's bit).
         const Outputs& own = out[static_cast<std::size_t>(r)];
-        if ((own.valid >> kLocal) & 1) SetBits(m.out_credit_i, kLocal * kVcs + ((own.vc >> kLocal) & 1), 1, 1);
+        if ((own.valid >> kLocal) & 1) SetBits(m.out_credit_i, kLocal * kVcs, 1, 1);
         moved |= Inject(r, own.credit >> (kLocal * kVcs), worms, load);
       }
       TickAll();
@@ -293,11 +295,11 @@ class NetworkBench {
     vc1_hops_ += vc;
   }
 
-  // A flit on a local ejection link: reassemble the worm of its VC and check it at the tail.
-  void Eject(NodeId r, unsigned vc, const Flit& f) {
-    std::vector<Flit>& got = sinks_[static_cast<std::size_t>(r)][vc];
+  // A flit on a local ejection link: reassemble the worm of its stream and check it at the tail.
+  void Eject(NodeId r, unsigned stream, const Flit& f) {
+    std::vector<Flit>& got = sinks_[static_cast<std::size_t>(r)][stream];
     if (f.head != got.empty()) {
-      ADD_FAILURE() << fmt::format("router {} ejection VC {}: {} flit {} a worm", r, vc, f.head ? "head" : "body",
+      ADD_FAILURE() << fmt::format("router {} ejection stream {}: {} flit {} a worm", r, stream, f.head ? "head" : "body",
                                    f.head ? "inside" : "outside");
       return;
     }
@@ -413,7 +415,7 @@ class NetworkBench {
   std::unique_ptr<VerilatedContext> context_;
   std::vector<std::unique_ptr<Router>> routers_;
   std::vector<Injector> injectors_;
-  std::vector<std::array<std::vector<Flit>, kVcs>> sinks_;
+  std::vector<std::map<unsigned, std::vector<Flit>>> sinks_;  // per node, per ejection stream
   std::vector<int> occupancy_;  // flits in each input VC buffer, from links and credits
   std::map<std::uint32_t, Worm> worms_;
   std::map<int, std::set<int>> in_flight_tags_;
