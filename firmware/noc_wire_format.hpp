@@ -31,7 +31,6 @@ inline constexpr unsigned kNumCoords = 3;                              // x, y, 
 inline constexpr unsigned kCoordPadW = kAddrW - kNumCoords * kCoordW;  // zero bits above z
 inline constexpr unsigned kNodeW = 20;                                 // head.src
 inline constexpr unsigned kTagW = 4;                                   // head.tag
-inline constexpr unsigned kAddrPadW = kDataW - kAddrW;                 // zero bits above an address flit's dest
 
 // ------------------------------------------------------------------------------------------------
 // Head flit data, fields from MSB to LSB: the shift is the field's lowest bit.
@@ -158,25 +157,24 @@ constexpr HeadFields unpack_head(std::uint64_t data) {
 }
 
 // ------------------------------------------------------------------------------------------------
-// Address flit: {kAddrPadW zero bits, dest}. The router that consumes it moves dest into the head's
-// dest field and decrements the head's more.
+// Address flits. A multidestination worm is its head followed by `more` address flits. Address flit
+// k (1..more) has the head's layout (pack_head; its flit head bit is 0): it is the head of the rest
+// of the worm after the k-th destination, with dest = the next destination (or the next
+// kRouteEntries route entries) and more = head.more - k, every other field as the head's. The
+// router that delivers to a destination and forwards the worm (intermediate reception) promotes the
+// first address flit to the head of the worm it forwards (docs/header-format.md).
 
 // A dest value fits the kAddrW-bit field.
 constexpr bool fits_dest(std::uint32_t dest) { return dest <= field_max(kAddrW); }
 
-// The 64 data bits of an address flit. Precondition: fits_dest(dest).
-constexpr std::uint64_t pack_addr_flit(std::uint32_t dest) {
-  if (!fits_dest(dest)) detail::value_does_not_fit_its_field();
-  return detail::put(dest, kAddrW, 0);
+// The 64 data bits of address flit k of a worm whose head is `head`. Preconditions: 1 <= k <=
+// head.more, fits_dest(dest), fits(head).
+constexpr std::uint64_t pack_addr_flit(HeadFields head, std::uint32_t dest, unsigned k) {
+  if (k == 0 || k > head.more) detail::value_does_not_fit_its_field();
+  head.dest = dest;
+  head.more = static_cast<std::uint16_t>(head.more - k);
+  return pack_head(head);
 }
-
-// The dest of an address flit (its low kAddrW bits).
-constexpr std::uint32_t unpack_addr_flit(std::uint64_t data) {
-  return static_cast<std::uint32_t>(detail::get(data, kAddrW, 0));
-}
-
-// The pad bits of an address flit are zero.
-constexpr bool addr_flit_ok(std::uint64_t data) { return detail::get(data, kAddrPadW, kAddrW) == 0; }
 
 // ------------------------------------------------------------------------------------------------
 // Coordinate destination (dimension-order and CPR modes): {kCoordPadW zero bits, z, y, x}.

@@ -45,8 +45,6 @@ package noc_pkg;
   localparam int unsigned NodeW = 20;
   /// Head field `tag`: a message tag chosen by the sender.
   localparam int unsigned TagW = 4;
-  /// Zero bits above the destination in an address flit.
-  localparam int unsigned AddrPadW = DataW - AddrW;
 
   /// Sum of the head fields. It must equal DataW; the check is `head_width_check_e` below.
   localparam int unsigned HeadFieldsW = ModeW + NetworkW + ClassW + CfW + MoreW + AddrW + NodeW + TagW;
@@ -175,18 +173,9 @@ package noc_pkg;
     logic [TagW-1:0]     tag;
   } head_t;
 
-  /// Address flit data: the next destination (or the next NumRouteEntries route entries) above
-  /// AddrPadW zero bits. The router that consumes it moves `dest` into the head's dest field and
-  /// decrements the head's `more`.
-  typedef struct packed {
-    /// Zero.
-    logic [AddrPadW-1:0] pad;
-    /// The next destination or route entries, encoded as head_t.dest.
-    logic [AddrW-1:0]    dest;
-  } addr_flit_t;
-
-  /// Link flit. `data` is a head_t (head = 1), an addr_flit_t (the `more` flits after the head) or
-  /// payload. `tail` marks the last flit of the worm; a single-flit worm has head = tail = 1.
+  /// Link flit. `data` is a head_t (head = 1), an address flit (the `more` flits after the head:
+  /// head = 0, data a head_t for the rest of the worm, docs/header-format.md) or payload. `tail`
+  /// marks the last flit of the worm; a single-flit worm has head = tail = 1.
   typedef struct packed {
     /// First flit of a worm: data is a head_t.
     logic             head;

@@ -4,7 +4,6 @@
 // requires bit-identical results. Every conversion goes through the package's types and functions,
 // exactly as the router uses them:
 //   - head: fields -> head_t -> 64 bits, and 64 bits -> head_t -> fields;
-//   - address flit: dest -> addr_flit_t -> 64 bits, and 64 bits -> addr_flit_t -> dest, pad check;
 //   - coordinates: x, y, z -> noc_pkg::coord_dest, and dest -> coord_dest_x/y/z, coord_dest_ok,
 //     plus the same split through coord_dest_t;
 //   - source route: dest -> route_next (through route_entry_t), route_shift, route_used_up;
@@ -44,18 +43,6 @@ module noc_wire_probe (
   output logic [noc_pkg::AddrW-1:0]       dest_o,
   output logic [noc_pkg::NodeW-1:0]       src_o,
   output logic [noc_pkg::TagW-1:0]        tag_o,
-
-  // Address flit.
-  /// Destination to put into an address flit.
-  input  logic [noc_pkg::AddrW-1:0]       addr_dest_i,
-  /// The address flit data built through addr_flit_t.
-  output logic [noc_pkg::DataW-1:0]       addr_flit_o,
-  /// Address flit data to read.
-  input  logic [noc_pkg::DataW-1:0]       addr_flit_i,
-  /// Destination of `addr_flit_i` read through addr_flit_t.
-  output logic [noc_pkg::AddrW-1:0]       addr_dest_o,
-  /// The pad bits of `addr_flit_i` are zero.
-  output logic                            addr_pad_zero_o,
 
   // Coordinate destination.
   /// Coordinates to build a destination from (noc_pkg::coord_dest).
@@ -144,21 +131,6 @@ module noc_wire_probe (
   assign dest_o     = head_read.dest;
   assign src_o      = head_read.src;
   assign tag_o      = head_read.tag;
-
-  // Address flit.
-  noc_pkg::addr_flit_t addr_build, addr_read;
-  always_comb begin
-    addr_build      = '0;
-    addr_build.dest = addr_dest_i;
-  end
-  assign addr_flit_o     = addr_build;
-  assign addr_read       = addr_flit_i;
-  assign addr_dest_o     = addr_read.dest;
-  assign addr_pad_zero_o = (addr_read.pad == '0);
-
-  if ($bits(addr_build) != noc_pkg::DataW) begin : gen_addr_width_check
-    $error("noc_pkg::addr_flit_t is not noc_pkg::DataW bits wide");
-  end
 
   // Coordinate destination.
   noc_pkg::coord_dest_t coord_read;

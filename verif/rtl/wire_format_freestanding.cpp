@@ -13,20 +13,22 @@ namespace wire = wormcast::wire;
 static_assert(wire::kModeShift == 61 && wire::kNetworkShift == 60 && wire::kClassShift == 58 && wire::kCfShift == 56);
 static_assert(wire::kMoreShift == 44 && wire::kDestShift == 24 && wire::kSrcShift == 4 && wire::kTagShift == 0);
 static_assert(wire::kFlitW == 66 && wire::kFlitHeadBit == 65 && wire::kFlitTailBit == 64);
-static_assert(wire::kAddrPadW == 44 && wire::kCoordPadW == 2);
+static_assert(wire::kCoordPadW == 2);
 
 // The documented limits.
 static_assert(wire::kMaxMore == 4095 && wire::kMaxDestinationsPerWorm == 4096);
 static_assert(wire::kMaxNodes == (std::uint64_t{1} << 20) && wire::kMaxCoord == 63);
 
 // Example 1: a dual-path worm on mesh:8x8 from (1,1) (node 9, label 14) in the high network to the
-// labels 19, 40 and 45: the head carries 19, two address flits carry 40 and 45.
+// labels 19, 40 and 45: the head carries 19 (more 2), the two address flits are the heads of the
+// rest of the worm: 40 (more 1) and 45 (more 0).
 constexpr wire::HeadFields kDualPath{
     wire::Mode::kHamiltonianPath, wire::kNetworkHigh, 0, wire::Cf::kUnicastTransit, 2, 19, 9, 5};
 static_assert(wire::fits(kDualPath));
 static_assert(wire::pack_head(kDualPath) == 0x1000'2000'1300'0095);
 static_assert(wire::unpack_head(0x1000'2000'1300'0095) == kDualPath);
-static_assert(wire::pack_addr_flit(40) == 0x28 && wire::pack_addr_flit(45) == 0x2D);
+static_assert(wire::pack_addr_flit(kDualPath, 40, 1) == 0x1000'1000'2800'0095);
+static_assert(wire::pack_addr_flit(kDualPath, 45, 2) == 0x1000'0000'2D00'0095);
 
 // Example 2: a PCP line worm on mesh:8x8 from (3,0) (node 3) to (7,0), control field 11.
 constexpr wire::HeadFields kCprLine{
@@ -48,7 +50,6 @@ static_assert(wire::route_shift(kRoute) == 0xFF728 && wire::route_entry(wire::ro
 static_assert(wire::unpack_coord_dest(wire::pack_coord_dest({63, 1, 62})) == wire::Coords{63, 1, 62});
 static_assert(wire::unpack_route_entry(wire::kRouteEntryUnused) == wire::RouteEntry{true, wire::kRoutePortEnd});
 static_assert(wire::route_used_up(wire::kRouteAllUnused) && !wire::route_used_up(kRoute));
-static_assert(wire::unpack_addr_flit(wire::pack_addr_flit(0xFFFFF)) == 0xFFFFF);
 
 }  // namespace
 }  // namespace wormcast::verif

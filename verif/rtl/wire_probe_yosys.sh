@@ -23,9 +23,6 @@ proofs=(
   # head_t: mode, network, vc_class, cf, more, dest, src, tag (MSB first).
   "head_o mode_i,network_i,vc_class_i,cf_i,more_i,dest_i,src_i,tag_i"
   "mode_o,network_o,vc_class_o,cf_o,more_o,dest_o,src_o,tag_o head_i"
-  # addr_flit_t: pad, dest.
-  "addr_flit_o 44'b0,addr_dest_i"
-  "addr_dest_o addr_flit_i[19:0]"
   # coord_dest: pad, z, y, x; coord_dest_t agrees with the functions.
   "coord_dest_o 2'b00,coord_z_i,coord_y_i,coord_x_i"
   "coord_z_o,coord_y_o,coord_x_o coord_dest_i[17:0]"
@@ -39,7 +36,6 @@ proofs=(
 )
 # Flags that hold under a constraint: "<set signal> <set value> <signal> <value>".
 constrained=(
-  "addr_flit_i[63:20] 44'b0 addr_pad_zero_o 1'b1"
   "coord_dest_i[19:18] 2'b00 coord_dest_ok_o 1'b1"
   "route_i 20'hfffff route_used_up_o 1'b1"
 )
