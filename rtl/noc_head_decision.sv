@@ -93,7 +93,8 @@ module noc_head_decision #(
 
   // CPR: the control field's actions on a router that is not addressed, and the spine rule.
   logic cpr_deliver, cpr_pass, spine;
-  assign cpr_deliver = head.cf[0];                               // 01, 11
+  // The sender's own router (the worm arrives on a local port) delivers nothing to its sender.
+  assign cpr_deliver = head.cf[0] && (InPort < NumPorts);        // 01, 11
   assign cpr_pass    = (head.cf != noc_pkg::CfDeliverStop);      // 00, 10, 11
   assign spine       = (head.cf == noc_pkg::CfDeliverPass) && (InPort == 2 || InPort == 3) &&
                        (num_dims_i == 2'd2);

@@ -145,7 +145,7 @@ struct InputUnitVcs3Depth1 {
   static constexpr unsigned kVcs = 3, kDepth = 1;
 };
 
-constexpr unsigned kPorts = 4;            // NumPorts of both variants (2D mesh)
+constexpr unsigned kPorts = 4;  // NumPorts of both variants (2D mesh)
 constexpr unsigned kEjectBit = kPorts;
 constexpr unsigned kLabelW = 16;
 constexpr unsigned kCoordW = 6;  // noc_pkg::CoordW
@@ -417,7 +417,7 @@ TYPED_TEST(StageInputUnit, HeadInsideWormFiresAssertion) {
   dut.Tick();  // routed
   dut.Settle();
   dut->va_gnt_i = dut->va_req_o;  // (an eject-only head needs no grant)
-  dut.Tick();  // active
+  dut.Tick();                     // active
   dut->va_gnt_i = 0;
   dut->sa_gnt_i = 1;
   dut.Settle();
