@@ -44,6 +44,7 @@ variants=(
   "noc_crossbar NumIn=5 NumOut=5"
   "noc_input_unit NumPorts=4 NumVcs=2 BufDepth=4"
   "noc_router NumNetPorts=4 NumVcs=2 BufDepth=4"
+  "noc_router NumNetPorts=6 NumVcs=2 BufDepth=4"
 )
 
 shopt -s nullglob
