@@ -5,7 +5,8 @@
 //
 // Each line of VECTORS is one cycle, fields in hex separated by spaces, inputs then outputs:
 //   rst_ni own_label nbr_label port_connected port_is_wrap port_is_boundary own_coord dim_size
-//   is_torus num_dims in_valid in_vc in_flit out_credit | in_credit out_valid out_vc out_flit no_route
+//   is_torus num_dims in_valid in_vc in_flit out_credit | in_credit out_valid out_vc out_flit
+//   eject_stream no_route
 // (without the "|"). Per line: drive the inputs with the clock low, wait, compare every output (the
 // point where the C++ side read them: after the previous rising edge and after this cycle's inputs
 // settled), then a rising and a falling clock edge. Line 0 is not compared: the flip-flops start as
@@ -21,6 +22,7 @@ module netlist_tb_router;
   parameter VECTORS = "vectors.txt";
   localparam NumPorts = NumNetPorts + NumLocal;
   localparam VcIdW = (NumVcs > 1) ? $clog2(NumVcs) : 1;
+  localparam StreamW = (NumPorts * NumVcs > 1) ? $clog2(NumPorts * NumVcs) : 1;
   localparam FlitW = 66;  // noc_pkg::FlitW
   localparam CoordW = 6;  // noc_pkg::CoordW
 
@@ -40,11 +42,13 @@ module netlist_tb_router;
   wire [NumPorts-1:0] out_valid;
   wire [NumPorts*VcIdW-1:0] out_vc;
   wire [NumPorts*FlitW-1:0] out_flit;
+  wire [NumLocal*StreamW-1:0] eject_stream;
 
   reg [NumPorts*NumVcs-1:0] exp_in_credit, exp_no_route;
   reg [NumPorts-1:0] exp_out_valid;
   reg [NumPorts*VcIdW-1:0] exp_out_vc;
   reg [NumPorts*FlitW-1:0] exp_out_flit;
+  reg [NumLocal*StreamW-1:0] exp_eject_stream;
 
   noc_router dut (
     .clk_i(clk), .rst_ni(rst_ni),
@@ -53,7 +57,7 @@ module netlist_tb_router;
     .dim_size_i(dim_size), .is_torus_i(is_torus), .num_dims_i(num_dims),
     .in_valid_i(in_valid), .in_vc_i(in_vc), .in_flit_i(in_flit), .in_credit_o(in_credit),
     .out_valid_o(out_valid), .out_vc_o(out_vc), .out_flit_o(out_flit), .out_credit_i(out_credit),
-    .no_route_o(no_route)
+    .eject_stream_o(eject_stream), .no_route_o(no_route)
   );
 
   integer fd, fields, cycle, mismatches, compared;
@@ -81,11 +85,11 @@ module netlist_tb_router;
       $display("cannot open %0s", VECTORS);
       $finish;
     end
-    fields = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", rst_ni, own_label,
+    fields = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", rst_ni, own_label,
                      nbr_label, port_connected, port_is_wrap, port_is_boundary, own_coord, dim_size, is_torus,
                      num_dims, in_valid, in_vc, in_flit, out_credit, exp_in_credit, exp_out_valid, exp_out_vc,
-                     exp_out_flit, exp_no_route);
-    while (fields == 19) begin
+                     exp_out_flit, exp_eject_stream, exp_no_route);
+    while (fields == 20) begin
       #1;
       if (cycle > 0) begin
         compared = compared + 1;
@@ -93,17 +97,18 @@ module netlist_tb_router;
         check("out_valid_o", exp_out_valid, out_valid);
         check("out_vc_o", exp_out_vc, out_vc);
         check("out_flit_o", exp_out_flit, out_flit);
+        check("eject_stream_o", exp_eject_stream, eject_stream);
         check("no_route_o", exp_no_route, no_route);
       end
       #1 clk = 1'b1;
       #1 clk = 1'b0;
       cycle = cycle + 1;
-      fields = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", rst_ni, own_label,
+      fields = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", rst_ni, own_label,
                        nbr_label, port_connected, port_is_wrap, port_is_boundary, own_coord, dim_size, is_torus,
                        num_dims, in_valid, in_vc, in_flit, out_credit, exp_in_credit, exp_out_valid, exp_out_vc,
-                       exp_out_flit, exp_no_route);
+                       exp_out_flit, exp_eject_stream, exp_no_route);
     end
-    if (fields != -1) $display("vector file: line %0d has %0d readable fields, expected 19", cycle + 1, fields);
+    if (fields != -1) $display("vector file: line %0d has %0d readable fields, expected 20", cycle + 1, fields);
     $display("netlist cycles %0d compared %0d mismatches %0d", cycle, compared, mismatches);
     $finish;
   end

@@ -5,12 +5,13 @@
 // inputs on the gate netlist in iverilog, comparing every output every cycle.
 //
 // Traffic: one router configured as a node of a 4x4 mesh, then (after a second reset) as a node of
-// a 4x4 torus, with random worms of 1..6 flits on every input port (network and local) and VC, in
-// Hamiltonian-path and dimension-order mode toward random destinations (this node included), sent
-// only into VCs with a credit (counted from in_credit_o); every flit that leaves is credited back
+// a 4x4 torus, with random worms on every input port (network and local) and VC (NewWorm: unicast,
+// intermediate reception, source routes, CPR lines with PCP-spine replication), sent only into VCs
+// with a credit (counted from in_credit_o); every flit that leaves is credited back
 // after a random delay, sometimes a long one, so buffers fill and drain. Near the end of each phase
-// a source-routed head (no route-compute decision) blocks one input VC, so no_route_o is exercised
-// and then cleared by the reset.
+// a reserved-mode head (no decision) blocks one input VC, so no_route_o is exercised and then
+// cleared by the reset. A local ejection port has one credit pool (noc_eject_unit): its credits
+// come back on VC 0's bit.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -25,6 +26,7 @@
 #include <iterator>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "Vnoc_router_p4_v2_d4.h"
 #include "firmware/noc_wire_format.hpp"
@@ -48,6 +50,8 @@ constexpr unsigned kVcIdW = 1;
 constexpr unsigned kFlitW = 66;
 constexpr unsigned kLabelW = 16;
 constexpr unsigned kCoordW = wire::kCoordW;
+constexpr unsigned kStreamW = 4;  // noc_router StreamW: $clog2(kPorts * kVcs)
+static_assert((1u << kStreamW) >= kPorts * kVcs && (1u << (kStreamW - 1)) < kPorts * kVcs);
 
 // A verilated port of any width as hex, most significant digit first, `width` bits.
 template <class T>
@@ -94,6 +98,7 @@ class NetlistBench {
   long flits_out() const { return flits_out_; }
   long heads_out() const { return heads_out_; }
   long vc1_out() const { return vc1_out_; }
+  long ejected() const { return ejected_; }
   long full_vc_cycles() const { return full_vc_cycles_; }
   long no_route_cycles() const { return no_route_cycles_; }
   bool assertion_fired() const { return context_.gotError(); }
@@ -156,7 +161,7 @@ class NetlistBench {
         if (s.pending.empty() && u(rng_) < 0.3) s.pending = NewWorm(topology, labels, node, p);
       }
       // After the worm in progress on the VC, so wormhole order holds.
-      if (block_one_vc && p == 0) inputs_[p][1].pending.push_back(SourceRoutedHead());
+      if (block_one_vc && p == 0) inputs_[p][1].pending.push_back(ReservedModeHead());
       if (u(rng_) >= 0.7) continue;  // the link idles
       const unsigned first = static_cast<unsigned>(rng_() % kVcs);
       for (unsigned k = 0; k < kVcs; ++k) {
@@ -188,9 +193,9 @@ class NetlistBench {
                        Hex(r.own_coord_i, 3 * kCoordW), Hex(r.dim_size_i, 3 * kCoordW), Hex(r.is_torus_i, 1),
                        Hex(r.num_dims_i, 2), Hex(r.in_valid_i, kPorts), Hex(r.in_vc_i, kPorts * kVcIdW),
                        Hex(r.in_flit_i, kPorts * kFlitW), Hex(r.out_credit_i, kPorts * kVcs));
-    out << fmt::format("{} {} {} {} {}\n", Hex(r.in_credit_o, kPorts * kVcs), Hex(r.out_valid_o, kPorts),
+    out << fmt::format("{} {} {} {} {} {}\n", Hex(r.in_credit_o, kPorts * kVcs), Hex(r.out_valid_o, kPorts),
                        Hex(r.out_vc_o, kPorts * kVcIdW), Hex(r.out_flit_o, kPorts * kFlitW),
-                       Hex(r.no_route_o, kPorts * kVcs));
+                       Hex(r.eject_stream_o, kLocal * kStreamW), Hex(r.no_route_o, kPorts * kVcs));
     router_.clk_i = 1;
     router_.eval();
     context_.timeInc(1);
@@ -211,42 +216,91 @@ class NetlistBench {
       ++flits_out_;
       heads_out_ += GetBit(router_.out_flit_o, p * kFlitW + 65) ? 1 : 0;
       vc1_out_ += v;
+      ejected_ += p >= kNetPorts ? 1 : 0;
       // Mostly a quick return; one in sixteen waits long (and holds up the VC's later credits), so
       // the router's output credits run out now and then.
       const long delay = (rng_() % 16 == 0) ? 5 + static_cast<long>(rng_() % 16) : static_cast<long>(rng_() % 3);
-      std::deque<long>& due = credit_due_[p][v];
+      std::deque<long>& due = credit_due_[p][p < kNetPorts ? v : 0];
       due.push_back(std::max(cycles_ + delay, due.empty() ? 0 : due.back() + 1));
     }
     no_route_cycles_ += router_.no_route_o != 0 ? 1 : 0;
   }
 
-  // A worm arriving on input port p: Hamiltonian-path or dimension-order mode toward a random
-  // destination. Heads on a torus's network ports in dimension order carry either dateline class.
+  // The dest field of a Hamiltonian-path or dimension-order worm toward `dest`.
+  static std::uint32_t DestField(const Topology& topology, const model::HamiltonianLabeling& labels, wire::Mode mode,
+                                 NodeId dest) {
+    if (mode == wire::Mode::kHamiltonianPath) return static_cast<std::uint32_t>(labels.label(dest));
+    const model::Coord c = topology.coord(dest);
+    return wire::pack_coord_dest({static_cast<std::uint8_t>(c[0]), static_cast<std::uint8_t>(c[1]), 0});
+  }
+
+  // A worm arriving on input port p, every kind with a decision at this router:
+  //   - Hamiltonian-path or dimension-order toward a random destination (this node included; on a
+  //     torus, heads on network ports in dimension order carry either dateline class); a quarter of
+  //     them are for this node with 1 or 2 address flits (intermediate reception: delivered here
+  //     and forwarded toward the next destination);
+  //   - source-routed: entry 0 a connected port or "end", with or without a delivered copy;
+  //   - on the mesh, CPR line toward a node in this node's row or column with a random control
+  //     field (cf = 11 on a Y input replicates into +X and -X: the PCP spine).
+  // Then 0..4 body flits (at least one after address flits); the last flit is the tail.
   std::deque<Flit> NewWorm(const Topology& topology, const model::HamiltonianLabeling& labels, NodeId node,
                            unsigned port) {
-    const auto dest = static_cast<NodeId>(rng_() % static_cast<std::uint64_t>(topology.node_count()));
+    const auto random_node = [&] {
+      return static_cast<NodeId>(rng_() % static_cast<std::uint64_t>(topology.node_count()));
+    };
     wire::HeadFields h;
-    if (rng_() % 2 == 0) {
-      h.mode = wire::Mode::kHamiltonianPath;
-      h.network = labels.label(dest) > labels.label(node) ? wire::kNetworkHigh : wire::kNetworkLow;
-      h.dest = static_cast<std::uint32_t>(labels.label(dest));
-    } else {
-      h.mode = wire::Mode::kDimensionOrder;
-      const model::Coord c = topology.coord(dest);
-      h.dest = wire::pack_coord_dest({static_cast<std::uint8_t>(c[0]), static_cast<std::uint8_t>(c[1]), 0});
-      if (topology.is_torus() && port < kNetPorts) h.vc_class = static_cast<std::uint8_t>(rng_() % 2);
-    }
     h.src = static_cast<std::uint32_t>(rng_() % 16);
     h.tag = static_cast<std::uint8_t>(rng_() % 16);
-    std::deque<Flit> flits;
-    const int length = 1 + static_cast<int>(rng_() % 6);
-    for (int i = 0; i < length; ++i) flits.push_back({i == 0, i == length - 1, i == 0 ? wire::pack_head(h) : rng_()});
+    std::vector<std::uint32_t> next_dests;  // address flits
+    const unsigned kind = static_cast<unsigned>(rng_() % 10);
+    if (kind < 7) {
+      h.mode = kind % 2 == 0 ? wire::Mode::kHamiltonianPath : wire::Mode::kDimensionOrder;
+      NodeId dest = random_node();
+      if (rng_() % 4 == 0) {
+        dest = node;
+        for (std::uint64_t k = 0, n = 1 + rng_() % 2; k < n; ++k) {
+          NodeId next = random_node();
+          while (next == node) next = random_node();
+          next_dests.push_back(DestField(topology, labels, h.mode, next));
+        }
+      }
+      h.dest = DestField(topology, labels, h.mode, dest);
+      if (h.mode == wire::Mode::kHamiltonianPath) {
+        h.network = labels.label(dest) >= labels.label(node) ? wire::kNetworkHigh : wire::kNetworkLow;
+      } else if (topology.is_torus() && port < kNetPorts) {
+        h.vc_class = static_cast<std::uint8_t>(rng_() % 2);
+      }
+    } else if (kind < 8 || topology.is_torus()) {
+      h.mode = wire::Mode::kSourceRouted;
+      std::vector<std::uint8_t> ports{wire::kRoutePortEnd};
+      for (unsigned p = 0; p < kNetPorts; ++p) {
+        if (topology.neighbour(node, static_cast<model::Port>(p)) != model::kNoNode) {
+          ports.push_back(static_cast<std::uint8_t>(p));
+        }
+      }
+      h.dest = wire::with_route_entry(wire::kRouteAllUnused, 0, {rng_() % 2 == 0, ports[rng_() % ports.size()]});
+    } else {
+      h.mode = wire::Mode::kCprLine;
+      h.cf = static_cast<wire::Cf>(rng_() % 4);
+      model::Coord c = topology.coord(node);
+      const std::size_t dim = rng_() % 2;
+      c[dim] = static_cast<int>(rng_() % 4);  // same row or column (or this node)
+      h.dest = wire::pack_coord_dest({static_cast<std::uint8_t>(c[0]), static_cast<std::uint8_t>(c[1]), 0});
+    }
+    h.more = static_cast<std::uint16_t>(next_dests.size());
+    std::deque<Flit> flits{{true, false, wire::pack_head(h)}};
+    for (std::size_t k = 0; k < next_dests.size(); ++k) {
+      flits.push_back({false, false, wire::pack_addr_flit(h, next_dests[k], static_cast<unsigned>(k + 1))});
+    }
+    const int body = static_cast<int>(rng_() % 5) + (next_dests.empty() ? 0 : 1);
+    for (int i = 0; i < body; ++i) flits.push_back({false, false, rng_()});
+    flits.back().tail = true;
     return flits;
   }
 
-  static Flit SourceRoutedHead() {
+  static Flit ReservedModeHead() {
     wire::HeadFields h;
-    h.mode = wire::Mode::kSourceRouted;
+    h.mode = static_cast<wire::Mode>(5);  // reserved: route compute has no decision
     return {true, true, wire::pack_head(h)};
   }
 
@@ -265,6 +319,7 @@ class NetlistBench {
   long flits_out_ = 0;
   long heads_out_ = 0;
   long vc1_out_ = 0;
+  long ejected_ = 0;
   long full_vc_cycles_ = 0;
   long no_route_cycles_ = 0;
 };
@@ -282,8 +337,11 @@ TEST(RouterNetlist, YosysGateNetlistMatchesVerilatorRtlEveryCycle) {
   // Legal traffic, and enough of it that the comparison means something.
   ASSERT_FALSE(bench.assertion_fired()) << "the stimulus broke an RTL assertion";
   EXPECT_GT(bench.flits_out(), 7000);
+  // Copies: intermediate reception, source routes that deliver and pass, the PCP spine.
+  EXPECT_GT(bench.flits_out(), bench.flits_in() + 1000);
   EXPECT_GT(bench.heads_out(), 1500);
-  EXPECT_GT(bench.vc1_out(), 1000);
+  EXPECT_GT(bench.vc1_out(), 500);
+  EXPECT_GT(bench.ejected(), 1000);
   EXPECT_GT(bench.full_vc_cycles(), 1000);
   EXPECT_GT(bench.no_route_cycles(), 300);
 
@@ -296,10 +354,10 @@ TEST(RouterNetlist, YosysGateNetlistMatchesVerilatorRtlEveryCycle) {
   const std::string output((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
   EXPECT_EQ(status, 0) << command << "\n" << output;
   std::cout << fmt::format(
-      "{} cycles, {} flits in, {} flits out ({} heads, {} on VC 1), {} input-VC cycles without credit, {} cycles "
-      "with no_route_o, replayed on the yosys netlist: {}",
-      bench.cycles(), bench.flits_in(), bench.flits_out(), bench.heads_out(), bench.vc1_out(), bench.full_vc_cycles(),
-      bench.no_route_cycles(), output);
+      "{} cycles, {} flits in, {} flits out ({} heads, {} on VC 1, {} ejected), {} input-VC cycles without credit, "
+      "{} cycles with no_route_o, replayed on the yosys netlist: {}",
+      bench.cycles(), bench.flits_in(), bench.flits_out(), bench.heads_out(), bench.vc1_out(), bench.ejected(),
+      bench.full_vc_cycles(), bench.no_route_cycles(), output);
 }
 
 }  // namespace

@@ -38,8 +38,9 @@ module synth_wrap_router #(
   localparam int unsigned CfgW     = LabelW + NumNetPorts * LabelW + 3 * NumNetPorts + 6 * CoordW + 1 + 2;
   /// in_valid, in_vc, in_flit, out_credit.
   localparam int unsigned StimW    = NumPorts * (1 + VcIdW + FlitW) + NumPorts * NumVcs;
-  /// out_valid, out_vc, out_flit, in_credit, no_route.
-  localparam int unsigned OutW     = NumPorts * (1 + VcIdW + FlitW) + 2 * NumPorts * NumVcs;
+  localparam int unsigned StreamW  = (NumPorts * NumVcs > 1) ? $clog2(NumPorts * NumVcs) : 1;
+  /// out_valid, out_vc, out_flit, eject_stream, in_credit, no_route.
+  localparam int unsigned OutW     = NumPorts * (1 + VcIdW + FlitW) + NumLocal * StreamW + 2 * NumPorts * NumVcs;
   localparam int unsigned ChunkW   = 32;
   localparam int unsigned NumChunk = (OutW + ChunkW - 1) / ChunkW;
 
@@ -67,6 +68,7 @@ module synth_wrap_router #(
   logic [NumPorts*VcIdW-1:0]   in_vc, out_vc;
   logic [NumPorts*FlitW-1:0]   in_flit, out_flit;
   logic [NumPorts*NumVcs-1:0]  in_credit, out_credit, no_route;
+  logic [NumLocal*StreamW-1:0] eject_stream;
   logic [OutW-1:0]             outs;
   logic [NumChunk*ChunkW-1:0]  outs_padded;
 
@@ -98,10 +100,11 @@ module synth_wrap_router #(
     .out_vc_o          (out_vc),
     .out_flit_o        (out_flit),
     .out_credit_i      (out_credit),
+    .eject_stream_o    (eject_stream),
     .no_route_o        (no_route)
   );
 
-  assign outs        = {out_valid, out_vc, out_flit, in_credit, no_route};
+  assign outs        = {out_valid, out_vc, out_flit, eject_stream, in_credit, no_route};
   assign outs_padded = (NumChunk * ChunkW)'(outs);
 
   logic [NumChunk-1:0] chunk_q;
