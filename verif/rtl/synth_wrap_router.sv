@@ -11,7 +11,7 @@
 //     chunks, then the chunk parities), so the parity tree stays shorter than the router's own
 //     paths and does not set the fmax.
 // The router is connected by port name with widths derived from its parameters: a new router output
-// is one more connection below plus its signal in `outs`.
+// is a declaration, a connection, and its signal in `outs` and width in `OutW`.
 module synth_wrap_router #(
   parameter int unsigned NumNetPorts = 4,
   parameter int unsigned NumLocal    = 1,
