@@ -45,3 +45,12 @@ clean:
 .PHONY: synth-report
 synth-report: deps
 	@verif/rtl/synth_check.sh
+
+# --- make synth: resource table of the router (docs/rtl.md, "make synth: resource table") ---
+# iCE40, Xilinx 7-series and ECP5 LUT/FF counts of noc_router in its main configurations, and the
+# iCE40 HX8K fmax from nextpnr-ice40 for the configurations that fit (FULL=1: try every one).
+# Table to stdout and $(BUILD)/synth/synth_table.md. Needs no CMake build.
+.PHONY: synth
+synth: deps
+	@verif/rtl/synth_table.sh $(if $(FULL),--full) $(BUILD)/synth
+# --- end make synth ---

@@ -1,0 +1,190 @@
+#!/usr/bin/env bash
+# `make synth`: resource table of the router top (rtl/noc_router.sv) in its main configurations
+# (docs/rtl.md, "make synth: resource table").
+#
+# For each configuration (network ports x VCs x local pairs, BufDepth 4 unless noted, LabelW 16) yosys 0.23 reads
+# all of rtl/ (packages first, `read_verilog -sv -noautowire`), sets the parameters with `chparam`
+# and runs, each on the elaborated router:
+#   - synth_ice40: SB_LUT4 cells, and flip-flops (SB_DFF*);
+#   - synth_xilinx -family xc7 -flatten: LUT1..LUT6 cells, and flip-flops (FD*);
+#   - synth_ecp5: LUT4 cells, and flip-flops (TRELLIS_FF).
+# The router's ports are the top's ports, so nothing is constant and nothing is pruned.
+# For the iCE40 HX8K fmax, verif/rtl/synth_wrap_router.sv gives the router a few pins (configuration
+# and link inputs from shift registers, outputs XOR-reduced into one registered pin); yosys
+# synth_ice40 writes JSON and nextpnr-ice40 --hx8k --package ct256 --timing-allow-fail places and
+# routes it; the table shows its "Max frequency for clock" (MHz). A configuration larger than the
+# HX8K's 7680 logic cells shows "does not fit". nextpnr takes minutes per design that fits, so by
+# default only the configurations in fmax_default get an fmax; --full (make synth FULL=1) tries all.
+#
+# Prints the table as markdown to stdout and writes it to <out-dir>/synth_table.md; every run's log
+# and stat stay in <out-dir>. Uses two yosys jobs at a time.
+#
+# Usage: verif/rtl/synth_table.sh [--full] [out-dir]
+set -uo pipefail
+
+full=0
+if [[ "${1:-}" == "--full" ]]; then
+  full=1
+  shift
+fi
+here=$(cd "$(dirname "$0")" && pwd)
+rtl_dir=$(cd "$here/../../rtl" && pwd)
+out_dir=${1:-build/synth}
+wrapper=$here/synth_wrap_router.sv
+yosys=${YOSYS:-yosys}
+nextpnr=${NEXTPNR_ICE40:-nextpnr-ice40}
+jobs=2
+# A design that fills the HX8K to the last logic cells may route for ever: give up after this.
+nextpnr_timeout=${NEXTPNR_TIMEOUT:-600}
+mkdir -p "$out_dir"
+out_dir=$(cd "$out_dir" && pwd)
+
+# "<NumNetPorts> <NumVcs> <NumLocal> <BufDepth>|<what it is>"
+configs=(
+  "4 2 1 4|2D mesh/torus, one local port"
+  "4 2 2 4|2D, two local ports"
+  "4 2 4 4|2D, all-port (4 local)"
+  "6 2 1 4|3D mesh/torus"
+  "3 2 1 4|star graph S4"
+  "4 4 1 4|2D, 4 VCs"
+  "4 2 1 1|2D, one local port, BufDepth 1 (fits the HX8K)"
+)
+flows=(ice40 xilinx ecp5)
+# The configurations that get an fmax without --full: the main one (which needs more logic cells
+# than the HX8K has: nextpnr stops after packing, in seconds) and its BufDepth 1 variant, which
+# fits and is placed and routed (minutes).
+fmax_default=("4 2 1 4" "4 2 1 1")
+
+shopt -s nullglob
+files=("$rtl_dir"/*_pkg.sv)
+for file in "$rtl_dir"/*.sv; do
+  [[ "$file" == *_pkg.sv ]] || files+=("$file")
+done
+
+tag_of() {
+  local ports vcs local_pairs depth
+  read -r ports vcs local_pairs depth <<<"$1"
+  echo "p${ports}_v${vcs}_l${local_pairs}_d${depth}"
+}
+
+# yosys on one configuration: synth_<flow> of noc_router, or of the wrapper for "wrap".
+run_yosys() {
+  local config=$1 flow=$2 ports vcs local_pairs depth top tag cmd
+  read -r ports vcs local_pairs depth <<<"$config"
+  tag="$(tag_of "$config").$flow"
+  top=noc_router
+  local extra=()
+  case $flow in
+    ice40) cmd="synth_ice40 -top $top" ;;
+    xilinx) cmd="synth_xilinx -family xc7 -flatten -top $top" ;;
+    ecp5) cmd="synth_ecp5 -top $top" ;;
+    wrap)
+      top=synth_wrap_router
+      extra=("$wrapper")
+      cmd="synth_ice40 -top $top -json $out_dir/$tag.json"
+      ;;
+  esac
+  # `rename -top`: yosys 0.23 may leave a chparam'd top as `$paramod...` (docs/rtl.md, tool notes).
+  "$yosys" -q -l "$out_dir/$tag.log" -p "read_verilog -sv -noautowire -I$rtl_dir ${files[*]} ${extra[*]};
+chparam -set NumNetPorts $ports -set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth $top;
+hierarchy -check -top $top; rename -top $top; $cmd; tee -q -o $out_dir/$tag.stat stat" >/dev/null 2>&1 ||
+    echo "synth: yosys $flow failed on $config (log: $out_dir/$tag.log)" >&2
+}
+
+# nextpnr-ice40 on the wrapper's JSON of one configuration.
+run_nextpnr() {
+  local tag
+  tag="$(tag_of "$1").wrap"
+  [[ -f "$out_dir/$tag.json" ]] || return 0
+  rm -f "$out_dir/$tag.nextpnr.timeout"
+  timeout "$nextpnr_timeout" "$nextpnr" --hx8k --package ct256 --json "$out_dir/$tag.json" --timing-allow-fail -q \
+    -l "$out_dir/$tag.nextpnr.log" >/dev/null 2>&1
+  [[ $? -eq 124 ]] && echo "timeout" >"$out_dir/$tag.nextpnr.timeout"
+  return 0
+}
+
+# Runs "<function> <args>" jobs from stdin, `jobs` at a time.
+run_all() {
+  local line
+  while IFS= read -r line; do
+    while [[ $(jobs -rp | wc -l) -ge $jobs ]]; do wait -n; done
+    eval "$line" &
+  done
+  wait
+}
+
+wants_fmax() {
+  [[ $full -eq 1 ]] && return 0
+  local c
+  for c in "${fmax_default[@]}"; do [[ "$1" == "$c" ]] && return 0; done
+  return 1
+}
+
+start=$SECONDS
+{
+  for entry in "${configs[@]}"; do
+    config=${entry%%|*}
+    for flow in "${flows[@]}"; do echo "run_yosys '$config' $flow"; done
+    if wants_fmax "$config"; then echo "run_yosys '$config' wrap"; fi
+  done
+} | run_all
+echo "synth: yosys done in $((SECONDS - start)) s" >&2
+
+# nextpnr runs one at a time: each is single-threaded but needs the memory of a whole design.
+start=$SECONDS
+for entry in "${configs[@]}"; do
+  config=${entry%%|*}
+  if wants_fmax "$config"; then run_nextpnr "$config"; fi
+done
+echo "synth: nextpnr done in $((SECONDS - start)) s" >&2
+
+# Sum of the counts of the cells whose type matches a regex, from one stat file.
+count() {
+  local file="$out_dir/$1.stat"
+  [[ -f "$file" ]] || { echo "?"; return; }
+  awk -v pat="$2" '$1 ~ pat && $2 ~ /^[0-9]+$/ { n += $2 } END { print n + 0 }' "$file"
+}
+
+fmax_of() {
+  local tag log
+  tag="$(tag_of "$1").wrap"
+  log="$out_dir/$tag.nextpnr.log"
+  if ! wants_fmax "$1"; then echo "(FULL=1)"; return; fi
+  if [[ ! -f "$log" ]]; then echo "?"; return; fi
+  # The last report is the one after routing.
+  local mhz
+  mhz=$(grep -oE 'Max frequency for clock .*: [0-9.]+ MHz' "$log" | tail -1 | grep -oE '[0-9.]+ MHz$' | cut -d' ' -f1)
+  local used
+  used=$(grep -oE 'ICESTORM_LC: +[0-9]+/ *[0-9]+' "$log" | head -1 | sed -E 's/ICESTORM_LC: +([0-9]+)\/ *([0-9]+)/\1 of \2 LCs/')
+  if [[ -f "$out_dir/$tag.nextpnr.timeout" ]]; then
+    echo "not routed in ${nextpnr_timeout} s (${used:-?})"
+  elif grep -q 'Program finished normally' "$log" && [[ -n "$mhz" ]]; then
+    echo "$mhz ($used)"
+  elif grep -qiE 'Unable to place|too many|not enough|exceeds' "$log"; then
+    echo "does not fit (${used:-see log})"
+  else
+    echo "failed (see $tag.nextpnr.log)"
+  fi
+}
+
+table="$out_dir/synth_table.md"
+{
+  echo "noc_router, LabelW 16; yosys $("$yosys" -V | awk '{print $2}'), $("$nextpnr" --version 2>&1 | head -1)"
+  echo
+  echo "| Configuration | Ports x VCs x local | iCE40 LUT4 | iCE40 FF | Xilinx LUT | Xilinx FF | ECP5 LUT4 | ECP5 FF | iCE40 HX8K fmax (MHz) |"
+  echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+  for entry in "${configs[@]}"; do
+    config=${entry%%|*}
+    tag=$(tag_of "$config")
+    read -r ports vcs local_pairs depth <<<"$config"
+    echo "| ${entry#*|} | ${ports}x${vcs}x${local_pairs} | $(count "$tag.ice40" '^SB_LUT4$') | $(count "$tag.ice40" '^SB_DFF') \
+| $(count "$tag.xilinx" '^LUT[1-6]$') | $(count "$tag.xilinx" '^FD') | $(count "$tag.ecp5" '^LUT4$') \
+| $(count "$tag.ecp5" '^TRELLIS_FF$') | $(fmax_of "$config") |"
+  done
+} >"$table"
+cat "$table"
+echo "synth: table written to $table" >&2
+if grep -q '| ? |' "$table"; then
+  echo "synth: some runs failed (logs in $out_dir)" >&2
+  exit 1
+fi
