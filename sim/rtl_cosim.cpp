@@ -348,7 +348,8 @@ Cosim::Cosim(const std::vector<model::Plan>& p, const RtlRunOptions& o)
     routers_.push_back(make_router(context_.get(), static_cast<unsigned>(topology_.port_count()), locals_,
                                    fmt::format("router{}", node)));
     configure(node, *routers_.back());
-    nodes_.push_back(std::make_unique<Node>(*this, node, locals_));
+    // The node sees every local pair its router has: the router ejects on any of them.
+    nodes_.push_back(std::make_unique<Node>(*this, node, routers_.back()->locals()));
     fw::NodeConfig config;
     config.grid.kind = topology_.is_torus() ? fw::GridKind::kTorus : fw::GridKind::kMesh;
     config.grid.dims = static_cast<std::uint8_t>(topology_.dimensions());

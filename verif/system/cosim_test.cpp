@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "model/errors.hpp"
 #include "model/planner.hpp"
 #include "sim/rtl_cosim.hpp"
 #include "sim/scoreboard.hpp"
@@ -87,10 +88,130 @@ std::string case_name(const testing::TestParamInfo<Case>& info) {
   return s;
 }
 
-INSTANTIATE_TEST_SUITE_P(Mesh4x4, FirmwareOnRtl,
-                         testing::Values(Case{"mesh:4x4", "unicast", 1, 20, 15},
-                                         Case{"mesh:4x4", "two-port", 2, 20, 15}),
-                         case_name);
+// Every firmware algorithm on every topology it runs on: 2D meshes (4x4, 8x8), the 4x4 torus (its
+// Hamiltonian-path labeling leaves the wraps unused), the 3x3x3 mesh; rd is a broadcast on meshes.
+INSTANTIATE_TEST_SUITE_P(
+    Topologies, FirmwareOnRtl,
+    testing::Values(Case{"mesh:4x4", "unicast", 1, 20, 15}, Case{"mesh:4x4", "unicast", 2, 15, 15},
+                    Case{"mesh:4x4", "one-port", 1, 20, 15}, Case{"mesh:4x4", "two-port", 2, 25, 15},
+                    Case{"mesh:4x4", "d-port", 4, 20, 15}, Case{"mesh:4x4", "rd", 1, 6, 0},
+                    Case{"mesh:8x8", "one-port", 1, 6, 63}, Case{"mesh:8x8", "two-port", 2, 6, 63},
+                    Case{"mesh:8x8", "d-port", 4, 4, 63}, Case{"mesh:8x8", "unicast", 2, 3, 20},
+                    Case{"mesh:8x8", "rd", 1, 2, 0}, Case{"torus:4x4", "two-port", 2, 15, 15},
+                    Case{"torus:4x4", "one-port", 1, 10, 15}, Case{"torus:4x4", "unicast", 1, 8, 15},
+                    Case{"mesh:3x3x3", "two-port", 2, 10, 26}, Case{"mesh:3x3x3", "one-port", 1, 8, 26},
+                    Case{"mesh:3x3x3", "unicast", 2, 5, 26}, Case{"mesh:3x3x3", "rd", 1, 3, 0}),
+    case_name);
+
+// Several sources multicast at once on a shared network, with random back-pressure at every
+// ejection port: every multicast still matches its plan, and the watchdog never fires.
+TEST(FirmwareOnRtlConcurrent, EightConcurrentMulticastsUnderEjectionBackPressure) {
+  const model::Topology t = model::Topology::parse("mesh:8x8");
+  std::mt19937_64 rng(7);
+  for (int round = 0; round < 3; ++round) {
+    std::vector<model::Plan> plans;
+    for (int i = 0; i < 8; ++i) {
+      const char* algorithm = i % 2 == 0 ? "two-port" : "one-port";
+      const int k = 1 + static_cast<int>(rng() % 30);
+      plans.push_back(model::plan(random_request(t, algorithm, i % 2 == 0 ? 2 : 1, k, 4, rng)));
+    }
+    sim::RtlRunOptions o = fast_options();
+    o.alpha = 2;  // short start-ups: the worms of different multicasts overlap in the network
+    o.gamma = 2;
+    o.eject_stall = 0.5;
+    o.seed = static_cast<std::uint64_t>(round) + 1;
+    SCOPED_TRACE(fmt::format("round {}", round));
+    const sim::RunRecord record = run_and_check(plans, o);
+    EXPECT_FALSE(record.stalled);
+  }
+}
+
+TEST(FirmwareOnRtlConcurrent, RecursiveDoublingBroadcastsFromFourSourcesAtOnce) {
+  const model::Topology t = model::Topology::parse("mesh:4x4");
+  std::vector<model::Plan> plans;
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < 4; ++i) plans.push_back(model::plan(random_request(t, "rd", 1, 15, 3, rng)));
+  sim::RtlRunOptions o = fast_options();
+  o.alpha = 0;
+  o.gamma = 0;
+  o.eject_stall = 0.3;
+  run_and_check(plans, o);
+}
+
+// The scoreboard can fail: each doctored run or record below must be reported, naming the node,
+// worm or cycle.
+class ScoreboardDetects : public testing::Test {
+ protected:
+  void SetUp() override {
+    const model::Topology t = model::Topology::parse("mesh:4x4");
+    plans_ = {model::plan(model::make_request(
+        t, "two-port", t.parse_node("1,1"),
+        {t.parse_node("0,0"), t.parse_node("3,0"), t.parse_node("2,2"), t.parse_node("0,3"), t.parse_node("3,3")}, 4,
+        model::PortModel::two_port()))};
+    record_ = sim::run_on_rtl(plans_, fast_options());
+    ASSERT_EQ(sim::check_run(plans_, record_), "");
+  }
+  std::vector<model::Plan> plans_;
+  sim::RunRecord record_;
+};
+
+TEST_F(ScoreboardDetects, CorruptedPayloadAtOneReceiver) {
+  sim::RtlRunOptions o = fast_options();
+  o.corrupt_tail_at = plans_[0].request.destinations[2];  // (2,2): its tail word is flipped on ejection
+  const sim::RunRecord record = sim::run_on_rtl(plans_, o);
+  EXPECT_EQ(sim::check_run(plans_, record), fmt::format("multicast 0: node 2,2 got a corrupted payload (cycle {})",
+                                                        sim::delivery_cycles(plans_[0], 0, record)[2]));
+}
+
+TEST_F(ScoreboardDetects, WrongLinkInAMonitorRecord) {
+  sim::RunRecord doctored = record_;
+  sim::RtlWorm& w = doctored.worms.front();
+  ASSERT_FALSE(w.hops.empty());
+  w.hops.back().port ^= 1;  // the monitor "saw" the last hop leave on the opposite port
+  EXPECT_NE(sim::check_run(plans_, doctored).find("link " + std::to_string(w.hops.size()) + " differs"),
+            std::string::npos)
+      << sim::check_run(plans_, doctored);
+}
+
+TEST_F(ScoreboardDetects, WrongStepMissingAndDuplicateDeliveries) {
+  sim::RunRecord wrong_step = record_;
+  wrong_step.worms.back().step += 1;
+  EXPECT_NE(sim::check_run(plans_, wrong_step).find("the firmware sent it in step"), std::string::npos);
+
+  sim::RunRecord missing = record_;
+  missing.deliveries.pop_back();
+  EXPECT_NE(sim::check_run(plans_, missing).find("never received the message"), std::string::npos);
+
+  sim::RunRecord twice = record_;
+  twice.deliveries.push_back(twice.deliveries.front());
+  EXPECT_NE(sim::check_run(plans_, twice).find("received the message twice"), std::string::npos);
+
+  sim::RunRecord extra_worm = record_;
+  extra_worm.worms.push_back(extra_worm.worms.front());
+  extra_worm.worms.back().addressed = extra_worm.worms.back().ejected_at = 4;  // (0,1): no destination
+  EXPECT_NE(sim::check_run(plans_, extra_worm).find("is not in the plan"), std::string::npos);
+}
+
+// A multicast the plan does not describe (another source) fails the check.
+TEST_F(ScoreboardDetects, RunOfAnotherPlan) {
+  const model::Topology& t = plans_[0].request.topology;
+  const std::vector<model::Plan> other = {model::plan(model::make_request(
+      t, "one-port", plans_[0].request.source, plans_[0].request.destinations, 4, model::PortModel::one_port()))};
+  EXPECT_NE(sim::check_run(other, record_), "");
+}
+
+// Algorithms without firmware yet are a clear error naming the supported ones.
+TEST(FirmwareOnRtlErrors, UnsupportedAlgorithmNamesTheSupportedOnes) {
+  const model::Topology t = model::Topology::parse("mesh:4x4");
+  const model::Plan p = model::plan(model::make_request(t, "dual-path", 0, {5, 9}, 2, model::PortModel::one_port()));
+  try {
+    sim::run_on_rtl({p}, fast_options());
+    FAIL() << "dual-path ran";
+  } catch (const model::UnsupportedError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "algorithm 'dual-path' does not run on the RTL yet; supported: d-port, one-port, rd, two-port, unicast");
+  }
+}
 
 }  // namespace
 }  // namespace wormcast::verif
