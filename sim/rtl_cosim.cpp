@@ -586,6 +586,13 @@ RunRecord Cosim::run() {
 
 bool rtl_supports(const std::string& algorithm) { return firmware_algorithms().count(algorithm) != 0; }
 
+std::string rtl_unsupported_message(const std::string& algorithm) {
+  return fmt::format(
+      "algorithm '{}' does not run on the RTL yet (path-based, CPR, xy-path, edn and the trees need router features or "
+      "firmware still to come); supported: {}",
+      algorithm, rtl_supported_algorithms());
+}
+
 std::string rtl_supported_algorithms() {
   std::string names;
   for (const auto& [name, id] : firmware_algorithms()) names += (names.empty() ? "" : ", ") + name;
@@ -607,8 +614,7 @@ RunRecord run_on_rtl(const std::vector<model::Plan>& plans, const RtlRunOptions&
     const model::Request& r = p.request;
     if (!(r.topology == t)) throw model::RequestError("all multicasts of one run must share one topology");
     if (!rtl_supports(r.algorithm)) {
-      throw model::UnsupportedError(fmt::format("algorithm '{}' does not run on the RTL yet; supported: {}",
-                                                r.algorithm, rtl_supported_algorithms()));
+      throw model::UnsupportedError(rtl_unsupported_message(r.algorithm));
     }
     if (static_cast<std::size_t>(r.length_flits) > fw::kMaxDataWords) {
       throw model::UnsupportedError(

@@ -27,6 +27,8 @@ struct RtlRunOptions {
 // The algorithms the firmware implements on the RTL, and a sentence naming them.
 bool rtl_supports(const std::string& algorithm);
 std::string rtl_supported_algorithms();
+// The error for an algorithm without RTL support: names it, what is missing and what is supported.
+std::string rtl_unsupported_message(const std::string& algorithm);
 
 // Runs the plans' multicasts concurrently (all sources start at cycle 0; multicast i is plans[i])
 // on the RTL and records what happened. All plans must share one topology. Throws

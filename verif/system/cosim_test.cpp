@@ -209,7 +209,8 @@ TEST(FirmwareOnRtlErrors, UnsupportedAlgorithmNamesTheSupportedOnes) {
     FAIL() << "dual-path ran";
   } catch (const model::UnsupportedError& e) {
     EXPECT_EQ(std::string(e.what()),
-              "algorithm 'dual-path' does not run on the RTL yet; supported: d-port, one-port, rd, two-port, unicast");
+              "algorithm 'dual-path' does not run on the RTL yet (path-based, CPR, xy-path, edn and the trees need "
+              "router features or firmware still to come); supported: d-port, one-port, rd, two-port, unicast");
   }
 }
 
