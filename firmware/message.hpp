@@ -21,8 +21,9 @@ enum class Algorithm : std::uint8_t {
   kTwoPort = 2,            // Figure 4's 2/3 partitions (spec 1.8)
   kDPort = 3,              // the even-d generalisation (spec 1.10)
   kRecursiveDoubling = 4,  // rd: halving rows, then columns, then Z lines
+  kVh = 5,                 // store-and-forward tree: the union of the XYZ paths (thesis 5.4), meshes
 };
-inline constexpr unsigned kAlgorithmCount = 5;
+inline constexpr unsigned kAlgorithmCount = 6;
 
 inline constexpr std::uint32_t kControlWords = 3;
 

@@ -102,6 +102,7 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
       if (!even) return Status::kBadPortCount;
       break;
     case Algorithm::kRecursiveDoubling:
+    case Algorithm::kVh:
       if (g.kind != GridKind::kMesh) return Status::kUnsupportedTopology;
       break;
   }
@@ -128,6 +129,9 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
     job->dim = 0;
     job->lo = 0;
     job->hi = g.size[0];
+  } else if (r.algorithm == Algorithm::kVh) {
+    for (std::uint32_t i = 0; i < r.count; ++i) job->chain.push_back(r.destinations[i]);
+    start_tree(*job);
   } else {
     job->chain.push_back(self);
     for (std::uint32_t i = 0; i < r.count; ++i) job->chain.push_back(r.destinations[i]);
@@ -154,7 +158,7 @@ Status NodeFirmware::on_message_received(const wire::HeadFields& head, const std
   (void)head;  // the sender is in head.src; the payload says all the firmware needs
   const std::uint32_t self = config_.node;
   const std::uint64_t* data = payload + kControlWords + address_words(info.address_entries);
-  ni_->deliver(info.multicast, data, info.data_words);
+  if (info.algorithm == Algorithm::kRecursiveDoubling) ni_->deliver(info.multicast, data, info.data_words);
 
   // The sender's state for this node, built in place in a free job slot.
   Job* slot = free_job();
@@ -173,8 +177,10 @@ Status NodeFirmware::on_message_received(const wire::HeadFields& head, const std
         found = true;
       }
     }
-    if (!found) return Status::kBadMessage;
-    if (info.address_entries == 1) return Status::kOk;  // responsible for itself only
+    // A tree's relay is not in its subtree's destination list; every other receiver is.
+    if (!found && info.algorithm != Algorithm::kVh) return Status::kBadMessage;
+    if (found) ni_->deliver(info.multicast, data, info.data_words);
+    if (info.address_entries == (found ? 1u : 0u)) return Status::kOk;  // responsible for itself only
   }
   if (slot == nullptr) return Status::kNoFreeJob;
   *slot = Job{};
@@ -188,6 +194,11 @@ Status NodeFirmware::on_message_received(const wire::HeadFields& head, const std
   if (info.algorithm == Algorithm::kRecursiveDoubling) {
     job.lo = info.rd_lo;
     job.hi = info.rd_hi;
+  } else if (info.algorithm == Algorithm::kVh) {
+    for (std::uint32_t i = 0; i < info.address_entries; ++i) {
+      if (address_entry(payload, i) != self) job.chain.push_back(address_entry(payload, i));
+    }
+    start_tree(job);
   } else {
     for (std::uint32_t i = 0; i < info.address_entries; ++i) job.chain.push_back(address_entry(payload, i));
     job.s = own_index;
@@ -234,6 +245,9 @@ bool NodeFirmware::next_iteration(Job& job) {
       break;
     case Algorithm::kRecursiveDoubling:
       return iterate_recursive_doubling(job);
+    case Algorithm::kVh:
+      iterate_tree(job);
+      break;
   }
   return !job.pending.empty();
 }
@@ -338,16 +352,62 @@ bool NodeFirmware::iterate_recursive_doubling(Job& job) {
   return true;
 }
 
+// The port of the first hop of the X-then-Y-then-Z path from this node to `to` (docs/model.md port
+// numbering: +X, -X, +Y, -Y, +Z, -Z). Precondition: to != this node.
+std::uint8_t NodeFirmware::xyz_port(std::uint32_t to) const {
+  const Grid& g = config_.grid;
+  for (unsigned d = 0; d < g.dims; ++d) {
+    const std::uint32_t own = g.coord(config_.node, d), want = g.coord(to, d);
+    if (own != want) return static_cast<std::uint8_t>(2 * d + (want > own ? 0 : 1));
+  }
+  return 0;
+}
+
+std::uint32_t NodeFirmware::neighbour(std::uint8_t port) const {
+  const Grid& g = config_.grid;
+  const unsigned d = port / 2u;
+  const std::uint32_t own = g.coord(config_.node, d);
+  return g.with_coord(config_.node, d, port % 2 == 0 ? own + 1 : own - 1);
+}
+
+// VH on a mesh: the tree is the union of the XYZ paths from the source, so a tree node's children
+// are the first hops of the XYZ paths to the destinations of its subtree (the address field it
+// received). Sorting the subtree by that port gives each child a contiguous address field, and the
+// children in port order (+X, -X, +Y, -Y, +Z, -Z), the thesis's send priority on a mesh (by
+// dimension, the zone's + direction first, then by zone; docs/algorithms.md, "Time rule").
+void NodeFirmware::start_tree(Job& job) {
+  for (std::size_t i = 1; i < job.chain.size(); ++i) {
+    const std::uint32_t node = job.chain[i];
+    const std::uint8_t key = xyz_port(node);
+    std::size_t j = i;
+    for (; j > 0 && xyz_port(job.chain[j - 1]) > key; --j) job.chain[j] = job.chain[j - 1];
+    job.chain[j] = node;
+  }
+  job.next = 0;
+}
+
+// Store and forward: one one-hop worm per child, p children per step on channels 0..p-1 (the i-th
+// child in step t + 1 + floor(i/p) after receiving in step t).
+void NodeFirmware::iterate_tree(Job& job) {
+  for (std::uint32_t c = 0; c < job.ports && job.next < job.chain.size(); ++c) {
+    const std::uint8_t port = xyz_port(job.chain[job.next]);
+    std::uint32_t end = job.next;
+    while (end < job.chain.size() && xyz_port(job.chain[end]) == port) ++end;
+    job.pending.push_back({static_cast<std::uint8_t>(c), neighbour(port), job.next, end - job.next, 0, 0});
+    job.next = end;
+  }
+}
+
 // Queues one send on its channel: head flit per the algorithm's routing mode, payload = control
 // words, address field, data. False when the channel's queue is full.
 bool NodeFirmware::issue(Job& job, const Send& send) {
   if (!ni_->can_send(send.channel)) return false;
   const Grid& g = config_.grid;
   const std::uint32_t self = config_.node;
-  const bool rd = job.algorithm == Algorithm::kRecursiveDoubling;
-  const std::uint32_t receiver = rd ? send.receiver : job.chain[send.receiver];
+  const bool by_coords = job.algorithm == Algorithm::kRecursiveDoubling || job.algorithm == Algorithm::kVh;
+  const std::uint32_t receiver = by_coords ? send.receiver : job.chain[send.receiver];
   wire::HeadFields head;
-  if (rd) {
+  if (by_coords) {
     head.mode = wire::Mode::kDimensionOrder;
     head.dest = wire::pack_coord_dest({static_cast<std::uint8_t>(g.coord(receiver, 0)),
                                        static_cast<std::uint8_t>(g.coord(receiver, 1)),

@@ -22,7 +22,7 @@ enum class Status : std::uint8_t {
   kBadConfig,             // init: node outside the grid, no channel, a size out of range
   kNotInitialized,        // an event before init
   kUnsupportedAlgorithm,  // an algorithm id this firmware does not implement
-  kUnsupportedTopology,   // rd on a torus
+  kUnsupportedTopology,   // rd or vh on a torus
   kBadPortCount,          // the port count does not suit the algorithm or exceeds the channels
   kBadDestinations,       // none, repeated, outside the grid, the source itself; rd: not a broadcast
   kTooManyDestinations,   // more than kMaxChain - 1
@@ -63,7 +63,7 @@ class NodeFirmware {
   // One unicast of the current step: its channel, receiver and address field (chain indices).
   struct Send {
     std::uint8_t channel = 0;
-    std::uint32_t receiver = 0;  // chain index (rd: node id)
+    std::uint32_t receiver = 0;  // chain index (rd, vh: node id)
     std::uint32_t first = 0;     // address field: chain[first .. first + count)
     std::uint32_t count = 0;
     std::uint32_t rd_lo = 0, rd_hi = 0;  // rd: the receiver's segment
@@ -79,7 +79,7 @@ class NodeFirmware {
     FixedVector<std::uint32_t, kMaxChain> chain;  // label-sorted node ids (rd: unused)
     std::uint32_t base = 0, m = 0, s = 0;         // two-/d-port window chain[base .. base+m], own index s
     std::uint32_t lo = 0, hi = 0;                 // one-port block; rd segment [lo, hi)
-    std::uint32_t next = 0;                       // unicast: sends issued so far
+    std::uint32_t next = 0;                       // unicast: sends issued so far; vh: chain index of the next child
     std::uint8_t dim = 0;                         // rd: current dimension
     FixedVector<std::uint64_t, kMaxDataWords> data;
     FixedVector<Send, kMaxChannels> pending;  // this step's sends
@@ -94,6 +94,10 @@ class NodeFirmware {
   void iterate_one_port(Job& job);
   void iterate_d_port(Job& job);
   bool iterate_recursive_doubling(Job& job);
+  void start_tree(Job& job);
+  void iterate_tree(Job& job);
+  std::uint8_t xyz_port(std::uint32_t to) const;
+  std::uint32_t neighbour(std::uint8_t port) const;
   bool issue(Job& job, const Send& send);
   std::uint32_t rd_base(std::uint8_t dim) const;
 

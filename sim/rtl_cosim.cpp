@@ -23,11 +23,10 @@ using model::NodeId;
 constexpr std::size_t kSendQueue = 8;  // messages each injection channel's queue holds
 
 const std::map<std::string, fw::Algorithm>& firmware_algorithms() {
-  static const std::map<std::string, fw::Algorithm> names{{"unicast", fw::Algorithm::kUnicast},
-                                                          {"one-port", fw::Algorithm::kOnePort},
-                                                          {"two-port", fw::Algorithm::kTwoPort},
-                                                          {"d-port", fw::Algorithm::kDPort},
-                                                          {"rd", fw::Algorithm::kRecursiveDoubling}};
+  static const std::map<std::string, fw::Algorithm> names{
+      {"unicast", fw::Algorithm::kUnicast},      {"one-port", fw::Algorithm::kOnePort},
+      {"two-port", fw::Algorithm::kTwoPort},     {"d-port", fw::Algorithm::kDPort},
+      {"rd", fw::Algorithm::kRecursiveDoubling}, {"vh", fw::Algorithm::kVh}};
   return names;
 }
 
@@ -588,8 +587,9 @@ bool rtl_supports(const std::string& algorithm) { return firmware_algorithms().c
 
 std::string rtl_unsupported_message(const std::string& algorithm) {
   return fmt::format(
-      "algorithm '{}' does not run on the RTL yet (path-based, CPR, xy-path, edn and the trees need router features or "
-      "firmware still to come); supported: {}",
+      "algorithm '{}' does not run on the RTL yet (path-based, CPR, xy-path, edn and the trees diag, dds, min need "
+      "router "
+      "features or firmware still to come); supported: {}",
       algorithm, rtl_supported_algorithms());
 }
 
@@ -623,6 +623,12 @@ RunRecord run_on_rtl(const std::vector<model::Plan>& plans, const RtlRunOptions&
     if (r.destinations.size() + 1 > fw::kMaxChain) {
       throw model::UnsupportedError(
           fmt::format("{} destinations exceed the firmware's chain of {} nodes", r.destinations.size(), fw::kMaxChain));
+    }
+  }
+  for (const model::Plan& p : plans) {
+    if (p.request.algorithm == "vh" && t.is_torus()) {
+      throw model::UnsupportedError(fmt::format(
+          "vh runs on the RTL on meshes only so far (the torus zones are still to come), not on {}", t.spec()));
     }
   }
   if (t.is_star()) {

@@ -100,7 +100,10 @@ INSTANTIATE_TEST_SUITE_P(
                     Case{"mesh:8x8", "rd", 1, 2, 0}, Case{"torus:4x4", "two-port", 2, 15, 15},
                     Case{"torus:4x4", "one-port", 1, 10, 15}, Case{"torus:4x4", "unicast", 1, 8, 15},
                     Case{"mesh:3x3x3", "two-port", 2, 10, 26}, Case{"mesh:3x3x3", "one-port", 1, 8, 26},
-                    Case{"mesh:3x3x3", "unicast", 2, 5, 26}, Case{"mesh:3x3x3", "rd", 1, 3, 0}),
+                    Case{"mesh:3x3x3", "unicast", 2, 5, 26}, Case{"mesh:3x3x3", "rd", 1, 3, 0},
+                    Case{"mesh:4x4", "vh", 1, 15, 15}, Case{"mesh:4x4", "vh", 4, 10, 15},
+                    Case{"mesh:8x8", "vh", 1, 4, 63}, Case{"mesh:8x8", "vh", 2, 4, 63},
+                    Case{"mesh:3x3x3", "vh", 1, 6, 26}, Case{"mesh:3x3x3", "vh", 2, 6, 26}),
     case_name);
 
 // Several sources multicast at once on a shared network, with random back-pressure at every
@@ -209,8 +212,9 @@ TEST(FirmwareOnRtlErrors, UnsupportedAlgorithmNamesTheSupportedOnes) {
     FAIL() << "dual-path ran";
   } catch (const model::UnsupportedError& e) {
     EXPECT_EQ(std::string(e.what()),
-              "algorithm 'dual-path' does not run on the RTL yet (path-based, CPR, xy-path, edn and the trees need "
-              "router features or firmware still to come); supported: d-port, one-port, rd, two-port, unicast");
+              "algorithm 'dual-path' does not run on the RTL yet (path-based, CPR, xy-path, edn and the trees diag, "
+              "dds, min need router features or firmware still to come); supported: d-port, one-port, rd, two-port, "
+              "unicast, vh");
   }
 }
 
