@@ -319,11 +319,18 @@ bool Node::busy() const {
 
 std::string Node::state() const {
   std::string s;
+  const std::string name = cosim_.topology().node_name(id_);
   for (std::size_t k = 0; k < queues_.size(); ++k) {
-    if (!queues_[k].empty()) s += fmt::format(" node {} channel {}: {} message(s) queued;", id_, k, queues_[k].size());
+    if (!queues_[k].empty()) s += fmt::format(" node {} channel {}: {} message(s) queued;", name, k, queues_[k].size());
   }
   for (const auto& [stream, flits] : streams_) {
-    if (!flits.empty()) s += fmt::format(" node {} stream {}: {} flit(s) of a worm;", id_, stream, flits.size());
+    if (!flits.empty()) s += fmt::format(" node {} stream {}: {} flit(s) of a worm;", name, stream, flits.size());
+  }
+  for (std::size_t local = 0; local < eject_.size(); ++local) {
+    for (unsigned vc = 0; vc < kRouterVcs; ++vc) {
+      const std::size_t held = eject_[local][vc].size();
+      if (held != 0) s += fmt::format(" node {} ejection port {} VC {}: {} flit(s) not taken;", name, local, vc, held);
+    }
   }
   return s;
 }
@@ -465,12 +472,21 @@ bool Cosim::finished() const {
   return true;
 }
 
+// Every worm not yet taken in whole by its receiver, with where its head is, and the nodes' queues,
+// partial worms and ejection buffers, and the routers holding a head without a route.
 std::string Cosim::stall_report() const {
   std::string s;
-  for (const auto& [worm, at] : live_) {
-    const RtlWorm& w = record.worms[static_cast<std::size_t>(worm)];
-    s += fmt::format(" worm {}->{} (multicast {}, step {}) head at {};", topology_.node_name(w.sender),
-                     topology_.node_name(w.addressed), w.multicast, w.step, topology_.node_name(at));
+  for (std::size_t i = 0; i < record.worms.size(); ++i) {
+    const RtlWorm& w = record.worms[i];
+    if (w.eject_cycle >= 0) continue;
+    std::string where;
+    if (const auto it = live_.find(static_cast<int>(i)); it != live_.end()) {
+      where = w.inject_cycle < 0 ? "queued at its sender" : "head at " + topology_.node_name(it->second);
+    } else {
+      where = "head ejected at " + topology_.node_name(w.ejected_at) + ", tail not taken in";
+    }
+    s += fmt::format(" worm {}->{} (multicast {}, step {}) {};", topology_.node_name(w.sender),
+                     topology_.node_name(w.addressed), w.multicast, w.step, where);
   }
   for (const auto& n : nodes_) s += n->state();
   for (std::size_t r = 0; r < routers_.size(); ++r) {

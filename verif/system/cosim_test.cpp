@@ -203,6 +203,21 @@ TEST_F(ScoreboardDetects, RunOfAnotherPlan) {
   EXPECT_NE(sim::check_run(other, record_), "");
 }
 
+// The watchdog: ejection ports that never take a flit block the network; the run fails naming
+// the blocked worms and where their heads are, instead of hanging.
+TEST_F(ScoreboardDetects, WatchdogNamesBlockedWormsWhenEjectionNeverDrains) {
+  sim::RtlRunOptions o = fast_options();
+  o.eject_stall = 1.0;
+  o.watchdog = 500;
+  const sim::RunRecord record = sim::run_on_rtl(plans_, o);
+  EXPECT_TRUE(record.stalled);
+  const std::string check = sim::check_run(plans_, record);
+  EXPECT_EQ(check.rfind("watchdog: no flit moved for 500 cycles", 0), 0u) << check;
+  EXPECT_NE(check.find("worm 1,1->"), std::string::npos) << check;
+  EXPECT_NE(check.find("tail not taken in"), std::string::npos) << check;
+  EXPECT_NE(check.find("ejection port 0 VC 0: 4 flit(s) not taken"), std::string::npos) << check;
+}
+
 // Algorithms without firmware yet are a clear error naming the supported ones.
 TEST(FirmwareOnRtlErrors, UnsupportedAlgorithmNamesTheSupportedOnes) {
   const model::Topology t = model::Topology::parse("mesh:4x4");
