@@ -89,7 +89,8 @@ std::string case_name(const testing::TestParamInfo<Case>& info) {
 }
 
 // Every firmware algorithm on every topology it runs on: 2D meshes (4x4, 8x8), the 4x4 torus (its
-// Hamiltonian-path labeling leaves the wraps unused), the 3x3x3 mesh; rd is a broadcast on meshes.
+// Hamiltonian-path labeling leaves the wraps unused), the 3x3x3 and 4x4x4 meshes; rd (a broadcast)
+// and vh run on meshes only.
 INSTANTIATE_TEST_SUITE_P(
     Topologies, FirmwareOnRtl,
     testing::Values(Case{"mesh:4x4", "unicast", 1, 20, 15}, Case{"mesh:4x4", "unicast", 2, 15, 15},
@@ -103,7 +104,9 @@ INSTANTIATE_TEST_SUITE_P(
                     Case{"mesh:3x3x3", "unicast", 2, 5, 26}, Case{"mesh:3x3x3", "rd", 1, 3, 0},
                     Case{"mesh:4x4", "vh", 1, 15, 15}, Case{"mesh:4x4", "vh", 4, 10, 15},
                     Case{"mesh:8x8", "vh", 1, 4, 63}, Case{"mesh:8x8", "vh", 2, 4, 63},
-                    Case{"mesh:3x3x3", "vh", 1, 6, 26}, Case{"mesh:3x3x3", "vh", 2, 6, 26}),
+                    Case{"mesh:3x3x3", "vh", 1, 6, 26}, Case{"mesh:3x3x3", "vh", 2, 6, 26},
+                    Case{"torus:4x4", "d-port", 4, 8, 15}, Case{"mesh:4x4x4", "two-port", 2, 4, 63},
+                    Case{"mesh:4x4x4", "rd", 1, 1, 0}),
     case_name);
 
 // Several sources multicast at once on a shared network, with random back-pressure at every
