@@ -21,9 +21,17 @@ enum class Algorithm : std::uint8_t {
   kTwoPort = 2,            // Figure 4's 2/3 partitions (spec 1.8)
   kDPort = 3,              // the even-d generalisation (spec 1.10)
   kRecursiveDoubling = 4,  // rd: halving rows, then columns, then Z lines
-  kVh = 5,                 // store-and-forward tree: the union of the XYZ paths (thesis 5.4), meshes
+  kVh = 5,                 // store-and-forward trees built at the source and carried in the message
+  kDiag = 6,               //   (thesis 5.4-5.7; firmware/multicast_tree.hpp), meshes
+  kDds = 7,
+  kMin = 8,
 };
-inline constexpr unsigned kAlgorithmCount = 6;
+inline constexpr unsigned kAlgorithmCount = 9;
+
+// The trees whose whole subtree travels in the address field (firmware/multicast_tree.hpp).
+constexpr bool carries_tree(Algorithm a) {
+  return a == Algorithm::kVh || a == Algorithm::kDiag || a == Algorithm::kDds || a == Algorithm::kMin;
+}
 
 inline constexpr std::uint32_t kControlWords = 3;
 

@@ -41,6 +41,8 @@ const char* to_string(Status status) {
       return "node already serves its maximum number of multicasts";
     case Status::kBadMessage:
       return "received payload does not decode or does not name this node";
+    case Status::kNetworkTooLarge:
+      return "network larger than the firmware's tree tables";
   }
   return "unknown status";
 }
@@ -103,6 +105,9 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
       break;
     case Algorithm::kRecursiveDoubling:
     case Algorithm::kVh:
+    case Algorithm::kDiag:
+    case Algorithm::kDds:
+    case Algorithm::kMin:
       if (g.kind != GridKind::kMesh) return Status::kUnsupportedTopology;
       break;
   }
@@ -129,9 +134,15 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
     job->dim = 0;
     job->lo = 0;
     job->hi = g.size[0];
-  } else if (r.algorithm == Algorithm::kVh) {
-    for (std::uint32_t i = 0; i < r.count; ++i) job->chain.push_back(r.destinations[i]);
-    start_tree(*job);
+  } else if (carries_tree(r.algorithm)) {
+    const TreeKind kind = r.algorithm == Algorithm::kVh     ? TreeKind::kVh
+                          : r.algorithm == Algorithm::kDiag ? TreeKind::kDiag
+                          : r.algorithm == Algorithm::kDds  ? TreeKind::kDds
+                                                            : TreeKind::kMin;
+    const TreeBuilder::Result built = tree_builder_.build(g, self, kind, r.destinations, r.count, job->chain);
+    if (built == TreeBuilder::Result::kNetworkTooLarge) return Status::kNetworkTooLarge;
+    if (built != TreeBuilder::Result::kOk) return Status::kTooManyDestinations;
+    job->next = 1;  // entry 0 is the source itself
   } else {
     job->chain.push_back(self);
     for (std::uint32_t i = 0; i < r.count; ++i) job->chain.push_back(r.destinations[i]);
@@ -163,7 +174,11 @@ Status NodeFirmware::on_message_received(const wire::HeadFields& head, const std
   // The sender's state for this node, built in place in a free job slot.
   Job* slot = free_job();
   std::uint32_t own_index = 0;
-  if (info.algorithm == Algorithm::kRecursiveDoubling) {
+  if (carries_tree(info.algorithm)) {
+    if (info.address_entries == 0 || tree_node(address_entry(payload, 0)) != self) return Status::kBadMessage;
+    if (tree_destination(address_entry(payload, 0))) ni_->deliver(info.multicast, data, info.data_words);
+    if (info.address_entries == 1) return Status::kOk;  // a leaf
+  } else if (info.algorithm == Algorithm::kRecursiveDoubling) {
     if (info.rd_dim >= config_.grid.dims || info.rd_lo >= info.rd_hi) return Status::kBadMessage;
     const std::uint32_t own = config_.grid.coord(self, info.rd_dim);
     if (own < info.rd_lo || own >= info.rd_hi || info.address_entries != 0) return Status::kBadMessage;
@@ -177,10 +192,10 @@ Status NodeFirmware::on_message_received(const wire::HeadFields& head, const std
         found = true;
       }
     }
-    // A tree's relay is not in its subtree's destination list; every other receiver is.
-    if (!found && info.algorithm != Algorithm::kVh) return Status::kBadMessage;
-    if (found) ni_->deliver(info.multicast, data, info.data_words);
-    if (info.address_entries == (found ? 1u : 0u)) return Status::kOk;  // responsible for itself only
+    // The receiver of a unicast-based message is a destination and in its address field.
+    if (!found) return Status::kBadMessage;
+    ni_->deliver(info.multicast, data, info.data_words);
+    if (info.address_entries == 1) return Status::kOk;  // responsible for itself only
   }
   if (slot == nullptr) return Status::kNoFreeJob;
   *slot = Job{};
@@ -194,11 +209,14 @@ Status NodeFirmware::on_message_received(const wire::HeadFields& head, const std
   if (info.algorithm == Algorithm::kRecursiveDoubling) {
     job.lo = info.rd_lo;
     job.hi = info.rd_hi;
-  } else if (info.algorithm == Algorithm::kVh) {
+  } else if (carries_tree(info.algorithm)) {
     for (std::uint32_t i = 0; i < info.address_entries; ++i) {
-      if (address_entry(payload, i) != self) job.chain.push_back(address_entry(payload, i));
+      if (tree_node(address_entry(payload, i)) >= config_.grid.nodes()) return Status::kBadMessage;
+      job.chain.push_back(address_entry(payload, i));
     }
-    start_tree(job);
+    // The list must be exactly one subtree: its child counts account for every entry.
+    if (tree_subtree_end(job.chain.begin(), job.chain.size(), 0) != job.chain.size()) return Status::kBadMessage;
+    job.next = 1;
   } else {
     for (std::uint32_t i = 0; i < info.address_entries; ++i) job.chain.push_back(address_entry(payload, i));
     job.s = own_index;
@@ -246,7 +264,10 @@ bool NodeFirmware::next_iteration(Job& job) {
     case Algorithm::kRecursiveDoubling:
       return iterate_recursive_doubling(job);
     case Algorithm::kVh:
-      iterate_tree(job);
+    case Algorithm::kDiag:
+    case Algorithm::kDds:
+    case Algorithm::kMin:
+      iterate_carried_tree(job);
       break;
   }
   return !job.pending.empty();
@@ -352,49 +373,15 @@ bool NodeFirmware::iterate_recursive_doubling(Job& job) {
   return true;
 }
 
-// The port of the first hop of the X-then-Y-then-Z path from this node to `to` (docs/model.md port
-// numbering: +X, -X, +Y, -Y, +Z, -Z). Precondition: to != this node.
-std::uint8_t NodeFirmware::xyz_port(std::uint32_t to) const {
-  const Grid& g = config_.grid;
-  for (unsigned d = 0; d < g.dims; ++d) {
-    const std::uint32_t own = g.coord(config_.node, d), want = g.coord(to, d);
-    if (own != want) return static_cast<std::uint8_t>(2 * d + (want > own ? 0 : 1));
-  }
-  return 0;
-}
-
-std::uint32_t NodeFirmware::neighbour(std::uint8_t port) const {
-  const Grid& g = config_.grid;
-  const unsigned d = port / 2u;
-  const std::uint32_t own = g.coord(config_.node, d);
-  return g.with_coord(config_.node, d, port % 2 == 0 ? own + 1 : own - 1);
-}
-
-// VH on a mesh: the tree is the union of the XYZ paths from the source, so a tree node's children
-// are the first hops of the XYZ paths to the destinations of its subtree (the address field it
-// received). Sorting the subtree by that port gives each child a contiguous address field, and the
-// children in port order (+X, -X, +Y, -Y, +Z, -Z), the thesis's send priority on a mesh (by
-// dimension, the zone's + direction first, then by zone; docs/algorithms.md, "Time rule").
-void NodeFirmware::start_tree(Job& job) {
-  for (std::size_t i = 1; i < job.chain.size(); ++i) {
-    const std::uint32_t node = job.chain[i];
-    const std::uint8_t key = xyz_port(node);
-    std::size_t j = i;
-    for (; j > 0 && xyz_port(job.chain[j - 1]) > key; --j) job.chain[j] = job.chain[j - 1];
-    job.chain[j] = node;
-  }
-  job.next = 0;
-}
-
-// Store and forward: one one-hop worm per child, p children per step on channels 0..p-1 (the i-th
-// child in step t + 1 + floor(i/p) after receiving in step t).
-void NodeFirmware::iterate_tree(Job& job) {
+// A carried tree: the children follow their parent's entry in send order, each with its subtree;
+// p children per step on channels 0..p-1: the i-th child in step t + 1 + floor(i/p) after receiving
+// in step t (docs/algorithms.md, "Time rule").
+void NodeFirmware::iterate_carried_tree(Job& job) {
   for (std::uint32_t c = 0; c < job.ports && job.next < job.chain.size(); ++c) {
-    const std::uint8_t port = xyz_port(job.chain[job.next]);
-    std::uint32_t end = job.next;
-    while (end < job.chain.size() && xyz_port(job.chain[end]) == port) ++end;
-    job.pending.push_back({static_cast<std::uint8_t>(c), neighbour(port), job.next, end - job.next, 0, 0});
-    job.next = end;
+    const std::size_t end = tree_subtree_end(job.chain.begin(), job.chain.size(), job.next);
+    job.pending.push_back({static_cast<std::uint8_t>(c), tree_node(job.chain[job.next]), job.next,
+                           static_cast<std::uint32_t>(end) - job.next, 0, 0});
+    job.next = static_cast<std::uint32_t>(end);
   }
 }
 
@@ -404,7 +391,7 @@ bool NodeFirmware::issue(Job& job, const Send& send) {
   if (!ni_->can_send(send.channel)) return false;
   const Grid& g = config_.grid;
   const std::uint32_t self = config_.node;
-  const bool by_coords = job.algorithm == Algorithm::kRecursiveDoubling || job.algorithm == Algorithm::kVh;
+  const bool by_coords = job.algorithm == Algorithm::kRecursiveDoubling || carries_tree(job.algorithm);
   const std::uint32_t receiver = by_coords ? send.receiver : job.chain[send.receiver];
   wire::HeadFields head;
   if (by_coords) {

@@ -11,6 +11,7 @@
 #include "firmware/fixed_vector.hpp"
 #include "firmware/fw_config.hpp"
 #include "firmware/message.hpp"
+#include "firmware/multicast_tree.hpp"
 #include "firmware/network.hpp"
 #include "firmware/network_interface.hpp"
 #include "firmware/noc_wire_format.hpp"
@@ -29,6 +30,7 @@ enum class Status : std::uint8_t {
   kTooMuchData,           // more than kMaxDataWords
   kNoFreeJob,             // already serving kMaxJobs multicasts
   kBadMessage,            // a payload that does not decode or does not name this node
+  kNetworkTooLarge,       // a tree source's network exceeds kMaxGridNodes
 };
 
 const char* to_string(Status status);
@@ -76,10 +78,10 @@ class NodeFirmware {
     std::uint16_t multicast = 0;
     std::uint32_t origin = 0;
     std::uint32_t step = 1;                       // step of the next iteration's sends
-    FixedVector<std::uint32_t, kMaxChain> chain;  // label-sorted node ids (rd: unused)
+    FixedVector<std::uint32_t, kMaxChain> chain;  // label-sorted node ids; trees: the carried tree list
     std::uint32_t base = 0, m = 0, s = 0;         // two-/d-port window chain[base .. base+m], own index s
     std::uint32_t lo = 0, hi = 0;                 // one-port block; rd segment [lo, hi)
-    std::uint32_t next = 0;                       // unicast: sends issued so far; vh: chain index of the next child
+    std::uint32_t next = 0;                       // unicast: sends issued so far; trees: chain index of the next child
     std::uint8_t dim = 0;                         // rd: current dimension
     FixedVector<std::uint64_t, kMaxDataWords> data;
     FixedVector<Send, kMaxChannels> pending;  // this step's sends
@@ -94,10 +96,7 @@ class NodeFirmware {
   void iterate_one_port(Job& job);
   void iterate_d_port(Job& job);
   bool iterate_recursive_doubling(Job& job);
-  void start_tree(Job& job);
-  void iterate_tree(Job& job);
-  std::uint8_t xyz_port(std::uint32_t to) const;
-  std::uint32_t neighbour(std::uint8_t port) const;
+  void iterate_carried_tree(Job& job);
   bool issue(Job& job, const Send& send);
   std::uint32_t rd_base(std::uint8_t dim) const;
 
@@ -105,6 +104,7 @@ class NodeFirmware {
   NetworkInterface* ni_ = nullptr;
   std::uint32_t sequence_ = 0;
   Job jobs_[kMaxJobs]{};
+  TreeBuilder tree_builder_{};  // VH, DIAG, DDS, MIN at the source
   std::uint64_t message_[kControlWords + (kMaxChain + 1) / 2 + kMaxDataWords]{};
 };
 

@@ -23,10 +23,15 @@ using model::NodeId;
 constexpr std::size_t kSendQueue = 8;  // messages each injection channel's queue holds
 
 const std::map<std::string, fw::Algorithm>& firmware_algorithms() {
-  static const std::map<std::string, fw::Algorithm> names{
-      {"unicast", fw::Algorithm::kUnicast},      {"one-port", fw::Algorithm::kOnePort},
-      {"two-port", fw::Algorithm::kTwoPort},     {"d-port", fw::Algorithm::kDPort},
-      {"rd", fw::Algorithm::kRecursiveDoubling}, {"vh", fw::Algorithm::kVh}};
+  static const std::map<std::string, fw::Algorithm> names{{"unicast", fw::Algorithm::kUnicast},
+                                                          {"one-port", fw::Algorithm::kOnePort},
+                                                          {"two-port", fw::Algorithm::kTwoPort},
+                                                          {"d-port", fw::Algorithm::kDPort},
+                                                          {"rd", fw::Algorithm::kRecursiveDoubling},
+                                                          {"vh", fw::Algorithm::kVh},
+                                                          {"diag", fw::Algorithm::kDiag},
+                                                          {"dds", fw::Algorithm::kDds},
+                                                          {"min", fw::Algorithm::kMin}};
   return names;
 }
 
@@ -603,8 +608,7 @@ bool rtl_supports(const std::string& algorithm) { return firmware_algorithms().c
 
 std::string rtl_unsupported_message(const std::string& algorithm) {
   return fmt::format(
-      "algorithm '{}' does not run on the RTL yet (path-based, CPR, xy-path, edn and the trees diag, dds, min need "
-      "router "
+      "algorithm '{}' does not run on the RTL yet (the path-based algorithms, pcp, 3dbs, xy-path and edn need router "
       "features or firmware still to come); supported: {}",
       algorithm, rtl_supported_algorithms());
 }

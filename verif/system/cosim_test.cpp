@@ -93,20 +93,22 @@ std::string case_name(const testing::TestParamInfo<Case>& info) {
 // and vh run on meshes only.
 INSTANTIATE_TEST_SUITE_P(
     Topologies, FirmwareOnRtl,
-    testing::Values(Case{"mesh:4x4", "unicast", 1, 20, 15}, Case{"mesh:4x4", "unicast", 2, 15, 15},
-                    Case{"mesh:4x4", "one-port", 1, 20, 15}, Case{"mesh:4x4", "two-port", 2, 25, 15},
-                    Case{"mesh:4x4", "d-port", 4, 20, 15}, Case{"mesh:4x4", "rd", 1, 6, 0},
-                    Case{"mesh:8x8", "one-port", 1, 6, 63}, Case{"mesh:8x8", "two-port", 2, 6, 63},
-                    Case{"mesh:8x8", "d-port", 4, 4, 63}, Case{"mesh:8x8", "unicast", 2, 3, 20},
-                    Case{"mesh:8x8", "rd", 1, 2, 0}, Case{"torus:4x4", "two-port", 2, 15, 15},
-                    Case{"torus:4x4", "one-port", 1, 10, 15}, Case{"torus:4x4", "unicast", 1, 8, 15},
-                    Case{"mesh:3x3x3", "two-port", 2, 10, 26}, Case{"mesh:3x3x3", "one-port", 1, 8, 26},
-                    Case{"mesh:3x3x3", "unicast", 2, 5, 26}, Case{"mesh:3x3x3", "rd", 1, 3, 0},
-                    Case{"mesh:4x4", "vh", 1, 15, 15}, Case{"mesh:4x4", "vh", 4, 10, 15},
-                    Case{"mesh:8x8", "vh", 1, 4, 63}, Case{"mesh:8x8", "vh", 2, 4, 63},
-                    Case{"mesh:3x3x3", "vh", 1, 6, 26}, Case{"mesh:3x3x3", "vh", 2, 6, 26},
-                    Case{"torus:4x4", "d-port", 4, 8, 15}, Case{"mesh:4x4x4", "two-port", 2, 4, 63},
-                    Case{"mesh:4x4x4", "rd", 1, 1, 0}),
+    testing::Values(
+        Case{"mesh:4x4", "unicast", 1, 20, 15}, Case{"mesh:4x4", "unicast", 2, 15, 15},
+        Case{"mesh:4x4", "one-port", 1, 20, 15}, Case{"mesh:4x4", "two-port", 2, 25, 15},
+        Case{"mesh:4x4", "d-port", 4, 20, 15}, Case{"mesh:4x4", "rd", 1, 6, 0}, Case{"mesh:8x8", "one-port", 1, 6, 63},
+        Case{"mesh:8x8", "two-port", 2, 6, 63}, Case{"mesh:8x8", "d-port", 4, 4, 63},
+        Case{"mesh:8x8", "unicast", 2, 3, 20}, Case{"mesh:8x8", "rd", 1, 2, 0},
+        Case{"torus:4x4", "two-port", 2, 15, 15}, Case{"torus:4x4", "one-port", 1, 10, 15},
+        Case{"torus:4x4", "unicast", 1, 8, 15}, Case{"mesh:3x3x3", "two-port", 2, 10, 26},
+        Case{"mesh:3x3x3", "one-port", 1, 8, 26}, Case{"mesh:3x3x3", "unicast", 2, 5, 26},
+        Case{"mesh:3x3x3", "rd", 1, 3, 0}, Case{"mesh:4x4", "vh", 1, 15, 15}, Case{"mesh:4x4", "vh", 4, 10, 15},
+        Case{"mesh:8x8", "vh", 1, 4, 63}, Case{"mesh:8x8", "vh", 2, 4, 63}, Case{"mesh:3x3x3", "vh", 1, 6, 26},
+        Case{"mesh:3x3x3", "vh", 2, 6, 26}, Case{"torus:4x4", "d-port", 4, 8, 15},
+        Case{"mesh:4x4x4", "two-port", 2, 4, 63}, Case{"mesh:4x4x4", "rd", 1, 1, 0}, Case{"mesh:4x4", "dds", 1, 15, 15},
+        Case{"mesh:4x4", "diag", 1, 15, 15}, Case{"mesh:4x4", "min", 1, 15, 15}, Case{"mesh:8x8", "dds", 1, 6, 40},
+        Case{"mesh:8x8", "diag", 2, 6, 40}, Case{"mesh:8x8", "min", 4, 6, 40}, Case{"mesh:3x3x3", "dds", 1, 6, 26},
+        Case{"mesh:3x3x3", "diag", 1, 6, 26}, Case{"mesh:3x3x3", "min", 2, 6, 26}),
     case_name);
 
 // Several sources multicast at once on a shared network, with random back-pressure at every
@@ -230,9 +232,9 @@ TEST(FirmwareOnRtlErrors, UnsupportedAlgorithmNamesTheSupportedOnes) {
     FAIL() << "dual-path ran";
   } catch (const model::UnsupportedError& e) {
     EXPECT_EQ(std::string(e.what()),
-              "algorithm 'dual-path' does not run on the RTL yet (path-based, CPR, xy-path, edn and the trees diag, "
-              "dds, min need router features or firmware still to come); supported: d-port, one-port, rd, two-port, "
-              "unicast, vh");
+              "algorithm 'dual-path' does not run on the RTL yet (the path-based algorithms, pcp, 3dbs, xy-path and "
+              "edn need router features or firmware still to come); supported: d-port, dds, diag, min, one-port, rd, "
+              "two-port, unicast, vh");
   }
 }
 
