@@ -10,10 +10,22 @@ constexpr std::uint8_t kInZone = 2;     // in the current zone's subtree
 constexpr std::uint8_t kZoneStem = 4;   // reached by the current zone's DIAG stem
 constexpr std::uint8_t kEdgeStem = 8;   // the tree edge into this node is a stem edge
 constexpr std::uint8_t kZoneDest = 16;  // a destination assigned to the current zone
+constexpr std::uint8_t kZoneLink = 32;  // torus: the edge into this zone origin is a zone link
 
 // Zones in the thesis's order (spec 5.3), as masks of mirrored dimensions (bit d = dimension d).
 constexpr std::uint8_t kZones2[] = {0b000, 0b001, 0b010, 0b011};
 constexpr std::uint8_t kZones3[] = {0b000, 0b001, 0b101, 0b100, 0b010, 0b011, 0b111, 0b110};
+
+// The zone whose origin links to the origin of zone `mask` on a torus: the source reaches a zone
+// origin by one link per mirrored dimension in the order X, Z, Y (spec 5.3: s2, s4, s5 <- s;
+// s3, s6 <- s2; s8 <- s4; s7 <- s3), so the last of them is the final link.
+std::uint8_t zone_link_parent(std::uint8_t mask) {
+  constexpr unsigned kLastLinkFirst[] = {1, 2, 0};  // Y, then Z, then X
+  for (const unsigned d : kLastLinkFirst) {
+    if (((mask >> d) & 1) != 0) return static_cast<std::uint8_t>(mask & ~(1u << d));
+  }
+  return 0;
+}
 
 int abs_int(int v) { return v < 0 ? -v : v; }
 
@@ -30,18 +42,39 @@ std::size_t tree_subtree_end(const std::uint32_t* list, std::size_t size, std::s
   return j;
 }
 
-void TreeBuilder::local(std::uint32_t node, int* l) const {
+// Mesh: |v - s| per dimension, the zone's side of the source (negative outside the zone). Torus
+// (spec 5.3, docs/algorithms.md "Zones"): offsets from the source, the + half 0 .. ceil(k/2)-1 as
+// they are, the - half mirrored (k-1-offset) so that its origin is the source's - neighbour; -1
+// outside the zone.
+void TreeBuilder::local_in(std::uint32_t node, std::uint8_t mask, int* l) const {
   for (unsigned d = 0; d < 3; ++d) {
+    l[d] = 0;
+    if (d >= grid_.dims) continue;
     const int v = static_cast<int>(grid_.coord(node, d)), s = static_cast<int>(grid_.coord(source_, d));
-    l[d] = ((mask_ >> d) & 1) != 0 ? s - v : v - s;
+    const bool mirrored = ((mask >> d) & 1) != 0;
+    if (grid_.kind == GridKind::kMesh) {
+      l[d] = mirrored ? s - v : v - s;
+      continue;
+    }
+    const int k = grid_.size[d], half = (k + 1) / 2, offset = ((v - s) % k + k) % k;
+    if (mirrored) {
+      l[d] = offset < half ? -1 : k - 1 - offset;
+    } else {
+      l[d] = offset >= half ? -1 : offset;
+    }
   }
 }
+
+void TreeBuilder::local(std::uint32_t node, int* l) const { local_in(node, mask_, l); }
 
 std::uint32_t TreeBuilder::global(const int* l) const {
   std::uint32_t node = source_;
   for (unsigned d = 0; d < grid_.dims; ++d) {
-    const int s = static_cast<int>(grid_.coord(source_, d));
-    node = grid_.with_coord(node, d, static_cast<std::uint32_t>(((mask_ >> d) & 1) != 0 ? s - l[d] : s + l[d]));
+    const int s = static_cast<int>(grid_.coord(source_, d)), k = grid_.size[d];
+    const bool mirrored = ((mask_ >> d) & 1) != 0;
+    int v = mirrored ? s - l[d] : s + l[d];
+    if (grid_.kind == GridKind::kTorus) v = ((mirrored ? s + k - 1 - l[d] : s + l[d]) % k + k) % k;
+    node = grid_.with_coord(node, d, static_cast<std::uint32_t>(v));
   }
   return node;
 }
@@ -63,7 +96,7 @@ void TreeBuilder::zone_add(std::uint32_t node, std::uint32_t parent, bool stem) 
 std::uint32_t TreeBuilder::nearest(std::uint32_t u, bool inside_box) const {
   int lu[3];
   local(u, lu);
-  std::uint32_t best = source_;
+  std::uint32_t best = origin_;
   int best_dist = -1;
   int best_l[3] = {0, 0, 0};
   for (std::uint32_t c = 0; c < grid_.nodes(); ++c) {
@@ -101,15 +134,18 @@ void TreeBuilder::attach(std::uint32_t u, bool inside_box) {
   path(nearest(u, inside_box), u);
 }
 
-// Adds the X-, then Y-, then Z-ordered path from -> u (nodes already in the zone tree keep their
-// parent: VH's paths from the origin share their prefixes).
+// Adds the X-, then Y-, then Z-ordered path from -> u, stepping in the zone's local coordinates
+// (on a torus the path never leaves the zone); nodes already in the zone tree keep their parent:
+// VH's paths from the origin share their prefixes.
 void TreeBuilder::path(std::uint32_t from, std::uint32_t u) {
+  int l[3], lu[3];
+  local(from, l);
+  local(u, lu);
   std::uint32_t at = from;
   for (unsigned d = 0; d < grid_.dims; ++d) {
-    const std::uint32_t want = grid_.coord(u, d);
-    while (grid_.coord(at, d) != want) {
-      const std::uint32_t c = grid_.coord(at, d);
-      const std::uint32_t next = grid_.with_coord(at, d, want > c ? c + 1 : c - 1);
+    while (l[d] != lu[d]) {
+      l[d] += lu[d] > l[d] ? 1 : -1;
+      const std::uint32_t next = global(l);
       zone_add(next, at, false);
       at = next;
     }
@@ -155,10 +191,10 @@ void TreeBuilder::prune_zone() {
   for (bool changed = true; changed;) {
     changed = false;
     for (std::uint32_t v = 0; v < grid_.nodes(); ++v) {
-      if ((flags_[v] & kInZone) == 0 || v == source_ || (flags_[v] & kZoneDest) != 0) continue;
+      if ((flags_[v] & kInZone) == 0 || v == origin_ || (flags_[v] & kZoneDest) != 0) continue;
       bool leaf = true;
       for (std::uint32_t c = 0; c < grid_.nodes() && leaf; ++c) {
-        leaf = !((flags_[c] & kInZone) != 0 && c != source_ && zone_parent_[c] == static_cast<std::int16_t>(v));
+        leaf = !((flags_[c] & kInZone) != 0 && c != origin_ && zone_parent_[c] == static_cast<std::int16_t>(v));
       }
       if (leaf) {
         flags_[v] = static_cast<std::uint8_t>(flags_[v] & ~(kInZone | kZoneStem));
@@ -194,7 +230,7 @@ void TreeBuilder::build_zone(TreeKind kind, std::uint32_t zone_index) {
   std::uint32_t* z = zone_dests_;
   if (kind == TreeKind::kVh) {
     // The union of the XYZ paths from the origin (thesis 5.4).
-    for (std::uint32_t i = 0; i < n; ++i) path(source_, z[i]);
+    for (std::uint32_t i = 0; i < n; ++i) path(origin_, z[i]);
   } else if (kind == TreeKind::kDiag) {
     diag_stem(z, n);
     // By distance from the origin, stable in request order (A-004-3): insertion sort.
@@ -252,7 +288,7 @@ void TreeBuilder::build_zone(TreeKind kind, std::uint32_t zone_index) {
   }
   // Merge: a node keeps the parent of the first zone whose subtree holds it.
   for (std::uint32_t v = 0; v < grid_.nodes(); ++v) {
-    if ((flags_[v] & kInZone) == 0 || v == source_ || parent_[v] != kNone) continue;
+    if ((flags_[v] & kInZone) == 0 || v == origin_ || parent_[v] != kNone) continue;
     parent_[v] = zone_parent_[v];
     edge_zone_[v] = static_cast<std::uint8_t>(zone_index);
     edge_mask_[v] = mask_;
@@ -260,32 +296,62 @@ void TreeBuilder::build_zone(TreeKind kind, std::uint32_t zone_index) {
   }
 }
 
-// Send priority at a node (docs/algorithms.md, "Time rule"): DIAG's stem children first, lower zone
-// first (the doc's rule is silent on two stems; the model orders them by zone, which the RTL check
-// showed), then by dimension, the zone's + direction before -, then by zone; equal keys in node id
-// order.
+// Send priority at a node (docs/algorithms.md, "Time rule"): torus zone links first, lower zone
+// first; then DIAG's stem children, lower zone first (the doc's rule is silent on two stems; the model orders them by
+// zone, which the RTL check showed), then by dimension, the zone's + direction before -, then by zone; equal keys in
+// node id order.
 bool TreeBuilder::child_before(std::uint32_t parent, std::uint32_t a, std::uint32_t b) const {
   const auto key = [&](std::uint32_t c, unsigned* k) {
     unsigned dim = 0;
     for (unsigned d = 0; d < grid_.dims; ++d) {
       if (grid_.coord(c, d) != grid_.coord(parent, d)) dim = d;
     }
-    const bool up = grid_.coord(c, dim) > grid_.coord(parent, dim);
-    const bool local_plus = ((edge_mask_[c] >> dim) & 1) != 0 ? !up : up;
-    const bool stem = (flags_[c] & kEdgeStem) != 0;
-    k[0] = stem ? 0 : 1;
-    k[1] = stem ? edge_zone_[c] : 0;  // two stems (of two zones) leave the source: lower zone first
-    k[2] = dim;
-    k[3] = local_plus ? 0 : 1;
-    k[4] = edge_zone_[c];
+    int lc[3], lp[3];
+    local_in(c, edge_mask_[c], lc);
+    local_in(parent, edge_mask_[c], lp);
+    const bool link = (flags_[c] & kZoneLink) != 0, stem = (flags_[c] & kEdgeStem) != 0;
+    k[0] = link ? 0 : 1;  // torus zone links first, lower zone first
+    k[1] = link ? edge_zone_[c] : 0;
+    k[2] = stem ? 0 : 1;
+    k[3] = stem ? edge_zone_[c] : 0;  // two stems (of two zones) leave the source: lower zone first
+    k[4] = dim;
+    k[5] = lc[dim] > lp[dim] ? 0 : 1;  // the zone's + direction first
+    k[6] = edge_zone_[c];
   };
-  unsigned ka[5], kb[5];
+  unsigned ka[7], kb[7];
   key(a, ka);
   key(b, kb);
-  for (unsigned i = 0; i < 5; ++i) {
+  for (unsigned i = 0; i < 7; ++i) {
     if (ka[i] != kb[i]) return ka[i] < kb[i];
   }
   return false;
+}
+
+// Torus: the zone links from the source to the origin of every zone that holds destinations, and
+// of the zones on its way.
+void TreeBuilder::link_zone_origins(const std::uint8_t* zones, std::uint32_t zone_total, const std::uint8_t* assigned,
+                                    std::uint32_t count) {
+  bool needed[8] = {};
+  for (std::uint32_t i = 0; i < count; ++i) {
+    for (std::uint8_t mask = zones[assigned[i]];; mask = zone_link_parent(mask)) {
+      for (std::uint32_t z = 0; z < zone_total; ++z) {
+        if (zones[z] == mask) needed[z] = true;
+      }
+      if (mask == 0) break;
+    }
+  }
+  const int zero[3] = {0, 0, 0};
+  for (std::uint32_t z = 0; z < zone_total; ++z) {
+    if (!needed[z] || zones[z] == 0) continue;
+    mask_ = zone_link_parent(zones[z]);
+    const std::uint32_t from = global(zero);
+    mask_ = zones[z];
+    const std::uint32_t origin = global(zero);
+    parent_[origin] = static_cast<std::int16_t>(from);
+    flags_[origin] = static_cast<std::uint8_t>(flags_[origin] | kZoneLink);
+    edge_zone_[origin] = static_cast<std::uint8_t>(z);
+    edge_mask_[origin] = zones[z];
+  }
 }
 
 // The children of `parent` in send order; their count (at most 6).
@@ -324,18 +390,21 @@ TreeBuilder::Result TreeBuilder::build(const Grid& grid, std::uint32_t source, T
       if (in_zone(destinations[i])) assigned[i] = static_cast<std::uint8_t>(z);
     }
   }
+  if (grid.kind == GridKind::kTorus) link_zone_origins(zones, zone_total, assigned, count);
   for (std::uint32_t z = 0; z < zone_total; ++z) {
     mask_ = zones[z];
+    int zero[3] = {0, 0, 0};
+    origin_ = global(zero);
     zone_count_ = 0;
     for (std::uint32_t v = 0; v < grid.nodes(); ++v)
-      flags_[v] = static_cast<std::uint8_t>(flags_[v] & (kDest | kEdgeStem));
+      flags_[v] = static_cast<std::uint8_t>(flags_[v] & (kDest | kEdgeStem | kZoneLink));
     for (std::uint32_t i = 0; i < count; ++i) {
       if (assigned[i] != z) continue;
       zone_dests_[zone_count_++] = destinations[i];
       flags_[destinations[i]] = static_cast<std::uint8_t>(flags_[destinations[i]] | kZoneDest);
     }
     if (zone_count_ == 0) continue;
-    flags_[source] = static_cast<std::uint8_t>(flags_[source] | kInZone);
+    flags_[origin_] = static_cast<std::uint8_t>(flags_[origin_] | kInZone);
     build_zone(kind, z);
   }
   // Leaves left without a purpose where zone subtrees overlapped.

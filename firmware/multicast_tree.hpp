@@ -1,6 +1,6 @@
 // The source's tree builder for the store-and-forward multicasts VH, DIAG, DDS and MIN (thesis
-// sections 3.2.1-3.2.2, ../shared/spec/algorithms.md 5.1, 5.4-5.7; docs/algorithms.md "Zones",
-// "DIAG, DDS, VH and MIN in one zone", "Time rule") on meshes. The tree travels in the message as
+// sections 3.2.1-3.2.2, ../shared/spec/algorithms.md 5.1, 5.3-5.7; docs/algorithms.md "Zones",
+// "DIAG, DDS, VH and MIN in one zone", "Time rule") on meshes and tori. The tree travels in the message as
 // a preorder list, each node's children in send order, so relays only walk it.
 //
 // One list entry (32 bits): [19:0] node id, [22:20] number of children, [31] the node is a
@@ -41,6 +41,7 @@ class TreeBuilder {
   static constexpr std::int16_t kNone = -1;
 
   // Coordinates relative to the source in the current zone (mirrored dimensions count down).
+  void local_in(std::uint32_t node, std::uint8_t mask, int* l) const;
   void local(std::uint32_t node, int* l) const;
   std::uint32_t global(const int* l) const;
   bool in_zone(std::uint32_t node) const;
@@ -52,12 +53,15 @@ class TreeBuilder {
   void prune_zone();
   void build_zone(TreeKind kind, std::uint32_t zone_index);
   bool dds_precedes(std::uint32_t a, std::uint32_t b) const;
+  void link_zone_origins(const std::uint8_t* zones, std::uint32_t zone_total, const std::uint8_t* assigned,
+                         std::uint32_t count);
   bool child_before(std::uint32_t parent, std::uint32_t a, std::uint32_t b) const;
   std::uint32_t children_of(std::uint32_t parent, std::uint32_t* children) const;
 
   Grid grid_{};
   std::uint32_t source_ = 0;
-  std::uint8_t mask_ = 0;  // mirrored dimensions of the current zone
+  std::uint32_t origin_ = 0;  // the current zone's origin: the source (mesh) or a neighbour chain (torus)
+  std::uint8_t mask_ = 0;     // mirrored dimensions of the current zone
   std::uint32_t zone_dests_[kMaxChain]{};
   std::uint32_t zone_count_ = 0;
   // Per node of the network: the whole tree and the current zone's subtree.

@@ -104,11 +104,12 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
       if (!even) return Status::kBadPortCount;
       break;
     case Algorithm::kRecursiveDoubling:
+      if (g.kind != GridKind::kMesh) return Status::kUnsupportedTopology;
+      break;
     case Algorithm::kVh:
     case Algorithm::kDiag:
     case Algorithm::kDds:
     case Algorithm::kMin:
-      if (g.kind != GridKind::kMesh) return Status::kUnsupportedTopology;
       break;
   }
   if (r.count == 0 || r.destinations == nullptr) return Status::kBadDestinations;

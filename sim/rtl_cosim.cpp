@@ -645,12 +645,6 @@ RunRecord run_on_rtl(const std::vector<model::Plan>& plans, const RtlRunOptions&
           fmt::format("{} destinations exceed the firmware's chain of {} nodes", r.destinations.size(), fw::kMaxChain));
     }
   }
-  for (const model::Plan& p : plans) {
-    if (p.request.algorithm == "vh" && t.is_torus()) {
-      throw model::UnsupportedError(fmt::format(
-          "vh runs on the RTL on meshes only so far (the torus zones are still to come), not on {}", t.spec()));
-    }
-  }
   if (t.is_star()) {
     throw model::UnsupportedError(fmt::format("{}: the firmware's algorithms run on meshes and tori", t.spec()));
   }

@@ -90,7 +90,7 @@ std::string case_name(const testing::TestParamInfo<Case>& info) {
 
 // Every firmware algorithm on every topology it runs on: 2D meshes (4x4, 8x8), the 4x4 torus (its
 // Hamiltonian-path labeling leaves the wraps unused), the 3x3x3 and 4x4x4 meshes; rd (a broadcast)
-// and vh run on meshes only.
+// runs on meshes only; the trees also on tori (zones and zone links: torus:4x4, 5x5, 3x3x3).
 INSTANTIATE_TEST_SUITE_P(
     Topologies, FirmwareOnRtl,
     testing::Values(
@@ -108,7 +108,9 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"mesh:4x4x4", "two-port", 2, 4, 63}, Case{"mesh:4x4x4", "rd", 1, 1, 0}, Case{"mesh:4x4", "dds", 1, 15, 15},
         Case{"mesh:4x4", "diag", 1, 15, 15}, Case{"mesh:4x4", "min", 1, 15, 15}, Case{"mesh:8x8", "dds", 1, 6, 40},
         Case{"mesh:8x8", "diag", 2, 6, 40}, Case{"mesh:8x8", "min", 4, 6, 40}, Case{"mesh:3x3x3", "dds", 1, 6, 26},
-        Case{"mesh:3x3x3", "diag", 1, 6, 26}, Case{"mesh:3x3x3", "min", 2, 6, 26}),
+        Case{"mesh:3x3x3", "diag", 1, 6, 26}, Case{"mesh:3x3x3", "min", 2, 6, 26}, Case{"torus:4x4", "vh", 1, 10, 15},
+        Case{"torus:4x4", "diag", 2, 10, 15}, Case{"torus:4x4", "dds", 4, 10, 15}, Case{"torus:5x5", "min", 1, 6, 24},
+        Case{"torus:3x3x3", "dds", 2, 5, 26}, Case{"torus:3x3x3", "diag", 1, 5, 26}),
     case_name);
 
 // Several sources multicast at once on a shared network, with random back-pressure at every
