@@ -4,6 +4,7 @@
 #include <verilated.h>
 
 #include <algorithm>
+#include <array>
 #include <deque>
 #include <map>
 #include <memory>
@@ -81,7 +82,13 @@ struct Outgoing {
 // its processor's timing.
 class Node final : public fw::NetworkInterface {
  public:
-  Node(Cosim& cosim, NodeId id, unsigned channels) : cosim_(cosim), id_(id), queues_(channels), eject_(channels) {}
+  Node(Cosim& cosim, NodeId id, unsigned channels)
+      : cosim_(cosim),
+        id_(id),
+        queues_(channels),
+        credits_(channels, {static_cast<int>(kRouterDepth), static_cast<int>(kRouterDepth)}),
+        channel_free_(channels, 0),
+        eject_(channels) {}
 
   unsigned channels() const override { return static_cast<unsigned>(queues_.size()); }
   bool can_send(unsigned k) const override { return k < queues_.size() && queues_[k].size() < kSendQueue; }
@@ -90,7 +97,6 @@ class Node final : public fw::NetworkInterface {
   std::uint64_t cycle() const override;
 
   fw::NodeFirmware firmware;
-  NodeId id() const { return id_; }
 
   // Per cycle, in this order.
   void take_ejected(unsigned local, const Link& link);
@@ -110,7 +116,7 @@ class Node final : public fw::NetworkInterface {
   Cosim& cosim_;
   NodeId id_;
   std::vector<std::deque<Outgoing>> queues_;
-  std::vector<std::array<int, kRouterVcs>> credits_{};
+  std::vector<std::array<int, kRouterVcs>> credits_;  // per injection channel and VC
   std::vector<long> channel_free_;
   // Ejection: flits the router delivered, per local port and VC (at most kRouterDepth each).
   std::vector<std::array<std::deque<wire::Flit>, kRouterVcs>> eject_;
@@ -282,10 +288,6 @@ void Node::run_processor() {
 
 // Channel k's next flit, if its message's start-up is over and its VC has a credit.
 bool Node::inject(unsigned k, Link& out, std::uint32_t credit_bits) {
-  if (credits_.size() != queues_.size()) {
-    credits_.assign(queues_.size(), {static_cast<int>(kRouterDepth), static_cast<int>(kRouterDepth)});
-    channel_free_.assign(queues_.size(), 0);
-  }
   for (unsigned v = 0; v < kRouterVcs; ++v) credits_[k][v] += (credit_bits >> v) & 1;
   if (queues_[k].empty()) return false;
   Outgoing& m = queues_[k].front();
@@ -629,6 +631,14 @@ std::vector<std::uint64_t> multicast_data(int multicast, int length_flits) {
 
 RunRecord run_on_rtl(const std::vector<model::Plan>& plans, const RtlRunOptions& options) {
   if (plans.empty()) throw model::RequestError("run_on_rtl needs at least one plan");
+  if (options.alpha < 0 || options.gamma < 0) {
+    throw model::RequestError(
+        fmt::format("alpha {} and gamma {} must be at least 0 cycles", options.alpha, options.gamma));
+  }
+  if (!(options.eject_stall >= 0.0 && options.eject_stall <= 1.0)) {
+    throw model::RequestError(fmt::format("eject stall probability {} is not in 0..1", options.eject_stall));
+  }
+  if (options.watchdog < 1) throw model::RequestError(fmt::format("watchdog {} must be at least 1", options.watchdog));
   const model::Topology& t = plans.front().request.topology;
   for (const model::Plan& p : plans) {
     const model::Request& r = p.request;
