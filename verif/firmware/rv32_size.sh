@@ -6,6 +6,9 @@
 # Usage: rv32_size.sh <repo root> <riscv64-unknown-elf-g++> <riscv64-unknown-elf-size> <work dir>
 set -eu
 root=$1 cxx=$2 size=$3 work=$4
+for tool in "$cxx" "$size"; do
+  command -v "$tool" > /dev/null || { echo "rv32_size.sh: '$tool' not found (scripts/ensure-deps.sh installs gcc-riscv64-unknown-elf and picolibc)"; exit 1; }
+done
 rm -rf "$work" && mkdir -p "$work/include_root"
 ln -s "$root/firmware" "$work/include_root/firmware"
 flags="-std=c++20 -Os -march=rv32imc -mabi=ilp32 -ffreestanding -fno-exceptions -fno-rtti -nostdinc++
