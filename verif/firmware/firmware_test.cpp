@@ -2,6 +2,7 @@
 // links only wormcast_firmware). Expected sends are the spec's hand-derived traces.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <string>
@@ -54,7 +55,8 @@ class RecordingNi final : public fw::NetworkInterface {
 // A whole network of firmware nodes on a 2D mesh, messages delivered in send order.
 class Nodes {
  public:
-  Nodes(unsigned x, unsigned y, unsigned channels) {
+  Nodes(unsigned x, unsigned y, unsigned channels, fw::GridKind kind = fw::GridKind::kMesh) {
+    grid_.kind = kind;
     grid_.size[0] = static_cast<std::uint16_t>(x);
     grid_.size[1] = static_cast<std::uint16_t>(y);
     for (std::uint32_t n = 0; n < x * y; ++n) nis_.emplace_back(n, channels, &log_);
@@ -72,10 +74,7 @@ class Nodes {
   void deliver_all() {
     for (std::size_t i = 0; i < log_.size(); ++i) {
       const Sent s = log_[i];
-      std::uint32_t to = 0;
-      for (std::uint32_t n = 0; n < grid_.nodes(); ++n) {
-        if (grid_.label(n) == s.head.dest) to = n;
-      }
+      const std::uint32_t to = addressed(s.head);
       EXPECT_EQ(
           firmware_[to].on_message_received(s.head, s.payload.data(), static_cast<std::uint32_t>(s.payload.size())),
           Status::kOk);
@@ -84,9 +83,14 @@ class Nodes {
   std::string name(std::uint32_t n) const {
     return "(" + std::to_string(grid_.coord(n, 0)) + "," + std::to_string(grid_.coord(n, 1)) + ")";
   }
-  std::uint32_t node_of_label(std::uint32_t label) const {
+  // The node a head names: a label (Hamiltonian path) or coordinates (dimension order).
+  std::uint32_t addressed(const wire::HeadFields& head) const {
+    if (head.mode == wire::Mode::kDimensionOrder) {
+      const wire::Coords c = wire::unpack_coord_dest(head.dest);
+      return c.x + grid_.size[0] * c.y;
+    }
     for (std::uint32_t n = 0; n < grid_.nodes(); ++n) {
-      if (grid_.label(n) == label) return n;
+      if (grid_.label(n) == head.dest) return n;
     }
     return 0;
   }
@@ -104,8 +108,8 @@ std::vector<std::string> trace(const Nodes& nodes) {
   for (const Sent& s : nodes.log()) {
     fw::MessageInfo info;
     EXPECT_TRUE(fw::decode_control(s.payload.data(), static_cast<std::uint32_t>(s.payload.size()), info));
-    out.push_back(std::to_string(info.step) + " " + nodes.name(s.sender) + "->" +
-                  nodes.name(nodes.node_of_label(s.head.dest)) + " ch" + std::to_string(s.channel));
+    out.push_back(std::to_string(info.step) + " " + nodes.name(s.sender) + "->" + nodes.name(nodes.addressed(s.head)) +
+                  " ch" + std::to_string(s.channel));
   }
   return out;
 }
@@ -182,6 +186,70 @@ TEST(Firmware, FullSendQueueResumesOnChannelFree) {
   nodes.node(0).on_channel_free();
   EXPECT_EQ(nodes.log().size(), 7u);
   EXPECT_TRUE(nodes.node(0).idle());
+}
+
+// The thesis's Example 3.2.1.1 (../shared/spec/vectors.md V25-V30): source (0,0), D = {(0,2),
+// (3,0), (4,0), (4,6), (6,6), (7,4)} on the 8x8 mesh and torus, one-port. Each one-hop worm is a
+// tree link (traffic = worms) and its step is the hop in which its child receives (time = the
+// largest step).
+struct TreeOutcome {
+  std::size_t traffic = 0;
+  unsigned time = 0;
+  std::vector<unsigned> destination_steps;
+};
+
+TreeOutcome run_example(fw::Algorithm algorithm, fw::GridKind kind) {
+  Nodes nodes(8, 8, 1, kind);
+  const std::uint32_t dests[] = {nodes.id(0, 2), nodes.id(3, 0), nodes.id(4, 0),
+                                 nodes.id(4, 6), nodes.id(6, 6), nodes.id(7, 4)};
+  EXPECT_EQ(nodes.node(0).on_start_multicast({algorithm, 1, 0, dests, 6, nullptr, 0}), Status::kOk);
+  nodes.deliver_all();
+  TreeOutcome out;
+  out.traffic = nodes.log().size();
+  for (const std::uint32_t d : dests) {
+    unsigned step = 0;
+    for (const Sent& s : nodes.log()) {
+      fw::MessageInfo info;
+      EXPECT_TRUE(fw::decode_control(s.payload.data(), static_cast<std::uint32_t>(s.payload.size()), info));
+      out.time = std::max(out.time, static_cast<unsigned>(info.step));
+      if (nodes.addressed(s.head) == d) step = info.step;
+    }
+    out.destination_steps.push_back(step);
+    EXPECT_EQ(nodes.ni(d).delivered.size(), 1u) << nodes.name(d);
+  }
+  return out;
+}
+
+TEST(FirmwareTrees, DiagMeshIsV25) {
+  const TreeOutcome o = run_example(fw::Algorithm::kDiag, fw::GridKind::kMesh);
+  EXPECT_EQ(o.traffic, 21u);
+  EXPECT_EQ(o.time, 12u);
+  EXPECT_EQ(o.destination_steps, (std::vector<unsigned>{3, 4, 5, 11, 12, 12}));
+}
+
+TEST(FirmwareTrees, VhMeshIsV26) {
+  const TreeOutcome o = run_example(fw::Algorithm::kVh, fw::GridKind::kMesh);
+  EXPECT_EQ(o.traffic, 25u);
+  EXPECT_EQ(o.time, 13u);
+  EXPECT_EQ(o.destination_steps, (std::vector<unsigned>{3, 3, 4, 11, 13, 11}));
+}
+
+TEST(FirmwareTrees, DdsMeshIsV27) {
+  const TreeOutcome o = run_example(fw::Algorithm::kDds, fw::GridKind::kMesh);
+  EXPECT_EQ(o.traffic, 17u);
+  EXPECT_EQ(o.time, 13u);
+}
+
+TEST(FirmwareTrees, TorusTreesAreV28ToV30) {
+  const TreeOutcome diag = run_example(fw::Algorithm::kDiag, fw::GridKind::kTorus);
+  EXPECT_EQ(diag.traffic, 17u);
+  EXPECT_EQ(diag.time, 6u);
+  const TreeOutcome dds = run_example(fw::Algorithm::kDds, fw::GridKind::kTorus);
+  EXPECT_EQ(dds.traffic, 16u);
+  EXPECT_EQ(dds.time, 6u);
+  const TreeOutcome vh = run_example(fw::Algorithm::kVh, fw::GridKind::kTorus);
+  EXPECT_EQ(vh.traffic, 18u);
+  EXPECT_EQ(vh.time, 6u);
 }
 
 TEST(Firmware, BadRequestsAndMessagesAreStatusesNotCrashes) {
