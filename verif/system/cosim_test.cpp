@@ -148,6 +148,26 @@ TEST(FirmwareOnRtlConcurrent, RecursiveDoublingBroadcastsFromFourSourcesAtOnce) 
   run_and_check(plans, o);
 }
 
+// Store-and-forward trees from six sources at once on a torus. Dimension-order worms only: mixed
+// with Hamiltonian-path worms on VC 0 their channel dependencies contain cycles (the router's
+// network test deadlocked that way at load 0.2, verif/rtl/router_network_test.cpp).
+TEST(FirmwareOnRtlConcurrent, SixConcurrentTreesOnATorusUnderEjectionBackPressure) {
+  const model::Topology t = model::Topology::parse("torus:6x6");
+  std::mt19937_64 rng(5);
+  std::vector<model::Plan> plans;
+  const char* algorithms[] = {"vh", "diag", "dds", "min"};
+  for (int i = 0; i < 6; ++i) {
+    const int k = 5 + static_cast<int>(rng() % 20);
+    plans.push_back(model::plan(random_request(t, algorithms[i % 4], 1 + i % 2, k, 3, rng)));
+  }
+  sim::RtlRunOptions o = fast_options();
+  o.alpha = 1;
+  o.gamma = 1;
+  o.eject_stall = 0.4;
+  const sim::RunRecord record = run_and_check(plans, o);
+  EXPECT_FALSE(record.stalled);
+}
+
 // The scoreboard can fail: each doctored run or record below must be reported, naming the node,
 // worm or cycle.
 class ScoreboardDetects : public testing::Test {
