@@ -36,9 +36,14 @@ const std::map<std::string, fw::Algorithm>& firmware_algorithms() {
   return names;
 }
 
-// The stream an ejected flit belongs to: today the router ejects whole worms per (port, VC). When
-// ejection ports carry eject_stream_o (the input VC a flit comes from), this is the one line to change.
+// The two ejection adapters. Today the router ejects whole worms per (ejection port, VC) and takes
+// one credit per flit on that VC. When ejection ports carry eject_stream_o (the router's input VC a
+// flit comes from; flits of different worms interleave per flit) with a pooled credit on VC 0, the
+// stream becomes that id and the credit VC 0: one line each.
+// The stream an ejected flit belongs to (the depacketizer's key).
 unsigned ejection_stream(unsigned local_port, const Link& link) { return local_port * kRouterVcs + link.vc; }
+// The VC whose credit the flit's buffer slot returns.
+unsigned ejection_credit_vc(const Link& link) { return link.vc; }
 
 // The VC a worm travels in from its injection: the router maps class bit 0 to the VC (docs/rtl.md).
 unsigned injection_vc(const wire::HeadFields& head) { return head.vc_class & 1u; }
@@ -118,8 +123,12 @@ class Node final : public fw::NetworkInterface {
   std::vector<std::deque<Outgoing>> queues_;
   std::vector<std::array<int, kRouterVcs>> credits_;  // per injection channel and VC
   std::vector<long> channel_free_;
-  // Ejection: flits the router delivered, per local port and VC (at most kRouterDepth each).
-  std::vector<std::array<std::deque<wire::Flit>, kRouterVcs>> eject_;
+  // Ejection: flits the router delivered, per local port and credit VC (at most kRouterDepth each).
+  struct Ejected {
+    wire::Flit flit;
+    unsigned stream = 0;
+  };
+  std::vector<std::array<std::deque<Ejected>, kRouterVcs>> eject_;
   std::map<unsigned, std::vector<wire::Flit>> streams_;  // depacketizer, per ejection stream
   std::deque<Received> received_;
   bool processing_ = false;
@@ -196,12 +205,13 @@ void Node::deliver(std::uint32_t multicast, const std::uint64_t* data, std::uint
 }
 
 void Node::take_ejected(unsigned local, const Link& link) {
-  std::deque<wire::Flit>& buffer = eject_[local][link.vc];
+  const unsigned vc = ejection_credit_vc(link);
+  std::deque<Ejected>& buffer = eject_[local][vc];
   if (buffer.size() >= kRouterDepth) {
-    cosim_.error(fmt::format("node {} ejection port {} VC {}: a flit without a credit at cycle {}", id_, local, link.vc,
+    cosim_.error(fmt::format("node {} ejection port {} VC {}: a flit without a credit at cycle {}", id_, local, vc,
                              cosim_.cycle));
   }
-  buffer.push_back(link.flit);
+  buffer.push_back({link.flit, ejection_stream(local, link)});
 }
 
 // Every ejection port takes at most one flit per cycle (round robin over its VCs) unless the
@@ -213,12 +223,12 @@ std::uint32_t Node::drain_ejection(std::mt19937_64& rng, double stall) {
     if (stall > 0 && u(rng) < stall) continue;
     for (unsigned i = 0; i < kRouterVcs; ++i) {
       const unsigned vc = (next_drain_vc_ + i) % kRouterVcs;
-      std::deque<wire::Flit>& buffer = eject_[local][vc];
+      std::deque<Ejected>& buffer = eject_[local][vc];
       if (buffer.empty()) continue;
-      wire::Flit flit = buffer.front();
+      wire::Flit flit = buffer.front().flit;
+      const unsigned stream = buffer.front().stream;
       buffer.pop_front();
       credits |= 1u << (local * kRouterVcs + vc);
-      const unsigned stream = ejection_stream(local, Link{true, vc, flit});
       std::vector<wire::Flit>& got = streams_[stream];
       if (flit.head != got.empty()) {
         cosim_.error(fmt::format("node {} ejection stream {}: {} flit {} a worm at cycle {}", id_, stream,
