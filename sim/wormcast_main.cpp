@@ -1,9 +1,10 @@
 // The wormcast command line: the model's network layer (labelings, routes, deadlock proofs), the
-// planners (`plan`, `algorithms`) and the experiment driver (`sweep`); later issues add `run` and
-// `compare`.
+// planners (`plan`, `algorithms`), the experiment driver (`sweep`) and the firmware on the verilated
+// routers (`run`); a later issue adds `compare`.
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -17,6 +18,8 @@
 #include "model/sweep.hpp"
 #include "sim/network_views.hpp"
 #include "sim/plan_views.hpp"
+#include "sim/rtl_cosim.hpp"
+#include "sim/run_views.hpp"
 
 namespace {
 
@@ -238,6 +241,31 @@ std::string algorithm_list() {
   return out;
 }
 
+// The requests of `wormcast run`: one, or `count` with random sources (`-s random`) and/or random
+// destination sets (`-d random:K`), drawn from `seed`.
+std::vector<model::Request> run_requests(const Topology& t, const std::string& algorithm,
+                                         const std::string& source_text, const std::vector<std::string>& dest_texts,
+                                         int count, std::uint64_t seed, int length, const model::PortModel& ports,
+                                         const model::LatencyParameters& latency) {
+  if (count < 1) throw model::RequestError(fmt::format("--count {} must be at least 1", count));
+  const model::SourceChoice choice = sim::parse_source_choice(t, source_text);
+  std::vector<model::Request> requests;
+  const bool random_dests = dest_texts.size() == 1 && dest_texts.front().rfind("random:", 0) == 0;
+  if (random_dests) {
+    const std::vector<NodeId> first = parse_destinations(t, 0, dest_texts, seed);  // validates K
+    for (const model::Sample& s : model::draw_samples(t, choice, static_cast<int>(first.size()), count, seed)) {
+      requests.push_back(model::make_request(t, algorithm, s.source, s.destinations, length, ports, latency));
+    }
+    return requests;
+  }
+  const std::vector<model::Sample> sources = model::draw_samples(t, choice, 1, count, seed);
+  for (const model::Sample& s : sources) {
+    requests.push_back(model::make_request(t, algorithm, s.source, parse_destinations(t, s.source, dest_texts, seed),
+                                           length, ports, latency));
+  }
+  return requests;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -285,6 +313,29 @@ int main(int argc, char** argv) {
   plan_options.add_to(*plan_cmd);
   plan_cmd->add_flag("--json", as_json, "print the plan as JSON (schema: docs/algorithms.md)");
 
+  // wormcast run: the plan's request options, run by the node firmware on the verilated routers.
+  std::string run_source = "random";
+  std::vector<std::string> run_dests;
+  std::string backend = "rtl";
+  int run_count = 1;
+  std::uint64_t run_seed = 1;
+  double eject_stall = 0.0;
+  PlanOptions run_options;
+  auto* run_cmd = app.add_subcommand("run",
+                                     "Run multicasts with the node firmware on the verilated routers; check them "
+                                     "against the plan");
+  run_cmd->add_option("-t,--topology", topology_spec, "topology spec")->required();
+  run_cmd->add_option("-a,--algorithm", algorithm_name, sim::rtl_supported_algorithms())->required();
+  run_cmd->add_option("-s,--source", run_source, "source node, 'origin' or 'random'")->capture_default_str();
+  run_cmd->add_option("-d,--dests", run_dests, "destination nodes, 'all' for a broadcast, or random:K")->required();
+  run_cmd->add_option("--seed", run_seed, "seed for random sources and destinations")->capture_default_str();
+  run_cmd->add_option("--count", run_count, "random requests to run, one after another")->capture_default_str();
+  run_cmd->add_option("--backend", backend, "simulation backend: rtl (the only one so far)")->capture_default_str();
+  run_cmd->add_option("--eject-stall", eject_stall, "probability an ejection port takes no flit in a cycle")
+      ->capture_default_str();
+  run_options.add_to(*run_cmd);
+  run_cmd->add_flag("--json", as_json, "print each run as the plan's JSON plus delivery_cycles, rtl and check");
+
   std::vector<std::string> sweep_algorithms;
   std::vector<std::string> count_texts;
   int runs = 100;
@@ -330,6 +381,39 @@ int main(int argc, char** argv) {
       } else {
         fmt::print("{}", sim::render_plan_text(plan));
       }
+    } else if (app.got_subcommand(run_cmd)) {
+      if (backend != "rtl") throw model::SpecError(fmt::format("backend '{}' is not one of: rtl", backend));
+      const Topology t = Topology::parse(topology_spec);
+      if (!sim::rtl_supports(algorithm_name)) {
+        model::algorithm_info(algorithm_name);  // an unknown name: the registry's error lists the valid ones
+        throw model::UnsupportedError(sim::rtl_unsupported_message(algorithm_name));
+      }
+      sim::RtlRunOptions options;
+      options.alpha = std::lround(run_options.latency.alpha);
+      options.gamma = std::lround(run_options.latency.gamma);
+      options.eject_stall = eject_stall;
+      options.seed = run_seed;
+      int passed = 0;
+      nlohmann::json runs_json = nlohmann::json::array();
+      for (const model::Request& request :
+           run_requests(t, algorithm_name, run_source, run_dests, run_count, run_seed, run_options.length,
+                        sim::parse_port_model(run_options.ports), run_options.latency)) {
+        const model::Plan plan = model::plan(request);
+        const sim::RunRecord record = sim::run_on_rtl({plan}, options);
+        const std::string check = sim::check_run({plan}, record);
+        passed += check.empty() ? 1 : 0;
+        if (as_json) {
+          runs_json.push_back(sim::run_to_json(plan, 0, record, check, options));
+        } else {
+          fmt::print("{}", sim::render_run_text(plan, 0, record, check, options));
+        }
+      }
+      if (as_json) {
+        fmt::print("{}\n", (run_count == 1 ? runs_json.front() : runs_json).dump(2));
+      } else if (run_count > 1) {
+        fmt::print("{} runs, {} passed the check\n", run_count, passed);
+      }
+      if (passed != run_count) return 1;
     } else if (app.got_subcommand(sweep_cmd)) {
       model::SweepConfig config;
       config.topology = Topology::parse(topology_spec);

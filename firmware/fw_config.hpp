@@ -1,0 +1,34 @@
+// Compile-time capacities of the node firmware: every buffer is sized here, so the memory of a
+// node is fixed at build time (docs/firmware.md, "Memory per node"). Override with -D at build.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace wormcast::fw {
+
+#ifndef WORMCAST_FW_MAX_CHAIN
+#define WORMCAST_FW_MAX_CHAIN 256
+#endif
+#ifndef WORMCAST_FW_MAX_DATA_WORDS
+#define WORMCAST_FW_MAX_DATA_WORDS 64
+#endif
+#ifndef WORMCAST_FW_MAX_GRID_NODES
+#define WORMCAST_FW_MAX_GRID_NODES 1024
+#endif
+#ifndef WORMCAST_FW_MAX_JOBS
+#define WORMCAST_FW_MAX_JOBS 4
+#endif
+
+// Nodes in one address field (the source and its destinations: a broadcast on a 16x16 mesh).
+inline constexpr std::size_t kMaxChain = WORMCAST_FW_MAX_CHAIN;
+// Application data words of one multicast.
+inline constexpr std::size_t kMaxDataWords = WORMCAST_FW_MAX_DATA_WORDS;
+// Nodes of the network a tree source can plan over (DIAG, DDS, MIN build the tree at the source).
+inline constexpr std::size_t kMaxGridNodes = WORMCAST_FW_MAX_GRID_NODES;
+// Multicasts a node serves at once (as source or relay).
+inline constexpr std::size_t kMaxJobs = WORMCAST_FW_MAX_JOBS;
+// Local injection/ejection channel pairs (d of the d-port model; 6 = all-port on a 3D mesh).
+inline constexpr std::size_t kMaxChannels = 6;
+
+}  // namespace wormcast::fw

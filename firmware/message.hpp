@@ -1,0 +1,91 @@
+// The payload layout of a firmware message (docs/firmware.md, "Message format"): three control
+// words, the address field, then the application data. Every message is one unicast worm; the head
+// flit (firmware/noc_wire_format.hpp) routes it, the payload tells the receiver what to do.
+//
+//   word 0  [15:0] multicast id  [31:16] address entries  [47:32] data words  [55:48] step
+//           [59:56] algorithm  [63:60] ports d
+//   word 1  [19:0] origin (the multicast's source)  [39:20] sequence number at the sender
+//   word 2  algorithm state: recursive doubling [1:0] dimension [21:2] lo [41:22] hi; else 0
+//   then    the address field, two 32-bit node ids per word (low half first)
+//   then    the data words
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace wormcast::fw {
+
+enum class Algorithm : std::uint8_t {
+  kUnicast = 0,            // separate addressing: one unicast per destination
+  kOnePort = 1,            // recursive halving of the label-sorted chain (spec 1.11)
+  kTwoPort = 2,            // Figure 4's 2/3 partitions (spec 1.8)
+  kDPort = 3,              // the even-d generalisation (spec 1.10)
+  kRecursiveDoubling = 4,  // rd: halving rows, then columns, then Z lines
+  kVh = 5,                 // store-and-forward trees built at the source and carried in the message
+  kDiag = 6,               //   (thesis 5.4-5.7; firmware/multicast_tree.hpp), meshes
+  kDds = 7,
+  kMin = 8,
+};
+inline constexpr unsigned kAlgorithmCount = 9;
+
+// The trees whose whole subtree travels in the address field (firmware/multicast_tree.hpp).
+constexpr bool carries_tree(Algorithm a) {
+  return a == Algorithm::kVh || a == Algorithm::kDiag || a == Algorithm::kDds || a == Algorithm::kMin;
+}
+
+inline constexpr std::uint32_t kControlWords = 3;
+
+struct MessageInfo {
+  std::uint16_t multicast = 0;
+  std::uint16_t address_entries = 0;
+  std::uint16_t data_words = 0;
+  std::uint8_t step = 0;
+  Algorithm algorithm = Algorithm::kUnicast;
+  std::uint8_t ports = 1;
+  std::uint32_t origin = 0;
+  std::uint32_t sequence = 0;
+  std::uint8_t rd_dim = 0;
+  std::uint32_t rd_lo = 0;
+  std::uint32_t rd_hi = 0;
+};
+
+constexpr std::uint32_t address_words(std::uint32_t entries) { return (entries + 1) / 2; }
+constexpr std::uint32_t message_words(const MessageInfo& m) {
+  return kControlWords + address_words(m.address_entries) + m.data_words;
+}
+
+constexpr void encode_control(const MessageInfo& m, std::uint64_t* words) {
+  words[0] = std::uint64_t{m.multicast} | std::uint64_t{m.address_entries} << 16 | std::uint64_t{m.data_words} << 32 |
+             std::uint64_t{m.step} << 48 | std::uint64_t{static_cast<std::uint8_t>(m.algorithm)} << 56 |
+             std::uint64_t{m.ports & 0xFu} << 60;
+  words[1] = std::uint64_t{m.origin & 0xFFFFFu} | std::uint64_t{m.sequence & 0xFFFFFu} << 20;
+  words[2] =
+      std::uint64_t{m.rd_dim & 3u} | std::uint64_t{m.rd_lo & 0xFFFFFu} << 2 | std::uint64_t{m.rd_hi & 0xFFFFFu} << 22;
+}
+
+// The control words of a payload of `words` words; false if they are missing, name an unknown
+// algorithm or do not match the payload's length.
+constexpr bool decode_control(const std::uint64_t* payload, std::uint32_t words, MessageInfo& m) {
+  if (words < kControlWords) return false;
+  const std::uint64_t w0 = payload[0], w1 = payload[1], w2 = payload[2];
+  m.multicast = static_cast<std::uint16_t>(w0 & 0xFFFF);
+  m.address_entries = static_cast<std::uint16_t>((w0 >> 16) & 0xFFFF);
+  m.data_words = static_cast<std::uint16_t>((w0 >> 32) & 0xFFFF);
+  m.step = static_cast<std::uint8_t>((w0 >> 48) & 0xFF);
+  const auto algorithm = static_cast<std::uint8_t>((w0 >> 56) & 0xF);
+  m.algorithm = static_cast<Algorithm>(algorithm);
+  m.ports = static_cast<std::uint8_t>((w0 >> 60) & 0xF);
+  m.origin = static_cast<std::uint32_t>(w1 & 0xFFFFF);
+  m.sequence = static_cast<std::uint32_t>((w1 >> 20) & 0xFFFFF);
+  m.rd_dim = static_cast<std::uint8_t>(w2 & 3);
+  m.rd_lo = static_cast<std::uint32_t>((w2 >> 2) & 0xFFFFF);
+  m.rd_hi = static_cast<std::uint32_t>((w2 >> 22) & 0xFFFFF);
+  return algorithm < kAlgorithmCount && message_words(m) == words;
+}
+
+// Address entry i of a payload (precondition: i < entries).
+constexpr std::uint32_t address_entry(const std::uint64_t* payload, std::uint32_t i) {
+  return static_cast<std::uint32_t>(payload[kControlWords + i / 2] >> (32 * (i % 2)));
+}
+
+}  // namespace wormcast::fw

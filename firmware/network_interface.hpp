@@ -1,0 +1,36 @@
+// The network-interface (NI) API: everything the node firmware can do to the outside world
+// (docs/firmware.md, "The NI API"). The harness implements it over a router's local channels; a
+// real node would implement it over its NI registers and DMA rings.
+//
+// Receiving is interrupt style: the NI depacketizes a whole message, charges the receive start-up
+// and then calls NodeFirmware::on_message_received; it calls NodeFirmware::on_channel_free when a
+// send queue that was full has room again.
+#pragma once
+
+#include <cstdint>
+
+#include "firmware/noc_wire_format.hpp"
+
+namespace wormcast::fw {
+
+class NetworkInterface {
+ public:
+  // Local channel pairs of this node (injection k and ejection k).
+  virtual unsigned channels() const = 0;
+  // Channel k's send queue takes one more message.
+  virtual bool can_send(unsigned channel) const = 0;
+  // Queues one message on channel k: the head flit built from `head` (precondition: wire::fits),
+  // then `words` payload words, the last one the tail. The NI copies the words before it returns.
+  // False, and nothing queued, when the queue is full or the channel does not exist.
+  virtual bool send(unsigned channel, const wire::HeadFields& head, const std::uint64_t* payload,
+                    std::uint32_t words) = 0;
+  // Hands the data of multicast `multicast` to this node's application: the node is a destination.
+  virtual void deliver(std::uint32_t multicast, const std::uint64_t* data, std::uint32_t words) = 0;
+  // The current cycle of the network clock.
+  virtual std::uint64_t cycle() const = 0;
+
+ protected:
+  ~NetworkInterface() = default;
+};
+
+}  // namespace wormcast::fw

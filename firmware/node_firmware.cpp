@@ -1,0 +1,436 @@
+// The node firmware's state machine and the unicast-based algorithms, derived from
+// ../shared/spec/algorithms.md (sections 1.8, 1.10, 1.11) and docs/algorithms.md ("Recursive
+// Doubling"); independent of model/ (docs/firmware.md, "HW/SW split").
+#include "firmware/node_firmware.hpp"
+
+namespace wormcast::fw {
+namespace {
+
+constexpr std::uint32_t ceil_div(std::uint32_t a, std::uint32_t b) { return (a + b - 1) / b; }
+
+// ceil(log2 n) for n >= 1.
+constexpr std::uint32_t ceil_log2(std::uint32_t n) {
+  std::uint32_t k = 0;
+  while ((std::uint32_t{1} << k) < n) ++k;
+  return k;
+}
+
+}  // namespace
+
+const char* to_string(Status status) {
+  switch (status) {
+    case Status::kOk:
+      return "ok";
+    case Status::kBadConfig:
+      return "bad node configuration";
+    case Status::kNotInitialized:
+      return "firmware not initialized";
+    case Status::kUnsupportedAlgorithm:
+      return "algorithm not implemented by the firmware";
+    case Status::kUnsupportedTopology:
+      return "algorithm does not run on this topology";
+    case Status::kBadPortCount:
+      return "port count does not suit the algorithm or exceeds the node's channels";
+    case Status::kBadDestinations:
+      return "bad destination set";
+    case Status::kTooManyDestinations:
+      return "more destinations than the firmware's chain capacity";
+    case Status::kTooMuchData:
+      return "more data words than the firmware's capacity";
+    case Status::kNoFreeJob:
+      return "node already serves its maximum number of multicasts";
+    case Status::kBadMessage:
+      return "received payload does not decode or does not name this node";
+    case Status::kNetworkTooLarge:
+      return "network larger than the firmware's tree tables";
+  }
+  return "unknown status";
+}
+
+Status NodeFirmware::init(const NodeConfig& config, NetworkInterface* ni) {
+  const Grid& g = config.grid;
+  if (ni == nullptr || ni->channels() == 0 || (g.dims != 2 && g.dims != 3)) return Status::kBadConfig;
+  for (unsigned d = 0; d < 3; ++d) {
+    if (g.size[d] == 0 || g.size[d] > wire::kMaxCoord + 1 || (d >= g.dims && g.size[d] != 1)) return Status::kBadConfig;
+  }
+  if (config.node >= g.nodes()) return Status::kBadConfig;
+  config_ = config;
+  ni_ = ni;
+  return Status::kOk;
+}
+
+bool NodeFirmware::idle() const {
+  for (const Job& job : jobs_) {
+    if (job.active) return false;
+  }
+  return true;
+}
+
+NodeFirmware::Job* NodeFirmware::free_job() {
+  for (Job& job : jobs_) {
+    if (!job.active) return &job;
+  }
+  return nullptr;
+}
+
+// Insertion sort by Hamiltonian-path label: the labeling-ordered chain of spec 1.6.
+void NodeFirmware::sort_chain(Job& job) const {
+  for (std::size_t i = 1; i < job.chain.size(); ++i) {
+    const std::uint32_t node = job.chain[i], key = config_.grid.label(node);
+    std::size_t j = i;
+    for (; j > 0 && config_.grid.label(job.chain[j - 1]) > key; --j) job.chain[j] = job.chain[j - 1];
+    job.chain[j] = node;
+  }
+}
+
+Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
+  if (ni_ == nullptr) return Status::kNotInitialized;
+  const Grid& g = config_.grid;
+  const std::uint32_t self = config_.node;
+  if (static_cast<unsigned>(r.algorithm) >= kAlgorithmCount) return Status::kUnsupportedAlgorithm;
+  if (r.ports == 0 || r.ports > ni_->channels()) return Status::kBadPortCount;
+  const bool even = r.ports % 2 == 0;
+  switch (r.algorithm) {
+    case Algorithm::kUnicast:
+      if (r.ports != 1 && !even) return Status::kBadPortCount;
+      break;
+    case Algorithm::kOnePort:
+      if (r.ports != 1) return Status::kBadPortCount;
+      break;
+    case Algorithm::kTwoPort:
+      if (r.ports != 2) return Status::kBadPortCount;
+      break;
+    case Algorithm::kDPort:
+      if (!even) return Status::kBadPortCount;
+      break;
+    case Algorithm::kRecursiveDoubling:
+      if (g.kind != GridKind::kMesh) return Status::kUnsupportedTopology;
+      break;
+    case Algorithm::kVh:
+    case Algorithm::kDiag:
+    case Algorithm::kDds:
+    case Algorithm::kMin:
+      break;
+  }
+  if (r.count == 0 || r.destinations == nullptr) return Status::kBadDestinations;
+  if (r.count + 1 > kMaxChain) return Status::kTooManyDestinations;
+  if (r.words > kMaxDataWords || (r.words > 0 && r.data == nullptr)) return Status::kTooMuchData;
+  for (std::uint32_t i = 0; i < r.count; ++i) {
+    if (r.destinations[i] >= g.nodes() || r.destinations[i] == self) return Status::kBadDestinations;
+    for (std::uint32_t j = 0; j < i; ++j) {
+      if (r.destinations[j] == r.destinations[i]) return Status::kBadDestinations;
+    }
+  }
+  if (r.algorithm == Algorithm::kRecursiveDoubling && r.count + 1 != g.nodes()) return Status::kBadDestinations;
+  Job* job = free_job();
+  if (job == nullptr) return Status::kNoFreeJob;
+  *job = Job{};
+  job->algorithm = r.algorithm;
+  job->ports = r.ports;
+  job->multicast = r.multicast;
+  job->origin = self;
+  job->step = 1;
+  for (std::uint32_t i = 0; i < r.words; ++i) job->data.push_back(r.data[i]);
+  if (r.algorithm == Algorithm::kRecursiveDoubling) {
+    job->dim = 0;
+    job->lo = 0;
+    job->hi = g.size[0];
+  } else if (carries_tree(r.algorithm)) {
+    const TreeKind kind = r.algorithm == Algorithm::kVh     ? TreeKind::kVh
+                          : r.algorithm == Algorithm::kDiag ? TreeKind::kDiag
+                          : r.algorithm == Algorithm::kDds  ? TreeKind::kDds
+                                                            : TreeKind::kMin;
+    const TreeBuilder::Result built = tree_builder_.build(g, self, kind, r.destinations, r.count, job->chain);
+    if (built == TreeBuilder::Result::kNetworkTooLarge) return Status::kNetworkTooLarge;
+    if (built != TreeBuilder::Result::kOk) return Status::kTooManyDestinations;
+    job->next = 1;  // entry 0 is the source itself
+  } else {
+    job->chain.push_back(self);
+    for (std::uint32_t i = 0; i < r.count; ++i) job->chain.push_back(r.destinations[i]);
+    sort_chain(*job);
+    for (std::uint32_t i = 0; i < job->chain.size(); ++i) {
+      if (job->chain[i] == self) job->s = i;
+    }
+    job->m = static_cast<std::uint32_t>(job->chain.size()) - 1;
+    job->lo = 0;
+    job->hi = job->m;
+  }
+  job->active = true;
+  if (!next_iteration(*job)) job->active = false;
+  pump();
+  return Status::kOk;
+}
+
+Status NodeFirmware::on_message_received(const wire::HeadFields& head, const std::uint64_t* payload,
+                                         std::uint32_t words) {
+  if (ni_ == nullptr) return Status::kNotInitialized;
+  MessageInfo info;
+  if (payload == nullptr || !decode_control(payload, words, info)) return Status::kBadMessage;
+  if (info.address_entries > kMaxChain || info.data_words > kMaxDataWords) return Status::kBadMessage;
+  (void)head;  // the sender is in head.src; the payload says all the firmware needs
+  const std::uint32_t self = config_.node;
+  const std::uint64_t* data = payload + kControlWords + address_words(info.address_entries);
+  if (info.algorithm == Algorithm::kRecursiveDoubling) ni_->deliver(info.multicast, data, info.data_words);
+
+  // The sender's state for this node, built in place in a free job slot.
+  Job* slot = free_job();
+  std::uint32_t own_index = 0;
+  if (carries_tree(info.algorithm)) {
+    if (info.address_entries == 0 || tree_node(address_entry(payload, 0)) != self) return Status::kBadMessage;
+    if (tree_destination(address_entry(payload, 0))) ni_->deliver(info.multicast, data, info.data_words);
+    if (info.address_entries == 1) return Status::kOk;  // a leaf
+  } else if (info.algorithm == Algorithm::kRecursiveDoubling) {
+    if (info.rd_dim >= config_.grid.dims || info.rd_lo >= info.rd_hi) return Status::kBadMessage;
+    const std::uint32_t own = config_.grid.coord(self, info.rd_dim);
+    if (own < info.rd_lo || own >= info.rd_hi || info.address_entries != 0) return Status::kBadMessage;
+  } else {
+    bool found = false;
+    for (std::uint32_t i = 0; i < info.address_entries; ++i) {
+      const std::uint32_t node = address_entry(payload, i);
+      if (node >= config_.grid.nodes()) return Status::kBadMessage;
+      if (node == self) {
+        own_index = i;
+        found = true;
+      }
+    }
+    // The receiver of a unicast-based message is a destination and in its address field.
+    if (!found) return Status::kBadMessage;
+    ni_->deliver(info.multicast, data, info.data_words);
+    if (info.address_entries == 1) return Status::kOk;  // responsible for itself only
+  }
+  if (slot == nullptr) return Status::kNoFreeJob;
+  *slot = Job{};
+  Job& job = *slot;
+  job.algorithm = info.algorithm;
+  job.ports = info.ports;
+  job.multicast = info.multicast;
+  job.origin = info.origin;
+  job.step = info.step + 1u;
+  job.dim = info.rd_dim;
+  if (info.algorithm == Algorithm::kRecursiveDoubling) {
+    job.lo = info.rd_lo;
+    job.hi = info.rd_hi;
+  } else if (carries_tree(info.algorithm)) {
+    for (std::uint32_t i = 0; i < info.address_entries; ++i) {
+      if (tree_node(address_entry(payload, i)) >= config_.grid.nodes()) return Status::kBadMessage;
+      job.chain.push_back(address_entry(payload, i));
+    }
+    // The list must be exactly one subtree: its child counts account for every entry.
+    if (tree_subtree_end(job.chain.begin(), job.chain.size(), 0) != job.chain.size()) return Status::kBadMessage;
+    job.next = 1;
+  } else {
+    for (std::uint32_t i = 0; i < info.address_entries; ++i) job.chain.push_back(address_entry(payload, i));
+    job.s = own_index;
+    job.m = info.address_entries - 1u;
+    job.lo = 0;
+    job.hi = job.m;
+  }
+  for (std::uint32_t i = 0; i < info.data_words; ++i) job.data.push_back(data[i]);
+  job.active = true;
+  if (!next_iteration(job)) job.active = false;
+  pump();
+  return Status::kOk;
+}
+
+void NodeFirmware::on_channel_free() { pump(); }
+
+// Issues every pending send the NI takes, moving each job on to its next step when its current
+// step's sends are all queued.
+void NodeFirmware::pump() {
+  for (Job& job : jobs_) {
+    while (job.active) {
+      while (job.issued < job.pending.size() && issue(job, job.pending[job.issued])) ++job.issued;
+      if (job.issued < job.pending.size()) break;  // a queue is full: on_channel_free resumes
+      ++job.step;
+      if (!next_iteration(job)) job.active = false;
+    }
+  }
+}
+
+// Fills job.pending with the sends of step job.step; false when the job has nothing left to send.
+bool NodeFirmware::next_iteration(Job& job) {
+  job.pending.clear();
+  job.issued = 0;
+  switch (job.algorithm) {
+    case Algorithm::kUnicast:
+      iterate_unicast(job);
+      break;
+    case Algorithm::kOnePort:
+      iterate_one_port(job);
+      break;
+    case Algorithm::kTwoPort:
+    case Algorithm::kDPort:
+      iterate_d_port(job);
+      break;
+    case Algorithm::kRecursiveDoubling:
+      return iterate_recursive_doubling(job);
+    case Algorithm::kVh:
+    case Algorithm::kDiag:
+    case Algorithm::kDds:
+    case Algorithm::kMin:
+      iterate_carried_tree(job);
+      break;
+  }
+  return !job.pending.empty();
+}
+
+// Separate addressing: one port goes through the chain in order; d = 2p ports send to the p
+// nearest unserved destinations below the source on the low ports and above it on the high ports.
+void NodeFirmware::iterate_unicast(Job& job) {
+  const std::uint32_t m = job.m, s = job.s;
+  if (job.ports == 1) {
+    std::uint32_t index = job.next + (job.next >= s ? 1 : 0);
+    if (index > m) return;
+    job.pending.push_back({0, index, index, 1, 0, 0});
+    ++job.next;
+    return;
+  }
+  const std::uint32_t p = job.ports / 2u, round = job.next;  // job.next counts steps here
+  for (std::uint32_t j = 0; j < p; ++j) {
+    const std::uint32_t k = round * p + j + 1;  // k-th nearest below
+    if (k <= s) job.pending.push_back({static_cast<std::uint8_t>(j), s - k, s - k, 1, 0, 0});
+  }
+  for (std::uint32_t j = 0; j < p; ++j) {
+    const std::uint32_t k = round * p + j + 1;
+    if (s + k <= m) job.pending.push_back({static_cast<std::uint8_t>(p + j), s + k, s + k, 1, 0, 0});
+  }
+  ++job.next;
+}
+
+// Spec 1.11: the holder of block [lo, hi] hands the half it is not in to that half's element
+// nearest it.
+void NodeFirmware::iterate_one_port(Job& job) {
+  if (job.lo >= job.hi) return;
+  const std::uint32_t mid = (job.lo + job.hi) / 2;
+  if (job.s <= mid) {
+    job.pending.push_back({0, mid + 1, mid + 1, job.hi - mid, 0, 0});
+    job.hi = mid;
+  } else {
+    job.pending.push_back({0, mid, job.lo, mid - job.lo + 1, 0, 0});
+    job.lo = mid + 1;
+  }
+}
+
+// Spec 1.8 (d = 2) and 1.10: keep chain[l .. u] of the window, cut the lower part into d/2 blocks
+// sent on low ports j, the upper part into d/2 blocks sent on high ports d/2 + j, each to the
+// block's centre nearest the sender.
+void NodeFirmware::iterate_d_port(Job& job) {
+  const std::uint32_t m = job.m, s = job.s, d = job.ports, h = d / 2;
+  if (m == 0) return;
+  const std::uint32_t l = ceil_div(d * s, d + 1);
+  const std::uint32_t u = m - ceil_div(d * (m - s), d + 1);
+  for (std::uint32_t j = 0; j < h; ++j) {
+    const std::uint32_t a = j * l / h, b = (j + 1) * l / h;
+    if (b > a) {
+      job.pending.push_back({static_cast<std::uint8_t>(j), job.base + a + (b - a) / 2, job.base + a, b - a, 0, 0});
+    }
+  }
+  const std::uint32_t upper = m - u;
+  for (std::uint32_t j = 0; j < h; ++j) {
+    const std::uint32_t a = u + 1 + j * upper / h, b = u + 1 + (j + 1) * upper / h;
+    if (b > a) {
+      job.pending.push_back(
+          {static_cast<std::uint8_t>(h + j), job.base + a + ceil_div(b - a, 2) - 1, job.base + a, b - a, 0, 0});
+    }
+  }
+  job.base += l;
+  job.s = s - l;
+  job.m = u - l;
+}
+
+// The first step of dimension `dim`'s phase, minus one: the phases before it take ceil(log2 size)
+// steps each, everywhere at once.
+std::uint32_t NodeFirmware::rd_base(std::uint8_t dim) const {
+  std::uint32_t base = 0;
+  for (unsigned d = 0; d < dim; ++d) base += ceil_log2(config_.grid.size[d]);
+  return base;
+}
+
+// Recursive doubling: halve the own segment of the current line, lower half taking the odd node;
+// send the other half to the node at the same relative position (clamped); at a segment of one
+// node go on to the next dimension's whole line.
+bool NodeFirmware::iterate_recursive_doubling(Job& job) {
+  const Grid& g = config_.grid;
+  while (job.hi - job.lo <= 1) {
+    if (job.dim + 1u >= g.dims) return false;
+    ++job.dim;
+    job.lo = 0;
+    job.hi = g.size[job.dim];
+    job.step = rd_base(job.dim) + 1;
+  }
+  const std::uint32_t own = g.coord(config_.node, job.dim);
+  const std::uint32_t mid = job.lo + ceil_div(job.hi - job.lo, 2);
+  const bool in_lower = own < mid;
+  const std::uint32_t own_lo = in_lower ? job.lo : mid, other_lo = in_lower ? mid : job.lo;
+  const std::uint32_t other_hi = in_lower ? job.hi : mid;
+  const std::uint32_t offset = own - own_lo, other_size = other_hi - other_lo;
+  const std::uint32_t target = other_lo + (offset < other_size - 1 ? offset : other_size - 1);
+  job.pending.push_back({0, g.with_coord(config_.node, job.dim, target), 0, 0, other_lo, other_hi});
+  if (in_lower) {
+    job.hi = mid;
+  } else {
+    job.lo = mid;
+  }
+  return true;
+}
+
+// A carried tree: the children follow their parent's entry in send order, each with its subtree;
+// p children per step on channels 0..p-1: the i-th child in step t + 1 + floor(i/p) after receiving
+// in step t (docs/algorithms.md, "Time rule").
+void NodeFirmware::iterate_carried_tree(Job& job) {
+  for (std::uint32_t c = 0; c < job.ports && job.next < job.chain.size(); ++c) {
+    const std::size_t end = tree_subtree_end(job.chain.begin(), job.chain.size(), job.next);
+    job.pending.push_back({static_cast<std::uint8_t>(c), tree_node(job.chain[job.next]), job.next,
+                           static_cast<std::uint32_t>(end) - job.next, 0, 0});
+    job.next = static_cast<std::uint32_t>(end);
+  }
+}
+
+// Queues one send on its channel: head flit per the algorithm's routing mode, payload = control
+// words, address field, data. False when the channel's queue is full.
+bool NodeFirmware::issue(Job& job, const Send& send) {
+  if (!ni_->can_send(send.channel)) return false;
+  const Grid& g = config_.grid;
+  const std::uint32_t self = config_.node;
+  const bool by_coords = job.algorithm == Algorithm::kRecursiveDoubling || carries_tree(job.algorithm);
+  const std::uint32_t receiver = by_coords ? send.receiver : job.chain[send.receiver];
+  wire::HeadFields head;
+  if (by_coords) {
+    head.mode = wire::Mode::kDimensionOrder;
+    head.dest = wire::pack_coord_dest({static_cast<std::uint8_t>(g.coord(receiver, 0)),
+                                       static_cast<std::uint8_t>(g.coord(receiver, 1)),
+                                       static_cast<std::uint8_t>(g.coord(receiver, 2))});
+  } else {
+    head.mode = wire::Mode::kHamiltonianPath;
+    head.network = g.label(receiver) > g.label(self) ? wire::kNetworkHigh : wire::kNetworkLow;
+    head.dest = g.label(receiver);
+  }
+  head.src = self;
+  head.tag = static_cast<std::uint8_t>(sequence_ & 0xF);
+  MessageInfo info;
+  info.multicast = job.multicast;
+  info.address_entries = static_cast<std::uint16_t>(send.count);
+  info.data_words = static_cast<std::uint16_t>(job.data.size());
+  info.step = static_cast<std::uint8_t>(job.step);
+  info.algorithm = job.algorithm;
+  info.ports = job.ports;
+  info.origin = job.origin;
+  info.sequence = sequence_;
+  info.rd_dim = job.dim;
+  info.rd_lo = send.rd_lo;
+  info.rd_hi = send.rd_hi;
+  encode_control(info, message_);
+  std::uint64_t* address = message_ + kControlWords;
+  for (std::uint32_t i = 0; i < address_words(send.count); ++i) address[i] = 0;
+  for (std::uint32_t i = 0; i < send.count; ++i) {
+    address[i / 2] |= std::uint64_t{job.chain[send.first + i]} << (32 * (i % 2));
+  }
+  std::uint64_t* data = address + address_words(send.count);
+  for (std::size_t i = 0; i < job.data.size(); ++i) data[i] = job.data[i];
+  if (!wire::fits(head)) return false;
+  if (!ni_->send(send.channel, head, message_, message_words(info))) return false;
+  sequence_ = (sequence_ + 1) & 0xFFFFF;
+  return true;
+}
+
+}  // namespace wormcast::fw

@@ -1,0 +1,683 @@
+#include "sim/rtl_cosim.hpp"
+
+#include <fmt/format.h>
+#include <verilated.h>
+
+#include <algorithm>
+#include <array>
+#include <deque>
+#include <map>
+#include <memory>
+#include <random>
+
+#include "firmware/message.hpp"
+#include "firmware/node_firmware.hpp"
+#include "model/errors.hpp"
+#include "model/labeling.hpp"
+#include "sim/rtl_router.hpp"
+
+namespace wormcast::sim {
+namespace {
+
+using model::NodeId;
+
+constexpr std::size_t kSendQueue = 8;  // messages each injection channel's queue holds
+
+const std::map<std::string, fw::Algorithm>& firmware_algorithms() {
+  static const std::map<std::string, fw::Algorithm> names{{"unicast", fw::Algorithm::kUnicast},
+                                                          {"one-port", fw::Algorithm::kOnePort},
+                                                          {"two-port", fw::Algorithm::kTwoPort},
+                                                          {"d-port", fw::Algorithm::kDPort},
+                                                          {"rd", fw::Algorithm::kRecursiveDoubling},
+                                                          {"vh", fw::Algorithm::kVh},
+                                                          {"diag", fw::Algorithm::kDiag},
+                                                          {"dds", fw::Algorithm::kDds},
+                                                          {"min", fw::Algorithm::kMin}};
+  return names;
+}
+
+// The two ejection adapters. Ejection ports carry eject_stream_o (the router input VC a flit comes
+// from; flits of different worms interleave per flit) and take one pooled credit, returned on VC 0.
+// The stream an ejected flit belongs to (the depacketizer's key): per ejection port, since
+// consecutive worms of one input VC may leave on different ejection ports.
+unsigned ejection_stream(unsigned local_port, const Link& link) { return local_port * 64u + link.stream; }
+// The VC whose credit the flit's buffer slot returns: the port's pool.
+unsigned ejection_credit_vc(const Link&) { return 0; }
+
+// The VC a worm travels in from its injection: the router maps class bit 0 to the VC (docs/rtl.md).
+unsigned injection_vc(const wire::HeadFields& head) { return head.vc_class & 1u; }
+
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+int port_count(const model::Request& r) {
+  switch (r.ports.kind) {
+    case model::PortModelKind::kOnePort:
+      return 1;
+    case model::PortModelKind::kTwoPort:
+      return 2;
+    case model::PortModelKind::kAllPort:
+      return r.topology.port_count();
+    case model::PortModelKind::kDPort:
+      return r.ports.count;
+  }
+  return 1;
+}
+
+// The channels the algorithm injects on: rd uses one port whatever the model says.
+int channels_used(const model::Request& r) { return r.algorithm == "rd" ? 1 : port_count(r); }
+
+class Cosim;
+
+// A message being sent on one injection channel.
+struct Outgoing {
+  std::vector<wire::Flit> flits;
+  std::size_t next = 0;
+  long queued = 0;
+  long ready = -1;  // cycle the start-up ends (set when it reaches the front)
+  int worm = -1;    // index into RunRecord::worms
+};
+
+// One node: its firmware, its network interface (the fw::NetworkInterface the firmware sees) and
+// its processor's timing.
+class Node final : public fw::NetworkInterface {
+ public:
+  Node(Cosim& cosim, NodeId id, unsigned channels)
+      : cosim_(cosim),
+        id_(id),
+        queues_(channels),
+        credits_(channels, {static_cast<int>(kRouterDepth), static_cast<int>(kRouterDepth)}),
+        channel_free_(channels, 0),
+        eject_(channels) {}
+
+  unsigned channels() const override { return static_cast<unsigned>(queues_.size()); }
+  bool can_send(unsigned k) const override { return k < queues_.size() && queues_[k].size() < kSendQueue; }
+  bool send(unsigned k, const wire::HeadFields& head, const std::uint64_t* payload, std::uint32_t words) override;
+  void deliver(std::uint32_t multicast, const std::uint64_t* data, std::uint32_t words) override;
+  std::uint64_t cycle() const override;
+
+  fw::NodeFirmware firmware;
+
+  // Per cycle, in this order.
+  void take_ejected(unsigned local, const Link& link);
+  std::uint32_t drain_ejection(std::mt19937_64& rng, double stall);  // credits for the router
+  void run_processor();
+  bool inject(unsigned k, Link& out, std::uint32_t credit_bits);
+  bool busy() const;
+  std::string state() const;
+
+ private:
+  struct Received {
+    wire::HeadFields head;
+    std::vector<std::uint64_t> payload;
+  };
+  void message_complete(unsigned local, unsigned stream);
+
+  Cosim& cosim_;
+  NodeId id_;
+  std::vector<std::deque<Outgoing>> queues_;
+  std::vector<std::array<int, kRouterVcs>> credits_;  // per injection channel and VC
+  std::vector<long> channel_free_;
+  // Ejection: flits the router delivered, per local port and credit VC (at most kRouterDepth each).
+  struct Ejected {
+    wire::Flit flit;
+    unsigned stream = 0;
+  };
+  std::vector<std::array<std::deque<Ejected>, kRouterVcs>> eject_;
+  std::map<unsigned, std::vector<wire::Flit>> streams_;  // depacketizer, per ejection stream
+  std::deque<Received> received_;
+  bool processing_ = false;
+  long processor_ready_ = 0;
+  unsigned next_drain_vc_ = 0;
+
+  friend class Cosim;
+};
+
+class Cosim {
+ public:
+  Cosim(const std::vector<model::Plan>& plans, const RtlRunOptions& options);
+  RunRecord run();
+
+  long cycle = 0;
+  RunRecord record;
+  const RtlRunOptions options;
+  const std::vector<model::Plan>& plans;
+  std::vector<std::vector<std::uint64_t>> data;  // per multicast
+
+  void error(std::string message) {
+    if (record.errors.size() < 8) record.errors.push_back(std::move(message));
+  }
+  int register_worm(NodeId sender, unsigned channel, const wire::HeadFields& head, const std::uint64_t* payload,
+                    std::uint32_t words);
+  void worm_left(int worm) { live_.erase(worm); }
+  NodeId addressed(const wire::HeadFields& head) const;
+  const model::Topology& topology() const { return topology_; }
+
+ private:
+  void configure(NodeId n, RouterModel& r);
+  int find_worm(NodeId at, const wire::Flit& head, const char* where);
+  void monitor(NodeId r, unsigned port, const Link& link);
+  bool finished() const;
+  std::string stall_report() const;
+  void tick();
+
+  model::Topology topology_;
+  model::HamiltonianLabeling labels_;
+  std::unique_ptr<VerilatedContext> context_;
+  std::vector<std::unique_ptr<RouterModel>> routers_;
+  std::vector<std::unique_ptr<Node>> nodes_;
+  std::map<int, NodeId> live_;  // worm -> router its head is at (or was ejected from)
+  std::mt19937_64 rng_;
+  unsigned locals_ = 1;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Node
+
+std::uint64_t Node::cycle() const { return static_cast<std::uint64_t>(cosim_.cycle); }
+
+bool Node::send(unsigned k, const wire::HeadFields& head, const std::uint64_t* payload, std::uint32_t words) {
+  if (!can_send(k) || !wire::fits(head)) return false;
+  Outgoing out;
+  out.flits.push_back({true, words == 0, wire::pack_head(head)});
+  for (std::uint32_t i = 0; i < words; ++i) out.flits.push_back({false, i + 1 == words, payload[i]});
+  out.queued = cosim_.cycle;
+  out.worm = cosim_.register_worm(id_, k, head, payload, words);
+  queues_[k].push_back(std::move(out));
+  return true;
+}
+
+void Node::deliver(std::uint32_t multicast, const std::uint64_t* data, std::uint32_t words) {
+  Delivery d;
+  d.multicast = static_cast<int>(multicast);
+  d.node = id_;
+  d.cycle = cosim_.cycle;
+  if (multicast < cosim_.data.size()) {
+    const std::vector<std::uint64_t>& want = cosim_.data[multicast];
+    d.payload_ok = want.size() == words && std::equal(want.begin(), want.end(), data);
+  }
+  cosim_.record.deliveries.push_back(d);
+}
+
+void Node::take_ejected(unsigned local, const Link& link) {
+  const unsigned vc = ejection_credit_vc(link);
+  std::deque<Ejected>& buffer = eject_[local][vc];
+  if (buffer.size() >= kRouterDepth) {
+    cosim_.error(fmt::format("node {} ejection port {} VC {}: a flit without a credit at cycle {}", id_, local, vc,
+                             cosim_.cycle));
+  }
+  buffer.push_back({link.flit, ejection_stream(local, link)});
+}
+
+// Every ejection port takes at most one flit per cycle (round robin over its VCs) unless the
+// random back-pressure holds it; each flit taken returns a credit.
+std::uint32_t Node::drain_ejection(std::mt19937_64& rng, double stall) {
+  std::uint32_t credits = 0;
+  std::uniform_real_distribution<double> u(0, 1);
+  for (unsigned local = 0; local < eject_.size(); ++local) {
+    if (stall > 0 && u(rng) < stall) continue;
+    for (unsigned i = 0; i < kRouterVcs; ++i) {
+      const unsigned vc = (next_drain_vc_ + i) % kRouterVcs;
+      std::deque<Ejected>& buffer = eject_[local][vc];
+      if (buffer.empty()) continue;
+      wire::Flit flit = buffer.front().flit;
+      const unsigned stream = buffer.front().stream;
+      buffer.pop_front();
+      credits |= 1u << (local * kRouterVcs + vc);
+      std::vector<wire::Flit>& got = streams_[stream];
+      if (flit.head != got.empty()) {
+        cosim_.error(fmt::format("node {} ejection stream {}: {} flit {} a worm at cycle {}", id_, stream,
+                                 flit.head ? "head" : "body", flit.head ? "inside" : "outside", cosim_.cycle));
+        break;
+      }
+      if (flit.tail && !flit.head && id_ == cosim_.options.corrupt_tail_at) flit.data ^= 1;
+      got.push_back(flit);
+      if (flit.tail) message_complete(local, stream);
+      break;
+    }
+  }
+  next_drain_vc_ = (next_drain_vc_ + 1) % kRouterVcs;
+  return credits;
+}
+
+void Node::message_complete(unsigned local, unsigned stream) {
+  std::vector<wire::Flit>& got = streams_[stream];
+  Received r;
+  r.head = wire::unpack_head(got.front().data);
+  for (std::size_t i = 1; i < got.size(); ++i) r.payload.push_back(got[i].data);
+  got.clear();
+  fw::MessageInfo info;
+  if (!fw::decode_control(r.payload.data(), static_cast<std::uint32_t>(r.payload.size()), info)) {
+    cosim_.error(fmt::format("node {} ejection port {}: a worm from node {} whose payload does not decode (cycle {})",
+                             id_, local, r.head.src, cosim_.cycle));
+    return;
+  }
+  // The monitor followed the head here; the payload names the worm too: they must agree.
+  bool matched = false;
+  for (auto& w : cosim_.record.worms) {
+    if (w.sender == static_cast<NodeId>(r.head.src) && w.sequence == info.sequence && w.eject_cycle < 0 &&
+        w.ejected_at == id_) {
+      w.eject_cycle = cosim_.cycle;
+      matched = true;
+      break;
+    }
+  }
+  if (!matched) {
+    cosim_.error(
+        fmt::format("node {}: ejected worm from node {} sequence {} (cycle {}) does not match the worm the "
+                    "monitor followed here",
+                    id_, r.head.src, info.sequence, cosim_.cycle));
+  }
+  received_.push_back(std::move(r));
+}
+
+// The processor: receives one message at a time, gamma cycles each, then runs the firmware.
+void Node::run_processor() {
+  for (;;) {
+    if (processing_ && cosim_.cycle >= processor_ready_) {
+      Received r = std::move(received_.front());
+      received_.pop_front();
+      processing_ = false;
+      const fw::Status s =
+          firmware.on_message_received(r.head, r.payload.data(), static_cast<std::uint32_t>(r.payload.size()));
+      if (s != fw::Status::kOk) {
+        cosim_.error(fmt::format("node {} firmware rejected a message from node {} at cycle {}: {}", id_, r.head.src,
+                                 cosim_.cycle, fw::to_string(s)));
+      }
+    }
+    if (processing_ || received_.empty()) return;
+    processing_ = true;
+    processor_ready_ = cosim_.cycle + cosim_.options.gamma;
+  }
+}
+
+// Channel k's next flit, if its message's start-up is over and its VC has a credit.
+bool Node::inject(unsigned k, Link& out, std::uint32_t credit_bits) {
+  for (unsigned v = 0; v < kRouterVcs; ++v) credits_[k][v] += (credit_bits >> v) & 1;
+  if (queues_[k].empty()) return false;
+  Outgoing& m = queues_[k].front();
+  if (m.ready < 0) m.ready = std::max(m.queued, channel_free_[k]) + cosim_.options.alpha;
+  if (cosim_.cycle < m.ready) return false;
+  const wire::Flit& flit = m.flits[m.next];
+  const unsigned vc = injection_vc(wire::unpack_head(m.flits.front().data));
+  if (credits_[k][vc] == 0) return false;
+  --credits_[k][vc];
+  out = Link{true, vc, flit};
+  if (m.next == 0) cosim_.record.worms[static_cast<std::size_t>(m.worm)].inject_cycle = cosim_.cycle;
+  if (++m.next == m.flits.size()) {
+    const bool was_full = queues_[k].size() >= kSendQueue;
+    queues_[k].pop_front();
+    channel_free_[k] = cosim_.cycle + 1;
+    if (was_full) firmware.on_channel_free();
+  }
+  return true;
+}
+
+bool Node::busy() const {
+  if (processing_ || !received_.empty()) return true;
+  for (const auto& q : queues_) {
+    if (!q.empty()) return true;
+  }
+  for (const auto& port : eject_) {
+    for (const auto& buffer : port) {
+      if (!buffer.empty()) return true;
+    }
+  }
+  for (const auto& [stream, flits] : streams_) {
+    if (!flits.empty()) return true;
+  }
+  return false;
+}
+
+std::string Node::state() const {
+  std::string s;
+  const std::string name = cosim_.topology().node_name(id_);
+  for (std::size_t k = 0; k < queues_.size(); ++k) {
+    if (!queues_[k].empty()) s += fmt::format(" node {} channel {}: {} message(s) queued;", name, k, queues_[k].size());
+  }
+  for (const auto& [stream, flits] : streams_) {
+    if (!flits.empty()) s += fmt::format(" node {} stream {}: {} flit(s) of a worm;", name, stream, flits.size());
+  }
+  for (std::size_t local = 0; local < eject_.size(); ++local) {
+    for (unsigned vc = 0; vc < kRouterVcs; ++vc) {
+      const std::size_t held = eject_[local][vc].size();
+      if (held != 0) s += fmt::format(" node {} ejection port {} VC {}: {} flit(s) not taken;", name, local, vc, held);
+    }
+  }
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cosim
+
+Cosim::Cosim(const std::vector<model::Plan>& p, const RtlRunOptions& o)
+    : options(o),
+      plans(p),
+      topology_(p.front().request.topology),
+      labels_(model::HamiltonianLabeling::path(topology_)),
+      context_(std::make_unique<VerilatedContext>()),
+      rng_(o.seed) {
+  context_->fatalOnError(false);
+  for (const model::Plan& plan : plans) {
+    locals_ = std::max(locals_, static_cast<unsigned>(channels_used(plan.request)));
+  }
+  const int n = topology_.node_count();
+  for (NodeId node = 0; node < n; ++node) {
+    routers_.push_back(make_router(context_.get(), static_cast<unsigned>(topology_.port_count()), locals_,
+                                   fmt::format("router{}", node)));
+    configure(node, *routers_.back());
+    // The node sees every local pair its router has: the router ejects on any of them.
+    nodes_.push_back(std::make_unique<Node>(*this, node, routers_.back()->locals()));
+    fw::NodeConfig config;
+    config.grid.kind = topology_.is_torus() ? fw::GridKind::kTorus : fw::GridKind::kMesh;
+    config.grid.dims = static_cast<std::uint8_t>(topology_.dimensions());
+    for (int d = 0; d < topology_.dimensions(); ++d) {
+      config.grid.size[d] = static_cast<std::uint16_t>(topology_.size(d));
+    }
+    config.node = static_cast<std::uint32_t>(node);
+    if (nodes_.back()->firmware.init(config, nodes_.back().get()) != fw::Status::kOk) {
+      throw model::UnsupportedError(fmt::format("the firmware cannot run on {}", topology_.spec()));
+    }
+  }
+  for (auto& r : routers_) {
+    r->set_clock(false);
+    r->set_reset(true);
+  }
+  tick();
+  for (auto& r : routers_) r->set_reset(false);
+}
+
+void Cosim::configure(NodeId node, RouterModel& r) {
+  RouterConfig c;
+  c.own_label = static_cast<std::uint32_t>(labels_.label(node));
+  for (int p = 0; p < topology_.port_count(); ++p) {
+    const NodeId nbr = topology_.neighbour(node, p);
+    if (nbr == model::kNoNode) continue;
+    c.nbr_label[static_cast<std::size_t>(p)] = static_cast<std::uint32_t>(labels_.label(nbr));
+    c.connected |= 1u << p;
+    if (topology_.is_torus() && topology_.is_wraparound(node, p)) c.wrap |= 1u << p;
+  }
+  const model::Coord coord = topology_.coord(node);
+  for (int d = 0; d < topology_.dimensions(); ++d) {
+    c.coord[static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(coord[static_cast<std::size_t>(d)]);
+    c.size[static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(topology_.size(d));
+  }
+  c.torus = topology_.is_torus();
+  c.dims = static_cast<unsigned>(topology_.dimensions());
+  r.configure(c);
+}
+
+NodeId Cosim::addressed(const wire::HeadFields& head) const {
+  if (head.mode == wire::Mode::kHamiltonianPath) {
+    for (NodeId n = 0; n < topology_.node_count(); ++n) {
+      if (labels_.label(n) == static_cast<int>(head.dest)) return n;
+    }
+    return model::kNoNode;
+  }
+  const wire::Coords c = wire::unpack_coord_dest(head.dest);
+  return topology_.node_at({c.x, c.y, c.z});
+}
+
+int Cosim::register_worm(NodeId sender, unsigned channel, const wire::HeadFields& head, const std::uint64_t* payload,
+                         std::uint32_t words) {
+  RtlWorm w;
+  fw::MessageInfo info;
+  if (fw::decode_control(payload, words, info)) {
+    w.multicast = info.multicast;
+    w.step = info.step;
+    w.sequence = info.sequence;
+  } else {
+    w.multicast = -1;
+    error(fmt::format("node {} sent a message whose payload does not decode (cycle {})", sender, cycle));
+  }
+  w.sender = sender;
+  w.addressed = addressed(head);
+  w.channel = static_cast<int>(channel);
+  record.worms.push_back(std::move(w));
+  const int index = static_cast<int>(record.worms.size()) - 1;
+  live_[index] = sender;
+  return index;
+}
+
+// The live worm whose head is at router `at` and carries this head's (src, tag).
+int Cosim::find_worm(NodeId at, const wire::Flit& flit, const char* where) {
+  const wire::HeadFields h = wire::unpack_head(flit.data);
+  int found = -1;
+  for (const auto& [worm, position] : live_) {
+    const RtlWorm& w = record.worms[static_cast<std::size_t>(worm)];
+    if (position != at || w.sender != static_cast<NodeId>(h.src) || (w.sequence & 0xF) != h.tag) continue;
+    if (found >= 0) {
+      error(fmt::format("{} of node {} at cycle {}: two worms from node {} with tag {} are at this router", where, at,
+                        cycle, h.src, h.tag));
+    }
+    found = worm;
+  }
+  if (found < 0) {
+    error(fmt::format("{} of node {} at cycle {}: a head from node {} tag {} that no worm at this router carries",
+                      where, at, cycle, h.src, h.tag));
+  }
+  return found;
+}
+
+void Cosim::monitor(NodeId r, unsigned port, const Link& link) {
+  if (!link.flit.head) return;
+  const int worm = find_worm(r, link.flit, "output link");
+  if (worm < 0) return;
+  RtlWorm& w = record.worms[static_cast<std::size_t>(worm)];
+  w.hops.push_back({r, static_cast<model::Port>(port), wire::unpack_head(link.flit.data).vc_class});
+  w.hop_cycles.push_back(cycle);
+  live_[worm] = topology_.neighbour(r, static_cast<model::Port>(port));
+}
+
+void Cosim::tick() {
+  for (auto& r : routers_) r->set_clock(true);
+  context_->timeInc(1);
+  for (auto& r : routers_) r->set_clock(false);
+  context_->timeInc(1);
+}
+
+bool Cosim::finished() const {
+  if (!live_.empty()) return false;
+  for (const auto& n : nodes_) {
+    if (n->busy()) return false;
+  }
+  return true;
+}
+
+// Every worm not yet taken in whole by its receiver, with where its head is, and the nodes' queues,
+// partial worms and ejection buffers, and the routers holding a head without a route.
+std::string Cosim::stall_report() const {
+  std::string s;
+  for (std::size_t i = 0; i < record.worms.size(); ++i) {
+    const RtlWorm& w = record.worms[i];
+    if (w.eject_cycle >= 0) continue;
+    std::string where;
+    if (const auto it = live_.find(static_cast<int>(i)); it != live_.end()) {
+      where = w.inject_cycle < 0 ? "queued at its sender" : "head at " + topology_.node_name(it->second);
+    } else {
+      where = "head ejected at " + topology_.node_name(w.ejected_at) + ", tail not taken in";
+    }
+    s += fmt::format(" worm {}->{} (multicast {}, step {}) {};", topology_.node_name(w.sender),
+                     topology_.node_name(w.addressed), w.multicast, w.step, where);
+  }
+  for (const auto& n : nodes_) s += n->state();
+  for (std::size_t r = 0; r < routers_.size(); ++r) {
+    if (routers_[r]->no_route() != 0) s += fmt::format(" router {} no_route {:#x};", r, routers_[r]->no_route());
+  }
+  return s;
+}
+
+RunRecord Cosim::run() {
+  const int n = topology_.node_count();
+  const unsigned net = static_cast<unsigned>(topology_.port_count());
+  const unsigned ports = routers_.front()->ports();
+  const unsigned hw_locals = routers_.front()->locals();
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    const model::Request& r = plans[i].request;
+    data.push_back(multicast_data(static_cast<int>(i), r.length_flits));
+  }
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    const model::Request& r = plans[i].request;
+    std::vector<std::uint32_t> dests(r.destinations.begin(), r.destinations.end());
+    fw::MulticastRequest m;
+    m.algorithm = firmware_algorithms().at(r.algorithm);
+    m.ports = static_cast<std::uint8_t>(channels_used(r));
+    m.multicast = static_cast<std::uint16_t>(i);
+    m.destinations = dests.data();
+    m.count = static_cast<std::uint32_t>(dests.size());
+    m.data = data[i].data();
+    m.words = static_cast<std::uint32_t>(data[i].size());
+    const fw::Status s = nodes_[static_cast<std::size_t>(r.source)]->firmware.on_start_multicast(m);
+    if (s != fw::Status::kOk) {
+      error(fmt::format("multicast {}: the source's firmware refused it: {}", i, fw::to_string(s)));
+      return record;
+    }
+  }
+  std::vector<Link> outputs(static_cast<std::size_t>(n) * ports);
+  std::vector<std::uint32_t> credits(static_cast<std::size_t>(n));
+  long last_progress = 0;
+  for (cycle = 0; cycle < options.max_cycles; ++cycle) {
+    bool moved = false;
+    for (NodeId r = 0; r < n; ++r) {
+      RouterModel& m = *routers_[static_cast<std::size_t>(r)];
+      credits[static_cast<std::size_t>(r)] = m.credits_to_senders();
+      for (unsigned p = 0; p < ports; ++p) {
+        const Link l = m.output(p);
+        outputs[static_cast<std::size_t>(r) * ports + p] = l;
+        if (!l.valid) continue;
+        moved = true;
+        if (p < net) {
+          monitor(r, p, l);
+        } else {
+          if (l.flit.head) {
+            const int worm = find_worm(r, l.flit, "ejection port");
+            if (worm >= 0) {
+              record.worms[static_cast<std::size_t>(worm)].ejected_at = r;
+              worm_left(worm);
+            }
+          }
+          nodes_[static_cast<std::size_t>(r)]->take_ejected(p - net, l);
+        }
+      }
+    }
+    for (NodeId r = 0; r < n; ++r) {
+      Node& node = *nodes_[static_cast<std::size_t>(r)];
+      RouterModel& m = *routers_[static_cast<std::size_t>(r)];
+      std::uint32_t to_router = node.drain_ejection(rng_, options.eject_stall) << (net * kRouterVcs);
+      node.run_processor();
+      for (unsigned p = 0; p < net; ++p) {
+        const NodeId nbr = topology_.neighbour(r, static_cast<model::Port>(p));
+        Link in;
+        if (nbr != model::kNoNode) {
+          const unsigned back = p ^ 1u;  // the neighbour's port toward r (docs/model.md port numbering)
+          in = outputs[static_cast<std::size_t>(nbr) * ports + back];
+          to_router |= ((credits[static_cast<std::size_t>(nbr)] >> (back * kRouterVcs)) & ((1u << kRouterVcs) - 1))
+                       << (p * kRouterVcs);
+        }
+        m.set_input(p, in);
+      }
+      for (unsigned k = 0; k < hw_locals; ++k) {
+        Link in;
+        if (k < node.channels()) {
+          const std::uint32_t bits =
+              (credits[static_cast<std::size_t>(r)] >> ((net + k) * kRouterVcs)) & ((1u << kRouterVcs) - 1);
+          moved |= node.inject(k, in, bits);
+        }
+        m.set_input(net + k, in);
+      }
+      m.set_credits_from_receivers(to_router);
+    }
+    tick();
+    if (context_->gotError()) error(fmt::format("an RTL assertion fired in cycle {}", cycle));
+    if (!record.errors.empty()) break;
+    bool working = moved;
+    for (const auto& node : nodes_) {
+      for (const auto& q : node->queues_) working |= !q.empty() && q.front().ready > cycle;
+      working |= node->processing_;
+    }
+    if (working) last_progress = cycle;
+    if (finished()) break;
+    if (cycle - last_progress > options.watchdog) {
+      record.stalled = true;
+      error(fmt::format("watchdog: no flit moved for {} cycles (cycle {}); blocked:{}", options.watchdog, cycle,
+                        stall_report()));
+      break;
+    }
+  }
+  if (cycle >= options.max_cycles) error(fmt::format("the run did not finish in {} cycles", options.max_cycles));
+  record.cycles = cycle;
+  return record;
+}
+
+}  // namespace
+
+bool rtl_supports(const std::string& algorithm) { return firmware_algorithms().count(algorithm) != 0; }
+
+std::string rtl_unsupported_message(const std::string& algorithm) {
+  return fmt::format(
+      "algorithm '{}' does not run on the RTL yet (the path-based algorithms, pcp, 3dbs, xy-path and edn need router "
+      "features or firmware still to come); supported: {}",
+      algorithm, rtl_supported_algorithms());
+}
+
+std::string rtl_supported_algorithms() {
+  std::string names;
+  for (const auto& [name, id] : firmware_algorithms()) names += (names.empty() ? "" : ", ") + name;
+  return names;
+}
+
+std::vector<std::uint64_t> multicast_data(int multicast, int length_flits) {
+  std::vector<std::uint64_t> words;
+  for (int i = 0; i < length_flits; ++i) {
+    words.push_back(mix((static_cast<std::uint64_t>(multicast) << 32) | static_cast<std::uint64_t>(i)));
+  }
+  return words;
+}
+
+RunRecord run_on_rtl(const std::vector<model::Plan>& plans, const RtlRunOptions& options) {
+  if (plans.empty()) throw model::RequestError("run_on_rtl needs at least one plan");
+  if (options.alpha < 0 || options.gamma < 0) {
+    throw model::RequestError(
+        fmt::format("alpha {} and gamma {} must be at least 0 cycles", options.alpha, options.gamma));
+  }
+  if (!(options.eject_stall >= 0.0 && options.eject_stall <= 1.0)) {
+    throw model::RequestError(fmt::format("eject stall probability {} is not in 0..1", options.eject_stall));
+  }
+  if (options.watchdog < 1) throw model::RequestError(fmt::format("watchdog {} must be at least 1", options.watchdog));
+  const model::Topology& t = plans.front().request.topology;
+  for (const model::Plan& p : plans) {
+    const model::Request& r = p.request;
+    if (!(r.topology == t)) throw model::RequestError("all multicasts of one run must share one topology");
+    if (!rtl_supports(r.algorithm)) {
+      throw model::UnsupportedError(rtl_unsupported_message(r.algorithm));
+    }
+    if (static_cast<std::size_t>(r.length_flits) > fw::kMaxDataWords) {
+      throw model::UnsupportedError(
+          fmt::format("message length {} exceeds the firmware's {} data words", r.length_flits, fw::kMaxDataWords));
+    }
+    if (r.destinations.size() + 1 > fw::kMaxChain) {
+      throw model::UnsupportedError(
+          fmt::format("{} destinations exceed the firmware's chain of {} nodes", r.destinations.size(), fw::kMaxChain));
+    }
+  }
+  if (t.is_star()) {
+    throw model::UnsupportedError(fmt::format("{}: the firmware's algorithms run on meshes and tori", t.spec()));
+  }
+  if (plans.size() > fw::kMaxJobs * static_cast<std::size_t>(t.node_count())) {
+    throw model::UnsupportedError("too many concurrent multicasts");
+  }
+  if (plans.size() > 0xFFFF) throw model::UnsupportedError("at most 65535 multicasts per run");
+  try {
+    Cosim cosim(plans, options);
+    return cosim.run();
+  } catch (const std::invalid_argument& e) {
+    if (dynamic_cast<const model::ModelError*>(&e) != nullptr) throw;
+    throw model::UnsupportedError(e.what());
+  }
+}
+
+}  // namespace wormcast::sim

@@ -1,0 +1,126 @@
+#include "sim/rtl_router.hpp"
+
+#include <fmt/format.h>
+#include <verilated.h>
+
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+#include <type_traits>
+
+#include "Vnoc_router_p4_l2_v2_d4.h"
+#include "Vnoc_router_p4_l4_v2_d4.h"
+#include "Vnoc_router_p4_v2_d4.h"
+#include "Vnoc_router_p6_l2_v2_d4.h"
+
+namespace wormcast::sim {
+namespace {
+
+// Bits of a verilated port of any width (CData..QData or VlWide), LSB first.
+template <class T>
+std::uint64_t get_bits(const T& sig, unsigned lsb, unsigned width) {
+  if constexpr (std::is_integral_v<T>) {
+    const std::uint64_t v = static_cast<std::uint64_t>(sig) >> lsb;
+    return width >= 64 ? v : v & ((std::uint64_t{1} << width) - 1);
+  } else {
+    std::uint64_t v = 0;
+    for (unsigned got = 0; got < width;) {
+      const unsigned bit = lsb + got, off = bit % 32, take = std::min(32 - off, width - got);
+      const std::uint64_t chunk = (sig.m_storage[bit / 32] >> off) & ((std::uint64_t{1} << take) - 1);
+      v |= chunk << got;
+      got += take;
+    }
+    return v;
+  }
+}
+
+template <class T>
+void set_bits(T& sig, unsigned lsb, unsigned width, std::uint64_t value) {
+  if constexpr (std::is_integral_v<T>) {
+    const std::uint64_t mask = (width >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1) << lsb;
+    sig = static_cast<T>((static_cast<std::uint64_t>(sig) & ~mask) | ((value << lsb) & mask));
+  } else {
+    for (unsigned put = 0; put < width;) {
+      const unsigned bit = lsb + put, off = bit % 32, take = std::min(32 - off, width - put);
+      const std::uint32_t mask = static_cast<std::uint32_t>(((std::uint64_t{1} << take) - 1) << off);
+      const auto chunk = static_cast<std::uint32_t>(((value >> put) << off) & mask);
+      sig.m_storage[bit / 32] = (sig.m_storage[bit / 32] & ~mask) | chunk;
+      put += take;
+    }
+  }
+}
+
+template <class V, unsigned NetPorts, unsigned Locals>
+class Router final : public RouterModel {
+ public:
+  Router(VerilatedContext* context, const std::string& name) : v_(context, name.c_str()) {}
+  unsigned net_ports() const override { return NetPorts; }
+  unsigned locals() const override { return Locals; }
+
+  void configure(const RouterConfig& c) override {
+    v_.own_label_i = static_cast<std::uint16_t>(c.own_label);
+    set_bits(v_.nbr_label_i, 0, NetPorts * kRouterLabelW, 0);
+    for (unsigned p = 0; p < NetPorts; ++p) set_bits(v_.nbr_label_i, p * kRouterLabelW, kRouterLabelW, c.nbr_label[p]);
+    v_.port_connected_i = static_cast<std::uint8_t>(c.connected);
+    v_.port_is_wrap_i = static_cast<std::uint8_t>(c.wrap);
+    v_.port_is_boundary_i = static_cast<std::uint8_t>(c.boundary);
+    v_.own_coord_i = c.coord[0] | c.coord[1] << wire::kCoordW | c.coord[2] << (2 * wire::kCoordW);
+    v_.dim_size_i = c.size[0] | c.size[1] << wire::kCoordW | c.size[2] << (2 * wire::kCoordW);
+    v_.is_torus_i = c.torus;
+    v_.num_dims_i = static_cast<std::uint8_t>(c.dims);
+    v_.in_valid_i = 0;
+    v_.out_credit_i = 0;
+  }
+  void set_reset(bool active) override {
+    v_.rst_ni = !active;
+    v_.eval();
+  }
+  Link output(unsigned port) const override {
+    Link l;
+    l.valid = (v_.out_valid_o >> port) & 1;
+    l.vc = (v_.out_vc_o >> port) & 1;
+    const unsigned lsb = port * wire::kFlitW;
+    l.flit = {get_bits(v_.out_flit_o, lsb + wire::kFlitHeadBit, 1) != 0,
+              get_bits(v_.out_flit_o, lsb + wire::kFlitTailBit, 1) != 0, get_bits(v_.out_flit_o, lsb, 64)};
+    if (port >= NetPorts) l.stream = static_cast<unsigned>(get_bits(v_.eject_stream_o, (port - NetPorts) * kStreamW, kStreamW));
+    return l;
+  }
+  std::uint32_t credits_to_senders() const override { return v_.in_credit_o; }
+  // Width of a stream id: the router's input VCs, (NetPorts + Locals) x 2 (noc_router StreamW).
+  static constexpr unsigned kStreamW = std::bit_width((NetPorts + Locals) * 2u - 1u);
+  std::uint32_t no_route() const override { return v_.no_route_o; }
+  void set_input(unsigned port, const Link& l) override {
+    set_bits(v_.in_valid_i, port, 1, l.valid);
+    set_bits(v_.in_vc_i, port, 1, l.vc);
+    const unsigned lsb = port * wire::kFlitW;
+    set_bits(v_.in_flit_i, lsb, 64, l.flit.data);
+    set_bits(v_.in_flit_i, lsb + wire::kFlitTailBit, 1, l.flit.tail);
+    set_bits(v_.in_flit_i, lsb + wire::kFlitHeadBit, 1, l.flit.head);
+  }
+  void set_credits_from_receivers(std::uint32_t bits) override {
+    v_.out_credit_i = static_cast<std::remove_reference_t<decltype(v_.out_credit_i)>>(bits);
+  }
+  void set_clock(bool high) override {
+    v_.clk_i = high;
+    v_.eval();
+  }
+
+ private:
+  V v_;
+};
+
+}  // namespace
+
+std::string router_variants() { return "4 network ports with 1, 2 or 4 local pairs; 6 network ports with 2"; }
+
+std::unique_ptr<RouterModel> make_router(VerilatedContext* context, unsigned net_ports, unsigned locals,
+                                         const std::string& name) {
+  if (net_ports == 4 && locals <= 1) return std::make_unique<Router<Vnoc_router_p4_v2_d4, 4, 1>>(context, name);
+  if (net_ports == 4 && locals <= 2) return std::make_unique<Router<Vnoc_router_p4_l2_v2_d4, 4, 2>>(context, name);
+  if (net_ports == 4 && locals <= 4) return std::make_unique<Router<Vnoc_router_p4_l4_v2_d4, 4, 4>>(context, name);
+  if (net_ports == 6 && locals <= 2) return std::make_unique<Router<Vnoc_router_p6_l2_v2_d4, 6, 2>>(context, name);
+  throw std::invalid_argument(fmt::format("no verilated router with {} network ports and {} local pairs; built: {}",
+                                          net_ports, locals, router_variants()));
+}
+
+}  // namespace wormcast::sim

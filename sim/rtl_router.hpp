@@ -1,0 +1,66 @@
+// One verilated router (rtl/noc_router.sv) behind a small interface, so the harness wires any
+// parameter variant the same way (docs/firmware.md, "Harness"). Variants: rtl/CMakeLists.txt.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "firmware/noc_wire_format.hpp"
+
+class VerilatedContext;
+
+namespace wormcast::sim {
+
+inline constexpr unsigned kRouterVcs = 2;      // NumVcs of every variant
+inline constexpr unsigned kRouterDepth = 4;    // BufDepth: flits per input VC = credits per output VC
+inline constexpr unsigned kRouterLabelW = 16;  // LabelW (default)
+
+// The configuration inputs, loaded while reset is low (docs/rtl.md, "Router top").
+struct RouterConfig {
+  std::uint32_t own_label = 0;
+  std::array<std::uint32_t, 6> nbr_label{};
+  std::uint32_t connected = 0, wrap = 0, boundary = 0;  // one bit per network port
+  std::array<std::uint32_t, 3> coord{};
+  std::array<std::uint32_t, 3> size{1, 1, 1};
+  bool torus = false;
+  unsigned dims = 2;
+};
+
+// A link in one cycle: a flit and the VC it travels on.
+struct Link {
+  bool valid = false;
+  unsigned vc = 0;
+  wire::Flit flit;
+  // Ejection ports only: the router input VC the flit comes from (eject_stream_o); flits of
+  // different worms interleave per flit on an ejection port.
+  unsigned stream = 0;
+};
+
+class RouterModel {
+ public:
+  virtual ~RouterModel() = default;
+  virtual unsigned net_ports() const = 0;
+  virtual unsigned locals() const = 0;
+  unsigned ports() const { return net_ports() + locals(); }
+  virtual void configure(const RouterConfig& config) = 0;
+  virtual void set_reset(bool active) = 0;
+  // Registered outputs.
+  virtual Link output(unsigned port) const = 0;
+  virtual std::uint32_t credits_to_senders() const = 0;  // in_credit_o, bit port * kRouterVcs + vc
+  virtual std::uint32_t no_route() const = 0;
+  // Inputs for the next edge.
+  virtual void set_input(unsigned port, const Link& link) = 0;
+  virtual void set_credits_from_receivers(std::uint32_t bits) = 0;  // out_credit_i
+  virtual void set_clock(bool high) = 0;                            // and evaluate
+};
+
+// The variant with `net_ports` network ports and the fewest local pairs >= `locals`. Throws
+// std::invalid_argument naming the variants when there is none.
+std::unique_ptr<RouterModel> make_router(VerilatedContext* context, unsigned net_ports, unsigned locals,
+                                         const std::string& name);
+// "p4 with 1, 2 or 4 local pairs; p6 with 2".
+std::string router_variants();
+
+}  // namespace wormcast::sim

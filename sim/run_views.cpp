@@ -1,0 +1,60 @@
+#include "sim/run_views.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "sim/plan_views.hpp"
+
+namespace wormcast::sim {
+
+RunSummary summarize(int multicast, const RunRecord& record) {
+  RunSummary s;
+  for (const RtlWorm& w : record.worms) {
+    if (w.multicast != multicast) continue;
+    s.steps = std::max(s.steps, w.step);
+    s.traffic += static_cast<int>(w.hops.size());
+    ++s.worms;
+  }
+  return s;
+}
+
+std::string render_run_text(const model::Plan& plan, int multicast, const RunRecord& record, const std::string& check,
+                            const RtlRunOptions& options) {
+  const model::Request& r = plan.request;
+  const model::Topology& t = r.topology;
+  const RunSummary s = summarize(multicast, record);
+  std::string out = fmt::format("{} on {} (RTL), source ({}), {} destinations, L = {}, {}, alpha = {}, gamma = {}\n",
+                                r.algorithm, t.spec(), t.node_name(r.source), r.destinations.size(), r.length_flits,
+                                r.ports.name(), options.alpha, options.gamma);
+  out += fmt::format("  {:<12} {:>4} {:>14}\n", "destination", "step", "delivery cycle");
+  const std::vector<long> cycles = delivery_cycles(plan, multicast, record);
+  for (std::size_t i = 0; i < r.destinations.size(); ++i) {
+    out += fmt::format("  {:<12} {:>4} {:>14}\n", fmt::format("({})", t.node_name(r.destinations[i])),
+                       plan.metrics.destinations[i].step, cycles[i]);
+  }
+  out += fmt::format("steps {} (plan {}), traffic {} (plan {}), worms {} (plan {}), last delivery at cycle {}\n",
+                     s.steps, plan.metrics.steps, s.traffic, plan.metrics.traffic, s.worms, plan.worms.size(),
+                     cycles.empty() ? -1 : *std::max_element(cycles.begin(), cycles.end()));
+  out += fmt::format("check: {}\n", check.empty() ? "pass" : check);
+  return out;
+}
+
+nlohmann::json run_to_json(const model::Plan& plan, int multicast, const RunRecord& record, const std::string& check,
+                           const RtlRunOptions& options) {
+  const model::Topology& t = plan.request.topology;
+  nlohmann::json j = plan_to_json(plan);
+  const std::vector<long> cycles = delivery_cycles(plan, multicast, record);
+  nlohmann::json deliveries = nlohmann::json::object();
+  for (std::size_t i = 0; i < cycles.size(); ++i) deliveries[t.node_name(plan.request.destinations[i])] = cycles[i];
+  const RunSummary s = summarize(multicast, record);
+  j["backend"] = "rtl";
+  j["alpha"] = options.alpha;
+  j["gamma"] = options.gamma;
+  j["delivery_cycles"] = deliveries;
+  j["rtl"] = {{"steps", s.steps}, {"traffic", s.traffic}, {"worms", s.worms}, {"cycles", record.cycles}};
+  j["check"] = check.empty() ? "pass" : check;
+  return j;
+}
+
+}  // namespace wormcast::sim

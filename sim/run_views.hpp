@@ -1,0 +1,30 @@
+// Views of RTL runs for `wormcast run`: readable text and JSON (docs/firmware.md, "wormcast run").
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "model/plan.hpp"
+#include "sim/rtl_cosim.hpp"
+#include "sim/scoreboard.hpp"
+
+namespace wormcast::sim {
+
+// What the RTL did with multicast `multicast` of a run: the steps and links it saw.
+struct RunSummary {
+  int steps = 0;    // largest step of a worm the firmware sent
+  int traffic = 0;  // network links the worms' heads crossed
+  int worms = 0;
+};
+RunSummary summarize(int multicast, const RunRecord& record);
+
+// The request, per-destination step and delivery cycle, steps and traffic (RTL and plan), the
+// run's cycles and the check ("pass" or the failure).
+std::string render_run_text(const model::Plan& plan, int multicast, const RunRecord& record, const std::string& check,
+                            const RtlRunOptions& options);
+// plan_to_json(plan) plus "backend", "alpha", "gamma", "delivery_cycles" (per destination, in
+// request order, by node name), "rtl" ({steps, traffic, worms, cycles}) and "check".
+nlohmann::json run_to_json(const model::Plan& plan, int multicast, const RunRecord& record, const std::string& check,
+                           const RtlRunOptions& options);
+
+}  // namespace wormcast::sim

@@ -1,0 +1,118 @@
+#include "sim/scoreboard.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+namespace wormcast::sim {
+namespace {
+
+std::string hop_text(const model::Topology& t, const model::RouteHop& h) {
+  return fmt::format("{} {} class {}", t.node_name(h.node), t.port_name(h.port), h.vc);
+}
+
+std::string check_deliveries(const model::Plan& plan, int multicast, const RunRecord& record) {
+  const model::Topology& t = plan.request.topology;
+  std::map<model::NodeId, const Delivery*> got;
+  for (const Delivery& d : record.deliveries) {
+    if (d.multicast != multicast) continue;
+    if (!d.payload_ok) {
+      return fmt::format("multicast {}: node {} got a corrupted payload (cycle {})", multicast, t.node_name(d.node),
+                         d.cycle);
+    }
+    const auto [it, fresh] = got.emplace(d.node, &d);
+    if (!fresh) {
+      return fmt::format("multicast {}: node {} received the message twice (cycles {} and {})", multicast,
+                         t.node_name(d.node), it->second->cycle, d.cycle);
+    }
+  }
+  const std::set<model::NodeId> wanted(plan.request.destinations.begin(), plan.request.destinations.end());
+  for (const auto& [node, d] : got) {
+    if (!wanted.count(node)) {
+      return fmt::format("multicast {}: node {} received the message (cycle {}) but is not a destination", multicast,
+                         t.node_name(node), d->cycle);
+    }
+  }
+  for (const model::NodeId node : plan.request.destinations) {
+    if (!got.count(node)) {
+      return fmt::format("multicast {}: destination {} never received the message", multicast, t.node_name(node));
+    }
+  }
+  return "";
+}
+
+std::string check_worms(const model::Plan& plan, int multicast, const RunRecord& record) {
+  const model::Topology& t = plan.request.topology;
+  std::map<std::pair<model::NodeId, model::NodeId>, const RtlWorm*> rtl;
+  for (const RtlWorm& w : record.worms) {
+    if (w.multicast != multicast) continue;
+    const std::string name = fmt::format("multicast {}: worm {}->{} (sequence {})", multicast, t.node_name(w.sender),
+                                         t.node_name(w.addressed), w.sequence);
+    if (w.ejected_at != w.addressed) {
+      return w.ejected_at == model::kNoNode
+                 ? name + " was never ejected"
+                 : fmt::format("{} ejected at {} (cycle {})", name, t.node_name(w.ejected_at), w.eject_cycle);
+    }
+    if (!rtl.emplace(std::pair{w.sender, w.addressed}, &w).second) return name + " was sent twice";
+  }
+  for (const model::Worm& p : plan.worms) {
+    const model::NodeId receiver = p.header.destinations.front();
+    const auto it = rtl.find({p.sender, receiver});
+    const std::string name = fmt::format("multicast {}: worm {}->{} (step {})", multicast, t.node_name(p.sender),
+                                         t.node_name(receiver), p.step);
+    if (it == rtl.end()) return name + " of the plan was never sent on the RTL";
+    const RtlWorm& w = *it->second;
+    if (w.step != p.step) return fmt::format("{}: the firmware sent it in step {}", name, w.step);
+    if (w.channel != p.port) {
+      return fmt::format("{}: the firmware injected it on channel {}, the plan on port {} (cycle {})", name, w.channel,
+                         p.port, w.inject_cycle);
+    }
+    for (std::size_t i = 0; i < std::max(w.hops.size(), p.hops.size()); ++i) {
+      if (i < w.hops.size() && i < p.hops.size() && w.hops[i] == p.hops[i]) continue;
+      const std::string seen = i < w.hops.size()
+                                   ? fmt::format("{} at cycle {}", hop_text(t, w.hops[i]), w.hop_cycles[i])
+                                   : "nothing (the worm ended)";
+      const std::string want = i < p.hops.size() ? hop_text(t, p.hops[i]) : "nothing (the route ends)";
+      return fmt::format("{}: link {} differs: RTL {}, plan {}", name, i + 1, seen, want);
+    }
+    rtl.erase(it);
+  }
+  if (!rtl.empty()) {
+    const RtlWorm& w = *rtl.begin()->second;
+    return fmt::format("multicast {}: worm {}->{} (step {}, injected at cycle {}) is not in the plan", multicast,
+                       t.node_name(w.sender), t.node_name(w.addressed), w.step, w.inject_cycle);
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string check_run(const std::vector<model::Plan>& plans, const RunRecord& record) {
+  if (!record.errors.empty()) return record.errors.front();
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    const int multicast = static_cast<int>(i);
+    if (std::string e = check_deliveries(plans[i], multicast, record); !e.empty()) return e;
+    if (std::string e = check_worms(plans[i], multicast, record); !e.empty()) return e;
+  }
+  for (const RtlWorm& w : record.worms) {
+    if (w.multicast < 0 || w.multicast >= static_cast<int>(plans.size())) {
+      return fmt::format("worm of unknown multicast {} from node {}", w.multicast, w.sender);
+    }
+  }
+  return "";
+}
+
+std::vector<long> delivery_cycles(const model::Plan& plan, int multicast, const RunRecord& record) {
+  std::vector<long> cycles;
+  for (const model::NodeId node : plan.request.destinations) {
+    long cycle = -1;
+    for (const Delivery& d : record.deliveries) {
+      if (d.multicast == multicast && d.node == node) cycle = d.cycle;
+    }
+    cycles.push_back(cycle);
+  }
+  return cycles;
+}
+
+}  // namespace wormcast::sim

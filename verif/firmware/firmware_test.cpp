@@ -1,0 +1,279 @@
+// The node firmware alone, on a recording network interface (no routers, no model: this target
+// links only wormcast_firmware). Expected sends are the spec's hand-derived traces.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "firmware/message.hpp"
+#include "firmware/node_firmware.hpp"
+
+namespace wormcast::verif {
+namespace {
+
+using fw::Status;
+
+struct Sent {
+  std::uint32_t sender;
+  unsigned channel;
+  wire::HeadFields head;
+  std::vector<std::uint64_t> payload;
+};
+
+// A network interface that records sends and lets the test deliver them by hand.
+class RecordingNi final : public fw::NetworkInterface {
+ public:
+  RecordingNi(std::uint32_t node, unsigned channels, std::vector<Sent>* log)
+      : node_(node), channels_(channels), log_(log) {}
+  unsigned channels() const override { return channels_; }
+  bool can_send(unsigned k) const override { return k < channels_ && room > 0; }
+  bool send(unsigned k, const wire::HeadFields& head, const std::uint64_t* payload, std::uint32_t words) override {
+    if (!can_send(k)) return false;
+    --room;
+    log_->push_back({node_, k, head, std::vector<std::uint64_t>(payload, payload + words)});
+    return true;
+  }
+  void deliver(std::uint32_t multicast, const std::uint64_t* data, std::uint32_t words) override {
+    delivered.push_back(multicast);
+    data_words = std::vector<std::uint64_t>(data, data + words);
+  }
+  std::uint64_t cycle() const override { return 0; }
+
+  int room = 1000;
+  std::vector<std::uint32_t> delivered;
+  std::vector<std::uint64_t> data_words;
+
+ private:
+  std::uint32_t node_;
+  unsigned channels_;
+  std::vector<Sent>* log_;
+};
+
+// A whole network of firmware nodes on a 2D mesh, messages delivered in send order.
+class Nodes {
+ public:
+  Nodes(unsigned x, unsigned y, unsigned channels, fw::GridKind kind = fw::GridKind::kMesh) {
+    grid_.kind = kind;
+    grid_.size[0] = static_cast<std::uint16_t>(x);
+    grid_.size[1] = static_cast<std::uint16_t>(y);
+    for (std::uint32_t n = 0; n < x * y; ++n) nis_.emplace_back(n, channels, &log_);
+    firmware_.resize(x * y);
+    for (std::uint32_t n = 0; n < x * y; ++n) {
+      fw::NodeConfig c{grid_, n};
+      EXPECT_EQ(firmware_[n].init(c, &nis_[n]), Status::kOk);
+    }
+  }
+  std::uint32_t id(unsigned x, unsigned y) const { return x + grid_.size[0] * y; }
+  fw::NodeFirmware& node(std::uint32_t n) { return firmware_[n]; }
+  RecordingNi& ni(std::uint32_t n) { return nis_[n]; }
+  const std::vector<Sent>& log() const { return log_; }
+  // Delivers every message sent so far (and those they cause) to its addressed node.
+  void deliver_all() {
+    for (std::size_t i = 0; i < log_.size(); ++i) {
+      const Sent s = log_[i];
+      const std::uint32_t to = addressed(s.head);
+      EXPECT_EQ(
+          firmware_[to].on_message_received(s.head, s.payload.data(), static_cast<std::uint32_t>(s.payload.size())),
+          Status::kOk);
+    }
+  }
+  std::string name(std::uint32_t n) const {
+    return "(" + std::to_string(grid_.coord(n, 0)) + "," + std::to_string(grid_.coord(n, 1)) + ")";
+  }
+  // The node a head names: a label (Hamiltonian path) or coordinates (dimension order).
+  std::uint32_t addressed(const wire::HeadFields& head) const {
+    if (head.mode == wire::Mode::kDimensionOrder) {
+      const wire::Coords c = wire::unpack_coord_dest(head.dest);
+      return c.x + grid_.size[0] * c.y;
+    }
+    for (std::uint32_t n = 0; n < grid_.nodes(); ++n) {
+      if (grid_.label(n) == head.dest) return n;
+    }
+    return 0;
+  }
+
+ private:
+  fw::Grid grid_{};
+  std::deque<RecordingNi> nis_;
+  std::vector<fw::NodeFirmware> firmware_;
+  std::vector<Sent> log_;
+};
+
+// "step sender->receiver port" per send, in send order.
+std::vector<std::string> trace(const Nodes& nodes) {
+  std::vector<std::string> out;
+  for (const Sent& s : nodes.log()) {
+    fw::MessageInfo info;
+    EXPECT_TRUE(fw::decode_control(s.payload.data(), static_cast<std::uint32_t>(s.payload.size()), info));
+    out.push_back(std::to_string(info.step) + " " + nodes.name(s.sender) + "->" + nodes.name(nodes.addressed(s.head)) +
+                  " ch" + std::to_string(s.channel));
+  }
+  return out;
+}
+
+TEST(Firmware, GridLabelsAreTheRowSnakeAndLayerSnake) {
+  fw::Grid g;
+  g.size[0] = 4;
+  g.size[1] = 4;
+  // docs/model.md's mesh:4x4 drawing, row y = 1 runs backwards.
+  EXPECT_EQ(g.label(0 + 4 * 1), 7u);
+  EXPECT_EQ(g.label(3 + 4 * 1), 4u);
+  EXPECT_EQ(g.label(0 + 4 * 3), 15u);
+  fw::Grid g3;
+  g3.dims = 3;
+  g3.size[0] = 3;
+  g3.size[1] = 2;
+  g3.size[2] = 3;
+  // docs/model.md's mesh:3x2x3 drawing: z = 1, (0,0) is 11; z = 2, (0,1) is 17.
+  EXPECT_EQ(g3.label(0 + 3 * (0 + 2 * 1)), 11u);
+  EXPECT_EQ(g3.label(0 + 3 * (1 + 2 * 2)), 17u);
+}
+
+// Spec 1.12 / V4(b): 6x6 mesh, source (3,3), destinations (0,1), (3,1), (2,2), (5,2), (2,5), the
+// label-sorted chain [(3,1),(0,1),(2,2),(5,2),(3,3),(2,5)]: step 1 (3,3)->(0,1) on the low port
+// with {(3,1),(0,1),(2,2)} and (3,3)->(2,5) on the high port; step 2 (3,3)->(5,2), (0,1)->(3,1)
+// and (0,1)->(2,2).
+TEST(Firmware, TwoPortFigureFiveLabelSortedTraceIsV4b) {
+  Nodes nodes(6, 6, 2);
+  const std::uint32_t dests[] = {nodes.id(0, 1), nodes.id(3, 1), nodes.id(2, 2), nodes.id(5, 2), nodes.id(2, 5)};
+  const std::uint64_t data[] = {0xDA7A};
+  fw::MulticastRequest r{fw::Algorithm::kTwoPort, 2, 7, dests, 5, data, 1};
+  ASSERT_EQ(nodes.node(nodes.id(3, 3)).on_start_multicast(r), Status::kOk);
+  nodes.deliver_all();
+  EXPECT_EQ(trace(nodes), (std::vector<std::string>{"1 (3,3)->(0,1) ch0", "1 (3,3)->(2,5) ch1", "2 (3,3)->(5,2) ch0",
+                                                    "2 (0,1)->(3,1) ch0", "2 (0,1)->(2,2) ch1"}));
+  const Sent& first = nodes.log().front();
+  fw::MessageInfo info;
+  ASSERT_TRUE(fw::decode_control(first.payload.data(), static_cast<std::uint32_t>(first.payload.size()), info));
+  ASSERT_EQ(info.address_entries, 3);
+  EXPECT_EQ(fw::address_entry(first.payload.data(), 0), nodes.id(3, 1));
+  EXPECT_EQ(fw::address_entry(first.payload.data(), 1), nodes.id(0, 1));
+  EXPECT_EQ(fw::address_entry(first.payload.data(), 2), nodes.id(2, 2));
+  EXPECT_EQ(first.head.mode, wire::Mode::kHamiltonianPath);
+  EXPECT_EQ(first.head.network, wire::kNetworkLow);  // label 11 < 20
+  for (const std::uint32_t d : dests) {
+    EXPECT_EQ(nodes.ni(d).delivered, std::vector<std::uint32_t>{7});
+    EXPECT_EQ(nodes.ni(d).data_words, std::vector<std::uint64_t>{0xDA7A});
+  }
+}
+
+// Spec 1.11: recursive halving takes ceil(log2(m+1)) steps; m = 5 from the chain's end: 3 steps.
+TEST(Firmware, OnePortHalvingTakesCeilLog2Steps) {
+  Nodes nodes(4, 4, 1);
+  const std::uint32_t dests[] = {1, 2, 3, 4, 5};  // labels 1, 2, 3, 7, 6: the chain has the source first
+  fw::MulticastRequest r{fw::Algorithm::kOnePort, 1, 0, dests, 5, nullptr, 0};
+  ASSERT_EQ(nodes.node(0).on_start_multicast(r), Status::kOk);
+  nodes.deliver_all();
+  unsigned steps = 0;
+  for (const std::string& t : trace(nodes)) steps = std::max(steps, static_cast<unsigned>(t[0] - '0'));
+  EXPECT_EQ(steps, 3u);
+  EXPECT_EQ(nodes.log().size(), 5u);
+}
+
+// The send queue is full: the firmware waits and resumes on on_channel_free, losing nothing.
+TEST(Firmware, FullSendQueueResumesOnChannelFree) {
+  Nodes nodes(4, 4, 1);
+  const std::uint32_t dests[] = {1, 2, 3, 4, 5, 6, 7};
+  nodes.ni(0).room = 2;
+  fw::MulticastRequest r{fw::Algorithm::kUnicast, 1, 0, dests, 7, nullptr, 0};
+  ASSERT_EQ(nodes.node(0).on_start_multicast(r), Status::kOk);
+  EXPECT_EQ(nodes.log().size(), 2u);
+  EXPECT_FALSE(nodes.node(0).idle());
+  nodes.ni(0).room = 100;
+  nodes.node(0).on_channel_free();
+  EXPECT_EQ(nodes.log().size(), 7u);
+  EXPECT_TRUE(nodes.node(0).idle());
+}
+
+// The thesis's Example 3.2.1.1 (../shared/spec/vectors.md V25-V30): source (0,0), D = {(0,2),
+// (3,0), (4,0), (4,6), (6,6), (7,4)} on the 8x8 mesh and torus, one-port. Each one-hop worm is a
+// tree link (traffic = worms) and its step is the hop in which its child receives (time = the
+// largest step).
+struct TreeOutcome {
+  std::size_t traffic = 0;
+  unsigned time = 0;
+  std::vector<unsigned> destination_steps;
+};
+
+TreeOutcome run_example(fw::Algorithm algorithm, fw::GridKind kind) {
+  Nodes nodes(8, 8, 1, kind);
+  const std::uint32_t dests[] = {nodes.id(0, 2), nodes.id(3, 0), nodes.id(4, 0),
+                                 nodes.id(4, 6), nodes.id(6, 6), nodes.id(7, 4)};
+  EXPECT_EQ(nodes.node(0).on_start_multicast({algorithm, 1, 0, dests, 6, nullptr, 0}), Status::kOk);
+  nodes.deliver_all();
+  TreeOutcome out;
+  out.traffic = nodes.log().size();
+  for (const std::uint32_t d : dests) {
+    unsigned step = 0;
+    for (const Sent& s : nodes.log()) {
+      fw::MessageInfo info;
+      EXPECT_TRUE(fw::decode_control(s.payload.data(), static_cast<std::uint32_t>(s.payload.size()), info));
+      out.time = std::max(out.time, static_cast<unsigned>(info.step));
+      if (nodes.addressed(s.head) == d) step = info.step;
+    }
+    out.destination_steps.push_back(step);
+    EXPECT_EQ(nodes.ni(d).delivered.size(), 1u) << nodes.name(d);
+  }
+  return out;
+}
+
+TEST(FirmwareTrees, DiagMeshIsV25) {
+  const TreeOutcome o = run_example(fw::Algorithm::kDiag, fw::GridKind::kMesh);
+  EXPECT_EQ(o.traffic, 21u);
+  EXPECT_EQ(o.time, 12u);
+  EXPECT_EQ(o.destination_steps, (std::vector<unsigned>{3, 4, 5, 11, 12, 12}));
+}
+
+TEST(FirmwareTrees, VhMeshIsV26) {
+  const TreeOutcome o = run_example(fw::Algorithm::kVh, fw::GridKind::kMesh);
+  EXPECT_EQ(o.traffic, 25u);
+  EXPECT_EQ(o.time, 13u);
+  EXPECT_EQ(o.destination_steps, (std::vector<unsigned>{3, 3, 4, 11, 13, 11}));
+}
+
+TEST(FirmwareTrees, DdsMeshIsV27) {
+  const TreeOutcome o = run_example(fw::Algorithm::kDds, fw::GridKind::kMesh);
+  EXPECT_EQ(o.traffic, 17u);
+  EXPECT_EQ(o.time, 13u);
+}
+
+TEST(FirmwareTrees, TorusTreesAreV28ToV30) {
+  const TreeOutcome diag = run_example(fw::Algorithm::kDiag, fw::GridKind::kTorus);
+  EXPECT_EQ(diag.traffic, 17u);
+  EXPECT_EQ(diag.time, 6u);
+  const TreeOutcome dds = run_example(fw::Algorithm::kDds, fw::GridKind::kTorus);
+  EXPECT_EQ(dds.traffic, 16u);
+  EXPECT_EQ(dds.time, 6u);
+  const TreeOutcome vh = run_example(fw::Algorithm::kVh, fw::GridKind::kTorus);
+  EXPECT_EQ(vh.traffic, 18u);
+  EXPECT_EQ(vh.time, 6u);
+}
+
+TEST(Firmware, BadRequestsAndMessagesAreStatusesNotCrashes) {
+  Nodes nodes(4, 4, 2);
+  const std::uint32_t self_included[] = {3, 0};
+  const std::uint32_t twice[] = {3, 3};
+  const std::uint32_t outside[] = {16};
+  const std::uint32_t fine[] = {5};
+  fw::NodeFirmware& n0 = nodes.node(0);
+  EXPECT_EQ(n0.on_start_multicast({fw::Algorithm::kTwoPort, 2, 0, self_included, 2, nullptr, 0}),
+            Status::kBadDestinations);
+  EXPECT_EQ(n0.on_start_multicast({fw::Algorithm::kTwoPort, 2, 0, twice, 2, nullptr, 0}), Status::kBadDestinations);
+  EXPECT_EQ(n0.on_start_multicast({fw::Algorithm::kTwoPort, 2, 0, outside, 1, nullptr, 0}), Status::kBadDestinations);
+  EXPECT_EQ(n0.on_start_multicast({fw::Algorithm::kTwoPort, 1, 0, fine, 1, nullptr, 0}), Status::kBadPortCount);
+  EXPECT_EQ(n0.on_start_multicast({fw::Algorithm::kDPort, 4, 0, fine, 1, nullptr, 0}), Status::kBadPortCount);
+  EXPECT_EQ(n0.on_start_multicast({fw::Algorithm::kRecursiveDoubling, 1, 0, fine, 1, nullptr, 0}),
+            Status::kBadDestinations);  // rd is a broadcast
+  EXPECT_EQ(n0.on_start_multicast({static_cast<fw::Algorithm>(9), 1, 0, fine, 1, nullptr, 0}),
+            Status::kUnsupportedAlgorithm);
+  const std::uint64_t garbage[] = {~std::uint64_t{0}, 0, 0};
+  EXPECT_EQ(n0.on_message_received({}, garbage, 3), Status::kBadMessage);
+  EXPECT_EQ(n0.on_message_received({}, garbage, 1), Status::kBadMessage);
+  EXPECT_TRUE(nodes.log().empty());
+}
+
+}  // namespace
+}  // namespace wormcast::verif
