@@ -82,7 +82,8 @@ class Router final : public RouterModel {
     const unsigned lsb = port * wire::kFlitW;
     l.flit = {get_bits(v_.out_flit_o, lsb + wire::kFlitHeadBit, 1) != 0,
               get_bits(v_.out_flit_o, lsb + wire::kFlitTailBit, 1) != 0, get_bits(v_.out_flit_o, lsb, 64)};
-    if (port >= NetPorts) l.stream = static_cast<unsigned>(get_bits(v_.eject_stream_o, (port - NetPorts) * kStreamW, kStreamW));
+    if (port >= NetPorts)
+      l.stream = static_cast<unsigned>(get_bits(v_.eject_stream_o, (port - NetPorts) * kStreamW, kStreamW));
     return l;
   }
   std::uint32_t credits_to_senders() const override { return v_.in_credit_o; }

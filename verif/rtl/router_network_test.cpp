@@ -1,8 +1,8 @@
 // System test of the router top rtl/noc_router.sv (docs/rtl.md, "Router top"): one verilated
 // router (4 network ports, 1 local pair, 2 VCs of 4 flits) instantiated once per node of a 4x4 mesh
-// or torus and wired cycle by cycle in C++, by copying each router's registered output links and
-// credits to its neighbours' inputs (valid because the router has no combinational input-to-output
-// path). Each router is configured from the model as in route_compute_test.cpp.
+// or torus and wired cycle by cycle in C++ (verif/rtl/router_mesh.hpp: each router's registered
+// output links and credits are copied to its neighbours' inputs, valid because the router has no
+// combinational input-to-output path), each router configured from the model.
 // Two workloads, one checker:
 //   - random unicast worms (Hamiltonian-path or dimension-order mode, one per run, 1..6 flits);
 //   - the worms of model plans (every algorithm the topology supports, path-based multidestination
@@ -35,13 +35,13 @@
 #include <type_traits>
 #include <vector>
 
-#include "Vnoc_router_p4_v2_d4.h"
 #include "firmware/noc_wire_format.hpp"
 #include "model/errors.hpp"
 #include "model/labeling.hpp"
 #include "model/planner.hpp"
 #include "model/routing.hpp"
 #include "model/topology.hpp"
+#include "verif/rtl/router_mesh.hpp"
 
 namespace wormcast::verif {
 namespace {
@@ -49,66 +49,11 @@ namespace {
 using model::NodeId;
 using model::RouteHop;
 using model::Topology;
-using Router = Vnoc_router_p4_v2_d4;
-
-constexpr unsigned kNetPorts = 4;
-constexpr unsigned kPorts = kNetPorts + 1;  // + the local pair
-constexpr unsigned kLocal = kNetPorts;
-constexpr unsigned kVcs = 2;
-constexpr unsigned kDepth = 4;
-constexpr unsigned kFlitW = 66;
-constexpr unsigned kLabelW = 16;
-constexpr unsigned kCoordW = wire::kCoordW;
-
-// Bits of a verilated port of any width (CData..QData or VlWide), LSB first.
-template <class T>
-std::uint64_t GetBits(const T& sig, unsigned lsb, unsigned width) {
-  if constexpr (std::is_integral_v<T>) {
-    const std::uint64_t v = static_cast<std::uint64_t>(sig) >> lsb;
-    return width >= 64 ? v : v & ((std::uint64_t{1} << width) - 1);
-  } else {
-    std::uint64_t v = 0;
-    for (unsigned got = 0; got < width;) {
-      const unsigned bit = lsb + got, off = bit % 32, take = std::min(32 - off, width - got);
-      const std::uint64_t chunk = (sig.m_storage[bit / 32] >> off) & ((std::uint64_t{1} << take) - 1);
-      v |= chunk << got;
-      got += take;
-    }
-    return v;
-  }
-}
-template <class T>
-void SetBits(T& sig, unsigned lsb, unsigned width, std::uint64_t value) {
-  if constexpr (std::is_integral_v<T>) {
-    const std::uint64_t mask = (width >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1) << lsb;
-    sig = static_cast<T>((static_cast<std::uint64_t>(sig) & ~mask) | ((value << lsb) & mask));
-  } else {
-    for (unsigned put = 0; put < width;) {
-      const unsigned bit = lsb + put, off = bit % 32, take = std::min(32 - off, width - put);
-      const std::uint32_t mask = static_cast<std::uint32_t>(((std::uint64_t{1} << take) - 1) << off);
-      const auto chunk = static_cast<std::uint32_t>(((value >> put) << off) & mask);
-      sig.m_storage[bit / 32] = (sig.m_storage[bit / 32] & ~mask) | chunk;
-      put += take;
-    }
-  }
-}
-
-struct Flit {
-  bool head = false;
-  bool tail = false;
-  std::uint64_t data = 0;
-  bool operator==(const Flit&) const = default;
-};
-template <class T>
-Flit GetFlit(const T& sig, unsigned lsb) {
-  return {GetBits(sig, lsb + 65, 1) != 0, GetBits(sig, lsb + 64, 1) != 0, GetBits(sig, lsb, 64)};
-}
-template <class T>
-void SetFlit(T& sig, unsigned lsb, const Flit& f) {
-  SetBits(sig, lsb, 64, f.data);
-  SetBits(sig, lsb + 64, 1, f.tail);
-  SetBits(sig, lsb + 65, 1, f.head);
-}
+constexpr unsigned kNetPorts = RouterMesh::kNetPorts;
+constexpr unsigned kPorts = RouterMesh::kPorts;
+constexpr unsigned kLocal = RouterMesh::kLocal;
+constexpr unsigned kVcs = RouterMesh::kVcs;
+constexpr unsigned kDepth = RouterMesh::kDepth;
 
 // A link crossing of a worm's head: router, output port, VC class carried.
 using Hop = std::tuple<NodeId, int, int>;
@@ -142,15 +87,6 @@ struct Worm {
   }
 };
 
-// The registered outputs of one router in one cycle.
-struct Outputs {
-  std::uint32_t valid = 0;
-  std::uint32_t vc = 0;
-  std::array<Flit, kPorts> flit{};
-  std::uint32_t credit = 0;
-  std::uint32_t stream = 0;  // eject_stream_o: the ejection port's stream (a router input VC)
-};
-
 class NetworkBench {
  public:
   explicit NetworkBench(const std::string& spec, std::uint64_t seed)
@@ -162,24 +98,11 @@ class NetworkBench {
         context_(std::make_unique<VerilatedContext>()) {
     if (topology_.is_torus()) cycle_.emplace(model::HamiltonianLabeling::cycle(topology_));
     context_->fatalOnError(false);
+    mesh_ = std::make_unique<RouterMesh>(topology_, context_.get());
     const int n = topology_.node_count();
-    for (NodeId node = 0; node < n; ++node) {
-      routers_.push_back(std::make_unique<Router>(context_.get(), fmt::format("router{}", node).c_str()));
-      Configure(node, *routers_.back());
-    }
     injectors_.resize(static_cast<std::size_t>(n));
     sinks_.resize(static_cast<std::size_t>(n));
     occupancy_.assign(static_cast<std::size_t>(n) * kPorts * kVcs, 0);
-    for (auto& r : routers_) {
-      r->clk_i = 0;
-      r->rst_ni = 0;
-      r->eval();
-    }
-    TickAll();
-    for (auto& r : routers_) {
-      r->rst_ni = 1;
-      r->eval();
-    }
   }
 
   const Topology& topology() const { return topology_; }
@@ -215,55 +138,39 @@ class NetworkBench {
     long last_move = 0;
     for (long cycle = 0;; ++cycle) {
       if (AllDone()) break;
-      std::vector<Outputs> out(static_cast<std::size_t>(n));
       bool moved = false;
       for (NodeId r = 0; r < n; ++r) {
-        Router& m = *routers_[static_cast<std::size_t>(r)];
-        Outputs& o = out[static_cast<std::size_t>(r)];
-        o.valid = m.out_valid_o;
-        o.vc = m.out_vc_o;
-        o.credit = m.in_credit_o;
-        o.stream = m.eject_stream_o;
-        for (unsigned p = 0; p < kPorts; ++p) o.flit[p] = GetFlit(m.out_flit_o, p * kFlitW);
+        RouterMesh::Router& m = mesh_->router(r);
         for (unsigned p = 0; p < kPorts; ++p) {
-          if (!((o.valid >> p) & 1)) continue;
+          if (!GetBit(m.out_valid_o, p)) continue;
           moved = true;
+          const Flit f = GetFlit(m.out_flit_o, p * kFlitW);
           if (p < kNetPorts) {
-            Monitor(r, p, (o.vc >> p) & 1, o.flit[p]);
+            const auto vc = static_cast<unsigned>(GetField(m.out_vc_o, p, 1));
+            Monitor(r, p, vc, f);
+            const NodeId nbr = topology_.neighbour(r, static_cast<model::Port>(p));
+            ++occupancy_[Index(nbr, p ^ 1, vc)];
           } else {
-            Eject(r, o.stream, o.flit[p]);
+            Eject(r, static_cast<unsigned>(m.eject_stream_o), f);
           }
           if (HasFailure()) return;
         }
         for (unsigned b = 0; b < kPorts * kVcs; ++b) {
-          if ((o.credit >> b) & 1) --occupancy_[Index(r, b / kVcs, b % kVcs)];
+          if (GetBit(m.in_credit_o, b)) --occupancy_[Index(r, b / kVcs, b % kVcs)];
         }
       }
+      // The local inputs; RouterMesh::Step wires the network ports and clocks every router.
       for (NodeId r = 0; r < n; ++r) {
-        Router& m = *routers_[static_cast<std::size_t>(r)];
-        m.in_valid_i = 0;
-        m.in_vc_i = 0;
-        m.out_credit_i = 0;
-        for (unsigned p = 0; p < kNetPorts; ++p) {
-          const NodeId nbr = topology_.neighbour(r, static_cast<model::Port>(p));
-          if (nbr == model::kNoNode) continue;
-          const Outputs& o = out[static_cast<std::size_t>(nbr)];
-          const unsigned back = p ^ 1;  // the neighbour's port toward r
-          if ((o.valid >> back) & 1) {
-            const unsigned vc = (o.vc >> back) & 1;
-            SetBits(m.in_valid_i, p, 1, 1);
-            SetBits(m.in_vc_i, p, 1, vc);
-            SetFlit(m.in_flit_i, p * kFlitW, o.flit[back]);
-            ++occupancy_[Index(r, p, vc)];
-          }
-          SetBits(m.out_credit_i, p * kVcs, kVcs, (o.credit >> (back * kVcs)) & ((1u << kVcs) - 1));
-        }
+        RouterMesh::Router& m = mesh_->router(r);
+        const bool ejected = GetBit(m.out_valid_o, kLocal);
+        const auto local_credits = static_cast<std::uint32_t>(GetField(m.in_credit_o, kLocal * kVcs, kVcs));
+        SetBit(m.in_valid_i, kLocal, false);
+        SetField(m.in_vc_i, kLocal, 1, 0);
         // Local ejection always drains: a credit for every flit ejected (one pool, VC 0's bit).
-        const Outputs& own = out[static_cast<std::size_t>(r)];
-        if ((own.valid >> kLocal) & 1) SetBits(m.out_credit_i, kLocal * kVcs, 1, 1);
-        moved |= Inject(r, own.credit >> (kLocal * kVcs), load);
+        SetField(m.out_credit_i, kLocal * kVcs, kVcs, ejected ? 1 : 0);
+        moved |= Inject(r, local_credits, load);
       }
-      TickAll();
+      mesh_->Step();
       if (context_->gotError()) {
         ADD_FAILURE() << "an assertion fired in cycle " << cycle;
         return;
@@ -302,45 +209,6 @@ class NetworkBench {
       if (!inj.queue.empty()) return false;
     }
     return true;
-  }
-
-  void Configure(NodeId node, Router& m) {
-    m.own_label_i = static_cast<std::uint16_t>(labels_.label(node));
-    m.nbr_label_i = 0;
-    m.port_connected_i = 0;
-    m.port_is_wrap_i = 0;
-    m.port_is_boundary_i = 0;
-    for (unsigned p = 0; p < kNetPorts; ++p) {
-      const auto port = static_cast<model::Port>(p);
-      const NodeId nbr = topology_.neighbour(node, port);
-      if (nbr == model::kNoNode) continue;
-      SetBits(m.nbr_label_i, p * kLabelW, kLabelW, static_cast<std::uint64_t>(labels_.label(nbr)));
-      SetBits(m.port_connected_i, p, 1, 1);
-      if (topology_.is_torus() && topology_.is_wraparound(node, port)) SetBits(m.port_is_wrap_i, p, 1, 1);
-      if (cycle_ && cycle_->link_class(node, port) == model::LinkClass::kBoundary) {
-        SetBits(m.port_is_boundary_i, p, 1, 1);
-      }
-    }
-    const model::Coord c = topology_.coord(node);
-    m.own_coord_i = static_cast<std::uint32_t>(c[0] | (c[1] << kCoordW));
-    m.dim_size_i = static_cast<std::uint32_t>(topology_.size(0) | (topology_.size(1) << kCoordW));
-    m.is_torus_i = topology_.is_torus();
-    m.num_dims_i = static_cast<std::uint8_t>(topology_.dimensions());
-    m.in_valid_i = 0;
-    m.out_credit_i = 0;
-  }
-
-  void TickAll() {
-    for (auto& r : routers_) {
-      r->clk_i = 1;
-      r->eval();
-    }
-    context_->timeInc(1);
-    for (auto& r : routers_) {
-      r->clk_i = 0;
-      r->eval();
-    }
-    context_->timeInc(1);
   }
 
   static std::uint32_t Key(NodeId sender, int tag) {
@@ -566,9 +434,9 @@ class NetworkBench {
     }
     if (ready.empty()) return false;
     const unsigned v = ready[rng_() % ready.size()];
-    Router& m = *routers_[static_cast<std::size_t>(r)];
-    SetBits(m.in_valid_i, kLocal, 1, 1);
-    SetBits(m.in_vc_i, kLocal, 1, v);
+    RouterMesh::Router& m = mesh_->router(r);
+    SetBit(m.in_valid_i, kLocal, true);
+    SetField(m.in_vc_i, kLocal, 1, v);
     SetFlit(m.in_flit_i, kLocal * kFlitW, inj.pending[v].front());
     inj.pending[v].pop_front();
     --inj.credits[v];
@@ -585,7 +453,7 @@ class NetworkBench {
           if (n != 0) s += fmt::format(" router {} input {} VC {}: {} flit(s);", r, p, v, n);
         }
       }
-      const unsigned stuck = routers_[static_cast<std::size_t>(r)]->no_route_o;
+      const auto stuck = static_cast<unsigned>(mesh_->router(r).no_route_o);
       if (stuck != 0) s += fmt::format(" router {} no_route {:#x};", r, stuck);
     }
     return s.empty() ? " none" : s;
@@ -604,7 +472,7 @@ class NetworkBench {
   std::unique_ptr<model::RoutingFunction> dim_order_;
   std::mt19937_64 rng_;
   std::unique_ptr<VerilatedContext> context_;
-  std::vector<std::unique_ptr<Router>> routers_;
+  std::unique_ptr<RouterMesh> mesh_;
   std::vector<Injector> injectors_;
   std::vector<std::map<unsigned, std::vector<Flit>>> sinks_;  // per node, per ejection stream
   std::vector<int> occupancy_;                                // flits in each input VC buffer, from links and credits

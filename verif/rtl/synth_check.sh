@@ -9,7 +9,10 @@
 #      logic loop;
 #   2. fails on any yosys warning except "Replacing memory ... with list of registers" (benign);
 #   3. reloads the elaborated design, runs `synth_ice40 -top <name>` and reads `stat` for the
-#      report: SB_LUT4 (LUTs), SB_DFF* (flip-flops) and SB_CARRY cells.
+#      report: SB_LUT4 (LUTs), SB_DFF* (flip-flops) and SB_CARRY cells. Network tops (listed in
+#      `hierarchical` below) are mapped with `synth_ice40 -noflatten` and flattened afterwards: each
+#      distinct router is mapped once instead of 16 times, so the report is the sum of the routers
+#      (no constant propagation of the configuration across them) and takes seconds, not minutes.
 # The report table goes to stdout. Each run's log goes to $SYNTH_LOG_DIR if set; otherwise to a
 # temporary directory that is removed unless a check failed.
 #
@@ -47,7 +50,10 @@ variants=(
   "noc_router NumNetPorts=4 NumVcs=2 BufDepth=4"
   # Check only, no iCE40 report (keeps the test short; `make synth` reports every router size).
   "noc_router NumNetPorts=6 NumVcs=2 BufDepth=4 -"
+  "noc_network_top SizeX=4 SizeY=4 Torus=0"  # network tops (NumLocal=1 NumVcs=2 BufDepth=4 by default)
 )
+# Tops whose iCE40 report maps submodules once (synth_ice40 -noflatten, then flatten).
+hierarchical=(noc_network_top)  # network tops
 
 shopt -s nullglob
 pkgs=("$rtl_dir"/*_pkg.sv)
@@ -83,12 +89,14 @@ for variant in "${variants[@]}"; do
   [[ -n "$chparam" ]] && chparam="chparam$chparam $top;"
   log="$log_dir/$tag.log"
   stat_file="$log_dir/$tag.ice40.stat"
+  ice40="synth_ice40 -top $top"
+  [[ " ${hierarchical[*]} " == *" $top "* ]] && ice40="synth_ice40 -noflatten -top $top; flatten"  # network tops
   # `rename -top`: after chparam, yosys 0.23 may leave a top whose generate loops instantiate
   # submodules as `$paramod$<hash>\<top>` (docs/rtl.md, tool notes); name it back.
   script="read_verilog -sv -noautowire -I$rtl_dir ${files[*]}; $chparam
 hierarchy -check -top $top; rename -top $top; design -save elaborated;
 proc; check -assert; synth -top $top; check -assert; select -assert-none $latches;
-design -load elaborated; synth_ice40 -top $top; tee -q -o $stat_file stat"
+design -load elaborated; $ice40; tee -q -o $stat_file stat"
   [[ $report_it -eq 1 ]] || script=${script%%design -load elaborated*}
   problem=""
   if ! "$yosys" -q -l "$log" -p "$script" >/dev/null 2>&1; then
