@@ -21,7 +21,8 @@
 //     forwarded toward its next destination: intermediate reception, a promote segment that ejects
 //     the head (the eject copy then continues with the rest of the worm);
 //   - CPR line: the control field acts on route compute's straight hop (spec 3.1: 11 deliver and
-//     pass, 10 and 00 pass, 01 deliver and stop; the addressed router absorbs); on a 2D network a
+//     pass, 10 and 00 pass, 01 deliver and stop; the addressed router absorbs; the sender's own
+//     router only sends the worm on); on a 2D network a
 //     cf = 11 worm that arrived on a Y input (network port 2 or 3) is also replicated into +X and
 //     -X (spec 3.2, the PCP spine; 3-DBS re-injects in firmware, so 3D networks never spawn);
 //   - source routed: route entry 0 of `dest` names the port and whether to deliver a copy; port
@@ -93,9 +94,10 @@ module noc_head_decision #(
 
   // CPR: the control field's actions on a router that is not addressed, and the spine rule.
   logic cpr_deliver, cpr_pass, spine;
-  // The sender's own router (the worm arrives on a local port) delivers nothing to its sender.
-  assign cpr_deliver = head.cf[0] && (InPort < NumPorts);        // 01, 11
-  assign cpr_pass    = (head.cf != noc_pkg::CfDeliverStop);      // 00, 10, 11
+  // The control field acts on the routers of the line; the sender's own router (the worm arrives
+  // on a local port) only sends the worm on: it delivers nothing to its sender and never stops it.
+  assign cpr_deliver = head.cf[0] && (InPort < NumPorts);                            // 01, 11
+  assign cpr_pass    = (head.cf != noc_pkg::CfDeliverStop) || (InPort >= NumPorts);  // 00, 10, 11
   assign spine       = (head.cf == noc_pkg::CfDeliverPass) && (InPort == 2 || InPort == 3) &&
                        (num_dims_i == 2'd2);
 

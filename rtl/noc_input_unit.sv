@@ -272,26 +272,28 @@ module noc_input_unit #(
       fixed_port_d = fixed_port_q;
       no_route_d   = no_route_q;
       lead_d       = lead_q;
-      unique case (state_q)
-        StIdle: begin
-          if (rc_sel[v]) begin
-            state_d      = StRouted;
-            net_d        = dc_net;
-            spawn_d      = dc_spawn;
-            class_d      = dc_class;
-            in_class_d   = rc_head.vc_class;
-            eject_d      = dc_eject;
-            shift_d      = dc_shift;
-            promote_d    = dc_promote;
-            fixed_d      = dc_fixed;
-            fixed_port_d = dc_fixed_port;
-            no_route_d   = !dc_valid;
-          end
+      // The shared route compute and head decision serve this VC (Idle with a head, or Reroute
+      // without a fixed port): register the segment. In Reroute the local copy, once started,
+      // continues to the tail.
+      if (rc_sel[v]) begin
+        state_d      = StRouted;
+        net_d        = dc_net;
+        spawn_d      = dc_spawn;
+        class_d      = dc_class;
+        eject_d      = dc_eject || (state_q == StReroute && eject_q);
+        shift_d      = dc_shift;
+        promote_d    = dc_promote;
+        fixed_d      = dc_fixed;
+        fixed_port_d = dc_fixed_port;
+        no_route_d   = !dc_valid;
+        if (state_q == StIdle) begin
+          in_class_d = rc_head.vc_class;
         end
-        StReroute: begin
-          // A source-route regroup knows the port; anything else is decided like a head. The
-          // local copy, once started, continues to the tail.
-          if (fixed_q && !empty[v]) begin
+      end
+      unique case (state_q)
+        StIdle, StReroute: begin
+          // A source-route regroup knows the next flit's port without a decision.
+          if (state_q == StReroute && fixed_q && !empty[v]) begin
             state_d   = StRouted;
             for (int p = 0; p < NumPorts; p++) begin
               net_d[p] = (32'(fixed_port_q) == p);
@@ -301,17 +303,6 @@ module noc_input_unit #(
             shift_d   = 1'b0;
             promote_d = 1'b0;
             fixed_d   = 1'b0;
-          end else if (!fixed_q && rc_sel[v]) begin
-            state_d      = StRouted;
-            net_d        = dc_net;
-            spawn_d      = dc_spawn;
-            class_d      = dc_class;
-            eject_d      = eject_q || dc_eject;
-            shift_d      = dc_shift;
-            promote_d    = dc_promote;
-            fixed_d      = dc_fixed;
-            fixed_port_d = dc_fixed_port;
-            no_route_d   = !dc_valid;
           end
         end
         StRouted: begin

@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "firmware/noc_wire_format.hpp"
+#include "model/cpr_broadcast.hpp"
 #include "model/errors.hpp"
 #include "model/labeling.hpp"
 #include "model/planner.hpp"
@@ -67,6 +68,8 @@ struct Worm {
   std::multiset<NodeId> expected_deliveries;
   std::multiset<Hop> expected_hops;
   // Filled while the network runs.
+  long inject_cycle = -1;                   // the cycle the head entered the sender's router
+  std::map<NodeId, long> head_eject_cycle;  // the cycle a head left on each ejection port
   std::multiset<NodeId> deliveries;
   std::multiset<Hop> hops;
   bool done() const { return deliveries.size() == expected_deliveries.size(); }
@@ -123,6 +126,9 @@ class NetworkBench {
     }
   }
 
+  // Queues one worm the model describes (a plan's worm built by hand).
+  void AddWorm(const model::Worm& worm, const std::string& name) { planned_.push_back(FromPlan(worm, name)); }
+
   // Moves the queued plan worms to their senders' injectors.
   void StartPlans() {
     for (Worm& w : planned_) injectors_[static_cast<std::size_t>(w.sender)].queue.push_back(std::move(w));
@@ -137,6 +143,7 @@ class NetworkBench {
     const int n = topology_.node_count();
     long last_move = 0;
     for (long cycle = 0;; ++cycle) {
+      now_ = cycle;
       if (AllDone()) break;
       bool moved = false;
       for (NodeId r = 0; r < n; ++r) {
@@ -189,6 +196,12 @@ class NetworkBench {
   }
 
   int completed() const { return completed_; }
+  const std::vector<Worm>& finished() const { return finished_; }
+  // Queues a unicast at its sender (mode 0 Hamiltonian path, 2 dimension order).
+  void AddUnicast(NodeId src, NodeId dest, int mode, int payload_flits) {
+    mode_ = mode;
+    planned_.push_back(Unicast(src, dest, payload_flits));
+  }
   long hops() const { return hops_; }
   long vc1_hops() const { return vc1_hops_; }
   long address_flits_ejected() const { return address_flits_ejected_; }
@@ -324,9 +337,14 @@ class NetworkBench {
   }
 
   Worm RandomUnicast(NodeId src) {
+    const auto dest = static_cast<NodeId>(rng_() % static_cast<std::uint64_t>(topology_.node_count()));
+    return Unicast(src, dest, static_cast<int>(rng_() % 6));
+  }
+
+  // A unicast in mode_ (0 Hamiltonian path, 2 dimension order) with `length` payload flits.
+  Worm Unicast(NodeId src, NodeId dest, int length) {
     Worm w;
     w.sender = src;
-    const auto dest = static_cast<NodeId>(rng_() % static_cast<std::uint64_t>(topology_.node_count()));
     w.name = fmt::format("unicast {}->{} mode {}", src, dest, mode_);
     ++mode_count_[static_cast<std::size_t>(mode_)];
     wire::HeadFields h;
@@ -336,7 +354,6 @@ class NetworkBench {
     h.dest = Dest(ham ? model::RoutingMode::kHamiltonianPath : model::RoutingMode::kDimensionOrder, dest);
     h.src = static_cast<std::uint32_t>(src);
     w.heads.push_back(h);
-    const int length = static_cast<int>(rng_() % 6);
     for (int i = 0; i < length; ++i) w.payload.push_back(rng_());
     w.expected_deliveries.insert(dest);
     for (const RouteHop& hop : model::trace_route(ham ? *ham_path_ : *dim_order_, src, 0, dest)) {
@@ -370,6 +387,9 @@ class NetworkBench {
       return;
     }
     got.push_back(f);
+    if (f.head) {
+      if (Worm* w = Find(f.data)) w->head_eject_cycle[r] = now_;
+    }
     if (!f.tail) return;
     Worm* w = Find(got.front().data);
     if (w == nullptr) {
@@ -434,6 +454,8 @@ class NetworkBench {
     }
     if (ready.empty()) return false;
     const unsigned v = ready[rng_() % ready.size()];
+    if (inj.pending[v].front().head)
+      in_flight_.at(Key(r, wire::unpack_head(inj.pending[v].front().data).tag)).inject_cycle = now_;
     RouterMesh::Router& m = mesh_->router(r);
     SetBit(m.in_valid_i, kLocal, true);
     SetField(m.in_vc_i, kLocal, 1, v);
@@ -491,6 +513,7 @@ class NetworkBench {
   long prefixed_ = 0;
   std::array<int, 4> mode_count_{};
   int mode_ = 0;
+  long now_ = 0;  // the cycle Run is in
 };
 
 std::string TopologyName(const testing::TestParamInfo<const char*>& info) {
@@ -524,6 +547,31 @@ TEST_P(RouterNetwork, EveryWormDeliveredOnceIntactAlongModelRoute) {
 
 INSTANTIATE_TEST_SUITE_P(Topologies, RouterNetwork, testing::Values("mesh:4x4", "torus:4x4"), TopologyName);
 
+// Zero-load latency per hop (docs/rtl.md, "Latency"): one single-flit dimension-order worm at a time
+// on an idle mesh, from (0,0) to (d,0) and to (0,d). The head's cycles from entering the sender's
+// router to leaving the destination's ejection port grow by the same number per hop, the router
+// pipeline plus the link; the intercept is the injection and ejection overhead.
+TEST(RouterLatency, ZeroLoadCyclesPerHopAreConstant) {
+  NetworkBench bench("mesh:4x4", 3);
+  std::vector<long> latency;
+  for (const NodeId dest : {NodeId{1}, NodeId{2}, NodeId{3}, NodeId{7}, NodeId{11}, NodeId{15}}) {
+    bench.AddUnicast(0, dest, 2, 0);
+    bench.StartPlans();
+    bench.Run(0, 0, 2);
+    ASSERT_FALSE(HasFailure());
+    const Worm& w = bench.finished().back();
+    latency.push_back(w.head_eject_cycle.at(dest) - w.inject_cycle);
+  }
+  // Hops: 1, 2, 3 along X; then 4, 5, 6 (X then Y).
+  const long per_hop = latency[1] - latency[0];
+  for (std::size_t i = 1; i < latency.size(); ++i) {
+    EXPECT_EQ(latency[i] - latency[i - 1], per_hop) << "hop " << i + 1;
+  }
+  std::printf("zero-load head latency: %ld cycles per hop, %ld cycles for 1 hop (injection to ejection)\n", per_hop,
+              latency[0]);
+  EXPECT_GT(per_hop, 0);
+}
+
 // The algorithms of the model's registry that plan on `topology` with a multicast to `dests` from
 // `source`, each with the first port model it accepts.
 std::vector<model::Plan> PlansFor(const Topology& topology, NodeId source, const std::vector<NodeId>& dests,
@@ -542,6 +590,50 @@ std::vector<model::Plan> PlansFor(const Topology& topology, NodeId source, const
     }
   }
   return plans;
+}
+
+// Every CPR control-field code on a line of the idle mesh: from (0,1) along +X to the addressed
+// router (3,1), and along +Y from (1,0) to (1,3), where a cf = 11 worm also spawns the +-X branches
+// of every row it reaches (the PCP spine rule). The model's cpr_deliveries says who keeps a copy
+// (spec 3.1, reading A); the plan-worm checks compare deliveries and links.
+TEST(RouterCpr, EveryControlFieldCodeActsAsSpec) {
+  const Topology t = Topology::parse("mesh:4x4");
+  const model::CprLineRouting routing(t);
+  NetworkBench bench("mesh:4x4", 5);
+  for (const bool spine : {false, true}) {
+    for (std::uint8_t cf = 0; cf < 4; ++cf) {
+      if (spine && cf != 3) continue;  // only cf = 11 replicates
+      model::Worm w;
+      w.sender = spine ? t.node_at({1, 0}) : t.node_at({0, 1});
+      const NodeId end = spine ? t.node_at({1, 3}) : t.node_at({3, 1});
+      w.kind = model::WormKind::kCprLine;
+      w.header.mode = model::RoutingMode::kCprLine;
+      w.header.control_field = cf;
+      w.header.destinations = {end};
+      w.hops = model::trace_route(routing, w.sender, 0, end);
+      w.route = model::route_nodes(routing, w.hops, w.sender);
+      w.keeps_copy = model::cpr_deliveries(w.route, cf);
+      if (cf == 1) w.hops.resize(1);  // 01: the first router delivers and the worm ends there
+      if (spine) {
+        // The rows y = 1..3 each get a -X branch to (0,y) and a +X branch to (3,y), in class 1.
+        for (int y = 1; y < 4; ++y) {
+          for (const int x_end : {0, 3}) {
+            const NodeId from = t.node_at({1, y});
+            const NodeId to = t.node_at({x_end, y});
+            for (const RouteHop& h : model::trace_route(routing, from, 1, to)) w.hops.push_back(h);
+            for (int x = x_end == 0 ? 0 : 2; x_end == 0 ? x < 1 : x <= 3; ++x)
+              w.keeps_copy.push_back(t.node_at({x, y}));
+          }
+        }
+      }
+      bench.AddWorm(w, fmt::format("cpr cf {}{}{}", cf >> 1, cf & 1, spine ? " spine" : ""));
+      bench.StartPlans();
+      bench.Run(0, 0, 0);
+      ASSERT_FALSE(HasFailure()) << "cf " << int{cf} << (spine ? " spine" : "");
+    }
+  }
+  EXPECT_EQ(bench.completed(), 5);
+  EXPECT_FALSE(bench.assertion_fired());
 }
 
 class RouterNetworkPlans : public testing::TestWithParam<const char*> {};
