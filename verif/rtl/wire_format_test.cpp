@@ -1,9 +1,9 @@
 // Bit-identity of the two definitions of the wire format: rtl/noc_pkg.sv (through the test-only
 // probe verif/rtl/noc_wire_probe.sv, verilated) and firmware/noc_wire_format.hpp. Every conversion
 // the probe makes through noc_pkg's structs and functions must give exactly the bits the C++
-// header gives: head flits both ways (address flits share the head layout), coordinate destinations, source-route entries
-// and link flits. Random values use fixed seeds, so every run drives the same vectors; edge values
-// (all zeros, all ones, each field alone at its maximum, a walking one over every bit) pin each
+// header gives: head flits both ways (address flits share the head layout), coordinate
+// destinations, source-route entries and link flits. Random values use fixed seeds, so every run drives the same
+// vectors; edge values (all zeros, all ones, each field alone at its maximum, a walking one over every bit) pin each
 // field to its bit range. The encodings (routing modes, CPR control fields, VC classes) must be
 // equal too. The `fits` tests check that every over-wide field is rejected.
 // docs/header-format.md describes the format and this test.
