@@ -95,7 +95,8 @@ module noc_input_unit #(
   /// The flit at VC v's front is its segment's lead: the router writes head = 1 and the output
   /// class into the copies it sends on network ports.
   output logic [NumVcs-1:0]          lead_o,
-  /// VC v is in Routed (the router picks its ejection port meanwhile).
+  /// VC v is in Routed with the first segment of its worm (the router picks the worm's ejection
+  /// port meanwhile and keeps it for the later segments, so a local copy never changes port).
   output logic [NumVcs-1:0]          routed_o,
   /// VC v's head has no decision: it waits in Routed without a request.
   output logic [NumVcs-1:0]          no_route_o,
@@ -232,6 +233,7 @@ module noc_input_unit #(
     logic [PortW-1:0]                  fixed_port_d, fixed_port_q;
     logic                              no_route_d, no_route_q;
     logic                              lead_d, lead_q;
+    logic                              first_seg_d, first_seg_q;  // the worm's first segment
     logic                              goes_nowhere;
 
     assign push[v] = valid_i && (vc_i == VcIdW'(v));
@@ -272,6 +274,7 @@ module noc_input_unit #(
       fixed_port_d = fixed_port_q;
       no_route_d   = no_route_q;
       lead_d       = lead_q;
+      first_seg_d  = first_seg_q;
       // The shared route compute and head decision serve this VC (Idle with a head, or Reroute
       // without a fixed port): register the segment. In Reroute the local copy, once started,
       // continues to the tail.
@@ -286,6 +289,7 @@ module noc_input_unit #(
         fixed_d      = dc_fixed;
         fixed_port_d = dc_fixed_port;
         no_route_d   = !dc_valid;
+        first_seg_d = (state_q == StIdle);
         if (state_q == StIdle) begin
           in_class_d = rc_head.vc_class;
         end
@@ -294,7 +298,8 @@ module noc_input_unit #(
         StIdle, StReroute: begin
           // A source-route regroup knows the next flit's port without a decision.
           if (state_q == StReroute && fixed_q && !empty[v]) begin
-            state_d   = StRouted;
+            state_d     = StRouted;
+            first_seg_d = 1'b0;
             for (int p = 0; p < NumPorts; p++) begin
               net_d[p] = (32'(fixed_port_q) == p);
             end
@@ -339,6 +344,7 @@ module noc_input_unit #(
         fixed_port_q <= '0;
         no_route_q   <= 1'b0;
         lead_q       <= 1'b0;
+        first_seg_q  <= 1'b0;
       end else begin
         state_q      <= state_d;
         net_q        <= net_d;
@@ -352,6 +358,7 @@ module noc_input_unit #(
         fixed_port_q <= fixed_port_d;
         no_route_q   <= no_route_d;
         lead_q       <= lead_d;
+        first_seg_q  <= first_seg_d;
       end
     end
 
@@ -363,7 +370,7 @@ module noc_input_unit #(
     assign eject_o[v]                      = eject_q;
     assign shift_o[v]                      = shift_q;
     assign lead_o[v]                       = lead_q;
-    assign routed_o[v]                     = (state_q == StRouted);
+    assign routed_o[v]                     = (state_q == StRouted) && first_seg_q;
     assign no_route_o[v]                   = (state_q == StRouted) && no_route_q;
     assign va_req_o[v]                     = (state_q == StRouted) && !no_route_q && (net_q != '0);
     assign sa_req_o[v]                     = (state_q == StActive) && !empty[v] && !goes_nowhere;

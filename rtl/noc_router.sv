@@ -223,8 +223,9 @@ module noc_router #(
         end
       end
 
-      // Ejection port: while the worm waits for its network VCs, the first local port from
-      // (input port mod NumLocal) on that has a credit ("any free one"); held while Active.
+      // Ejection port: while the worm's first segment waits for its network VCs, the first local
+      // port from (input port mod NumLocal) on that has a credit ("any free one"); held to the
+      // worm's tail, so the local copy of a worm with several segments stays on one port.
       always_comb begin
         logic found;
         found = 1'b0;
