@@ -20,10 +20,13 @@ class NetworkInterface {
   // Channel k's send queue takes one more message.
   virtual bool can_send(unsigned channel) const = 0;
   // Queues one message on channel k: the head flit built from `head` (precondition: wire::fits),
-  // then `words` payload words, the last one the tail. The NI copies the words before it returns.
-  // False, and nothing queued, when the queue is full or the channel does not exist.
-  virtual bool send(unsigned channel, const wire::HeadFields& head, const std::uint64_t* payload,
-                    std::uint32_t words) = 0;
+  // then head.more address flits, flit k = wire::pack_addr_flit(head, next_dests[k - 1], k) (a
+  // multidestination worm: next_dests are the dest fields of the destinations after the head's;
+  // nullptr when head.more is 0), then `words` payload words, the last one the tail. The NI copies
+  // everything before it returns. False, and nothing queued, when the queue is full or the
+  // channel does not exist.
+  virtual bool send(unsigned channel, const wire::HeadFields& head, const std::uint32_t* next_dests,
+                    const std::uint64_t* payload, std::uint32_t words) = 0;
   // Hands the data of multicast `multicast` to this node's application: the node is a destination.
   virtual void deliver(std::uint32_t multicast, const std::uint64_t* data, std::uint32_t words) = 0;
   // The current cycle of the network clock.

@@ -111,6 +111,11 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
     case Algorithm::kDds:
     case Algorithm::kMin:
       break;
+    case Algorithm::kLin:
+    case Algorithm::kDualPath:
+      // All-port: a worm leaves on its first hop's channel, one per network direction.
+      if (r.all_port && r.ports != 2u * g.dims) return Status::kBadPortCount;
+      break;
   }
   if (r.count == 0 || r.destinations == nullptr) return Status::kBadDestinations;
   if (r.count + 1 > kMaxChain) return Status::kTooManyDestinations;
@@ -127,6 +132,7 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
   *job = Job{};
   job->algorithm = r.algorithm;
   job->ports = r.ports;
+  job->all_port = r.all_port;
   job->multicast = r.multicast;
   job->origin = self;
   job->step = 1;
@@ -144,6 +150,9 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
     if (built == TreeBuilder::Result::kNetworkTooLarge) return Status::kNetworkTooLarge;
     if (built != TreeBuilder::Result::kOk) return Status::kTooManyDestinations;
     job->next = 1;  // entry 0 is the source itself
+  } else if (path_based(r.algorithm)) {
+    for (std::uint32_t i = 0; i < r.count; ++i) job->chain.push_back(r.destinations[i]);
+    split_dual_path(*job);
   } else {
     job->chain.push_back(self);
     for (std::uint32_t i = 0; i < r.count; ++i) job->chain.push_back(r.destinations[i]);
@@ -167,10 +176,18 @@ Status NodeFirmware::on_message_received(const wire::HeadFields& head, const std
   MessageInfo info;
   if (payload == nullptr || !decode_control(payload, words, info)) return Status::kBadMessage;
   if (info.address_entries > kMaxChain || info.data_words > kMaxDataWords) return Status::kBadMessage;
-  (void)head;  // the sender is in head.src; the payload says all the firmware needs
   const std::uint32_t self = config_.node;
   const std::uint64_t* data = payload + kControlWords + address_words(info.address_entries);
   if (info.algorithm == Algorithm::kRecursiveDoubling) ni_->deliver(info.multicast, data, info.data_words);
+  if (path_based(info.algorithm)) {
+    // The router delivered this copy because the head names this node; the worm goes on by itself.
+    if (info.address_entries != 0 || head.mode != wire::Mode::kHamiltonianPath ||
+        head.dest != config_.grid.label(self)) {
+      return Status::kBadMessage;
+    }
+    ni_->deliver(info.multicast, data, info.data_words);
+    return Status::kOk;
+  }
 
   // The sender's state for this node, built in place in a free job slot.
   Job* slot = free_job();
@@ -269,6 +286,10 @@ bool NodeFirmware::next_iteration(Job& job) {
     case Algorithm::kDds:
     case Algorithm::kMin:
       iterate_carried_tree(job);
+      break;
+    case Algorithm::kLin:
+    case Algorithm::kDualPath:
+      iterate_path(job);
       break;
   }
   return !job.pending.empty();
@@ -386,6 +407,78 @@ void NodeFirmware::iterate_carried_tree(Job& job) {
   }
 }
 
+// Lin-Ni dual-path lists (spec 4.1, 5.8): the destinations above the source's label ascending
+// (high worm), then those below it descending (low worm); chain = high list ++ low list.
+void NodeFirmware::split_dual_path(Job& job) const {
+  sort_chain(job);
+  const std::uint32_t own = config_.grid.label(config_.node), n = static_cast<std::uint32_t>(job.chain.size());
+  std::uint32_t below = 0;
+  while (below < n && config_.grid.label(job.chain[below]) < own) ++below;
+  // Rotate left by `below` (three reversals), then reverse the low part to descending.
+  const auto reverse = [&job](std::uint32_t a, std::uint32_t b) {
+    for (; a + 1 < b; ++a, --b) {
+      const std::uint32_t t = job.chain[a];
+      job.chain[a] = job.chain[b - 1];
+      job.chain[b - 1] = t;
+    }
+  };
+  reverse(0, below);
+  reverse(below, n);
+  reverse(0, n);
+  reverse(n - below, n);
+  job.high = n - below;
+}
+
+// The network port of the Hamiltonian-path routing function's first hop toward `destination`
+// (spec 5.8): the neighbour with the largest label in (own, label(destination)] (high network) or
+// the smallest in [label(destination), own) (low). Torus wraps are unused.
+std::uint8_t NodeFirmware::first_hop_port(std::uint32_t destination, bool high) const {
+  const Grid& g = config_.grid;
+  const std::uint32_t self = config_.node, own = g.label(self), target = g.label(destination);
+  std::uint8_t best_port = 0;
+  bool found = false;
+  std::uint32_t best = 0;
+  for (unsigned d = 0; d < g.dims; ++d) {
+    const std::uint32_t c = g.coord(self, d);
+    for (unsigned minus = 0; minus < 2; ++minus) {
+      if (minus == 0 ? c + 1 >= g.size[d] : c == 0) continue;
+      const std::uint32_t l = g.label(g.with_coord(self, d, minus == 0 ? c + 1 : c - 1));
+      const bool on_path = high ? (own < l && l <= target) : (target <= l && l < own);
+      if (!on_path || (found && (high ? l <= best : l >= best))) continue;
+      found = true;
+      best = l;
+      best_port = static_cast<std::uint8_t>(2 * d + minus);
+    }
+  }
+  return best_port;  // a label neighbour always qualifies, so `found` holds for any destination
+}
+
+// Path-based worms in sending order, high then low (docs/algorithms.md, "Port models"): all-port
+// sends both in step 1 on their first hop's channel; even d binds channels 0..d/2-1 to the low
+// network and d/2..d-1 to the high one (one worm each, step 1); odd d takes channels in turn, the
+// k-th worm in step 1 + k / d.
+void NodeFirmware::iterate_path(Job& job) {
+  struct List {
+    std::uint32_t first, count;
+    bool high;
+  };
+  List worms[2]{};
+  std::uint32_t n = 0;
+  const std::uint32_t size = static_cast<std::uint32_t>(job.chain.size());
+  if (job.high > 0) worms[n++] = {0, job.high, true};
+  if (size > job.high) worms[n++] = {job.high, size - job.high, false};
+  const std::uint32_t d = job.ports;
+  const bool bound = !job.all_port && d % 2 == 0;
+  for (std::uint32_t k = 0; k < n; ++k) {
+    const std::uint32_t step = job.all_port || bound ? 1 : 1 + k / d;
+    if (step != job.step) continue;
+    const std::uint8_t channel = job.all_port ? first_hop_port(job.chain[worms[k].first], worms[k].high)
+                                 : bound      ? static_cast<std::uint8_t>(worms[k].high ? d / 2 : 0)
+                                              : static_cast<std::uint8_t>(k % d);
+    job.pending.push_back({channel, worms[k].first, worms[k].first, worms[k].count, 0, 0});
+  }
+}
+
 // Queues one send on its channel: head flit per the algorithm's routing mode, payload = control
 // words, address field, data. False when the channel's queue is full.
 bool NodeFirmware::issue(Job& job, const Send& send) {
@@ -405,11 +498,18 @@ bool NodeFirmware::issue(Job& job, const Send& send) {
     head.network = g.label(receiver) > g.label(self) ? wire::kNetworkHigh : wire::kNetworkLow;
     head.dest = g.label(receiver);
   }
+  const bool path = path_based(job.algorithm);
+  if (path) {
+    // A multidestination worm: the head names the first destination, the address flits the rest.
+    if (send.count - 1 > wire::kMaxMore) return false;
+    head.more = static_cast<std::uint16_t>(send.count - 1);
+    for (std::uint32_t i = 1; i < send.count; ++i) next_dests_[i - 1] = g.label(job.chain[send.first + i]);
+  }
   head.src = self;
   head.tag = static_cast<std::uint8_t>(sequence_ & 0xF);
   MessageInfo info;
   info.multicast = job.multicast;
-  info.address_entries = static_cast<std::uint16_t>(send.count);
+  info.address_entries = static_cast<std::uint16_t>(path ? 0 : send.count);
   info.data_words = static_cast<std::uint16_t>(job.data.size());
   info.step = static_cast<std::uint8_t>(job.step);
   info.algorithm = job.algorithm;
@@ -421,14 +521,14 @@ bool NodeFirmware::issue(Job& job, const Send& send) {
   info.rd_hi = send.rd_hi;
   encode_control(info, message_);
   std::uint64_t* address = message_ + kControlWords;
-  for (std::uint32_t i = 0; i < address_words(send.count); ++i) address[i] = 0;
-  for (std::uint32_t i = 0; i < send.count; ++i) {
+  for (std::uint32_t i = 0; i < address_words(info.address_entries); ++i) address[i] = 0;
+  for (std::uint32_t i = 0; i < info.address_entries; ++i) {
     address[i / 2] |= std::uint64_t{job.chain[send.first + i]} << (32 * (i % 2));
   }
-  std::uint64_t* data = address + address_words(send.count);
+  std::uint64_t* data = address + address_words(info.address_entries);
   for (std::size_t i = 0; i < job.data.size(); ++i) data[i] = job.data[i];
   if (!wire::fits(head)) return false;
-  if (!ni_->send(send.channel, head, message_, message_words(info))) return false;
+  if (!ni_->send(send.channel, head, path ? next_dests_ : nullptr, message_, message_words(info))) return false;
   sequence_ = (sequence_ + 1) & 0xFFFFF;
   return true;
 }

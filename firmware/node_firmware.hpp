@@ -49,6 +49,9 @@ struct MulticastRequest {
   std::uint32_t count = 0;
   const std::uint64_t* data = nullptr;
   std::uint32_t words = 0;
+  // All-port node: one injection channel per network direction (channel = network port); a
+  // path-based worm leaves on the channel of its first hop.
+  bool all_port = false;
 };
 
 class NodeFirmware {
@@ -75,6 +78,7 @@ class NodeFirmware {
     bool active = false;
     Algorithm algorithm = Algorithm::kUnicast;
     std::uint8_t ports = 1;
+    bool all_port = false;
     std::uint16_t multicast = 0;
     std::uint32_t origin = 0;
     std::uint32_t step = 1;                       // step of the next iteration's sends
@@ -83,6 +87,7 @@ class NodeFirmware {
     std::uint32_t lo = 0, hi = 0;                 // one-port block; rd segment [lo, hi)
     std::uint32_t next = 0;                       // unicast: sends issued so far; trees: chain index of the next child
     std::uint8_t dim = 0;                         // rd: current dimension
+    std::uint32_t high = 0;                       // path-based: chain[0 .. high) is the high worm's list
     FixedVector<std::uint64_t, kMaxDataWords> data;
     FixedVector<Send, kMaxChannels> pending;  // this step's sends
     std::size_t issued = 0;                   // of pending
@@ -97,6 +102,9 @@ class NodeFirmware {
   void iterate_d_port(Job& job);
   bool iterate_recursive_doubling(Job& job);
   void iterate_carried_tree(Job& job);
+  void iterate_path(Job& job);
+  void split_dual_path(Job& job) const;
+  std::uint8_t first_hop_port(std::uint32_t destination, bool high) const;
   bool issue(Job& job, const Send& send);
   std::uint32_t rd_base(std::uint8_t dim) const;
 
@@ -104,7 +112,8 @@ class NodeFirmware {
   NetworkInterface* ni_ = nullptr;
   std::uint32_t sequence_ = 0;
   Job jobs_[kMaxJobs]{};
-  TreeBuilder tree_builder_{};  // VH, DIAG, DDS, MIN at the source
+  TreeBuilder tree_builder_{};             // VH, DIAG, DDS, MIN at the source
+  std::uint32_t next_dests_[kMaxChain]{};  // a path worm's address flits (destination labels)
   std::uint64_t message_[kControlWords + (kMaxChain + 1) / 2 + kMaxDataWords]{};
 };
 

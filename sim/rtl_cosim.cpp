@@ -32,7 +32,9 @@ const std::map<std::string, fw::Algorithm>& firmware_algorithms() {
                                                           {"vh", fw::Algorithm::kVh},
                                                           {"diag", fw::Algorithm::kDiag},
                                                           {"dds", fw::Algorithm::kDds},
-                                                          {"min", fw::Algorithm::kMin}};
+                                                          {"min", fw::Algorithm::kMin},
+                                                          {"lin", fw::Algorithm::kLin},
+                                                          {"dual-path", fw::Algorithm::kDualPath}};
   return names;
 }
 
@@ -96,7 +98,8 @@ class Node final : public fw::NetworkInterface {
 
   unsigned channels() const override { return static_cast<unsigned>(queues_.size()); }
   bool can_send(unsigned k) const override { return k < queues_.size() && queues_[k].size() < kSendQueue; }
-  bool send(unsigned k, const wire::HeadFields& head, const std::uint64_t* payload, std::uint32_t words) override;
+  bool send(unsigned k, const wire::HeadFields& head, const std::uint32_t* next_dests, const std::uint64_t* payload,
+            std::uint32_t words) override;
   void deliver(std::uint32_t multicast, const std::uint64_t* data, std::uint32_t words) override;
   std::uint64_t cycle() const override;
 
@@ -180,10 +183,14 @@ class Cosim {
 
 std::uint64_t Node::cycle() const { return static_cast<std::uint64_t>(cosim_.cycle); }
 
-bool Node::send(unsigned k, const wire::HeadFields& head, const std::uint64_t* payload, std::uint32_t words) {
-  if (!can_send(k) || !wire::fits(head)) return false;
+bool Node::send(unsigned k, const wire::HeadFields& head, const std::uint32_t* next_dests, const std::uint64_t* payload,
+                std::uint32_t words) {
+  if (!can_send(k) || !wire::fits(head) || (head.more != 0 && next_dests == nullptr)) return false;
   Outgoing out;
-  out.flits.push_back({true, words == 0, wire::pack_head(head)});
+  out.flits.push_back({true, words == 0 && head.more == 0, wire::pack_head(head)});
+  for (unsigned i = 1; i <= head.more; ++i) {
+    out.flits.push_back({false, words == 0 && i == head.more, wire::pack_addr_flit(head, next_dests[i - 1], i)});
+  }
   for (std::uint32_t i = 0; i < words; ++i) out.flits.push_back({false, i + 1 == words, payload[i]});
   out.queued = cosim_.cycle;
   out.worm = cosim_.register_worm(id_, k, head, payload, words);
@@ -248,7 +255,8 @@ void Node::message_complete(unsigned local, unsigned stream) {
   std::vector<wire::Flit>& got = streams_[stream];
   Received r;
   r.head = wire::unpack_head(got.front().data);
-  for (std::size_t i = 1; i < got.size(); ++i) r.payload.push_back(got[i].data);
+  // An ejected copy is the head, its `more` address flits, then the payload (docs/header-format.md).
+  for (std::size_t i = 1 + r.head.more; i < got.size(); ++i) r.payload.push_back(got[i].data);
   got.clear();
   fw::MessageInfo info;
   if (!fw::decode_control(r.payload.data(), static_cast<std::uint32_t>(r.payload.size()), info)) {
@@ -259,12 +267,14 @@ void Node::message_complete(unsigned local, unsigned stream) {
   // The monitor followed the head here; the payload names the worm too: they must agree.
   bool matched = false;
   for (auto& w : cosim_.record.worms) {
-    if (w.sender == static_cast<NodeId>(r.head.src) && w.sequence == info.sequence && w.eject_cycle < 0 &&
-        w.ejected_at == id_) {
-      w.eject_cycle = cosim_.cycle;
+    if (w.sender != static_cast<NodeId>(r.head.src) || w.sequence != info.sequence) continue;
+    for (std::size_t c = 0; c < w.copies.size() && !matched; ++c) {
+      if (w.copies[c].node != id_ || w.copies[c].tail_cycle >= 0) continue;
+      w.copies[c].tail_cycle = cosim_.cycle;
+      if (c + 1 == w.copies.size() && w.ejected_at == id_) w.eject_cycle = cosim_.cycle;
       matched = true;
-      break;
     }
+    if (matched) break;
   }
   if (!matched) {
     cosim_.error(
@@ -531,6 +541,7 @@ RunRecord Cosim::run() {
     m.count = static_cast<std::uint32_t>(dests.size());
     m.data = data[i].data();
     m.words = static_cast<std::uint32_t>(data[i].size());
+    m.all_port = r.ports.kind == model::PortModelKind::kAllPort;
     const fw::Status s = nodes_[static_cast<std::size_t>(r.source)]->firmware.on_start_multicast(m);
     if (s != fw::Status::kOk) {
       error(fmt::format("multicast {}: the source's firmware refused it: {}", i, fw::to_string(s)));
@@ -545,7 +556,10 @@ RunRecord Cosim::run() {
     for (NodeId r = 0; r < n; ++r) {
       RouterModel& m = *routers_[static_cast<std::size_t>(r)];
       credits[static_cast<std::size_t>(r)] = m.credits_to_senders();
-      for (unsigned p = 0; p < ports; ++p) {
+      // Ejection ports first: a multidestination worm's copy leaves here while its promoted head
+      // may leave on a network port in the same cycle, and the monitor must see the copy at r.
+      for (unsigned q = 0; q < ports; ++q) {
+        const unsigned p = (q + net) % ports;
         const Link l = m.output(p);
         outputs[static_cast<std::size_t>(r) * ports + p] = l;
         if (!l.valid) continue;
@@ -556,8 +570,14 @@ RunRecord Cosim::run() {
           if (l.flit.head) {
             const int worm = find_worm(r, l.flit, "ejection port");
             if (worm >= 0) {
-              record.worms[static_cast<std::size_t>(worm)].ejected_at = r;
-              worm_left(worm);
+              RtlWorm& w = record.worms[static_cast<std::size_t>(worm)];
+              w.copies.push_back({r, cycle, -1});
+              // A copy whose head announces more address flits is an intermediate delivery: the
+              // worm goes on under the promoted head.
+              if (wire::unpack_head(l.flit.data).more == 0) {
+                w.ejected_at = r;
+                worm_left(worm);
+              }
             }
           }
           nodes_[static_cast<std::size_t>(r)]->take_ejected(p - net, l);
@@ -619,8 +639,8 @@ bool rtl_supports(const std::string& algorithm) { return firmware_algorithms().c
 
 std::string rtl_unsupported_message(const std::string& algorithm) {
   return fmt::format(
-      "algorithm '{}' does not run on the RTL yet (the path-based algorithms, pcp, 3dbs, xy-path and edn need router "
-      "features or firmware still to come); supported: {}",
+      "algorithm '{}' does not run on the RTL yet (its firmware is still to come: multi-path, uniform, fixed, pcp, "
+      "xy-path, 3dbl, 3dbs, edn); supported: {}",
       algorithm, rtl_supported_algorithms());
 }
 

@@ -49,11 +49,7 @@ std::string check_worms(const model::Plan& plan, int multicast, const RunRecord&
     if (w.multicast != multicast) continue;
     const std::string name = fmt::format("multicast {}: worm {}->{} (sequence {})", multicast, t.node_name(w.sender),
                                          t.node_name(w.addressed), w.sequence);
-    if (w.ejected_at != w.addressed) {
-      return w.ejected_at == model::kNoNode
-                 ? name + " was never ejected"
-                 : fmt::format("{} ejected at {} (cycle {})", name, t.node_name(w.ejected_at), w.eject_cycle);
-    }
+    if (w.ejected_at == model::kNoNode) return name + " was never ejected";
     if (!rtl.emplace(std::pair{w.sender, w.addressed}, &w).second) return name + " was sent twice";
   }
   for (const model::Worm& p : plan.worms) {
@@ -67,6 +63,20 @@ std::string check_worms(const model::Plan& plan, int multicast, const RunRecord&
     if (w.channel != p.port) {
       return fmt::format("{}: the firmware injected it on channel {}, the plan on port {} (cycle {})", name, w.channel,
                          p.port, w.inject_cycle);
+    }
+    // Where copies left the network: the plan's destinations in header order (intermediate
+    // reception for a multidestination worm, the receiver for a unicast one), each taken in whole.
+    for (std::size_t i = 0; i < std::max(w.copies.size(), p.header.destinations.size()); ++i) {
+      const bool same = i < w.copies.size() && i < p.header.destinations.size() &&
+                        w.copies[i].node == p.header.destinations[i] && w.copies[i].tail_cycle >= 0;
+      if (same) continue;
+      const std::string seen =
+          i >= w.copies.size() ? "nothing"
+          : w.copies[i].tail_cycle < 0
+              ? fmt::format("{} (never taken in whole)", t.node_name(w.copies[i].node))
+              : fmt::format("{} at cycle {}", t.node_name(w.copies[i].node), w.copies[i].head_cycle);
+      const std::string want = i < p.header.destinations.size() ? t.node_name(p.header.destinations[i]) : "nothing";
+      return fmt::format("{}: copy {} ejected at {}, plan {}", name, i + 1, seen, want);
     }
     for (std::size_t i = 0; i < std::max(w.hops.size(), p.hops.size()); ++i) {
       if (i < w.hops.size() && i < p.hops.size() && w.hops[i] == p.hops[i]) continue;

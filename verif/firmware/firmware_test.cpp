@@ -21,6 +21,7 @@ struct Sent {
   unsigned channel;
   wire::HeadFields head;
   std::vector<std::uint64_t> payload;
+  std::vector<std::uint32_t> next_dests;  // address flits' dest fields (multidestination worms)
 };
 
 // A network interface that records sends and lets the test deliver them by hand.
@@ -30,10 +31,13 @@ class RecordingNi final : public fw::NetworkInterface {
       : node_(node), channels_(channels), log_(log) {}
   unsigned channels() const override { return channels_; }
   bool can_send(unsigned k) const override { return k < channels_ && room > 0; }
-  bool send(unsigned k, const wire::HeadFields& head, const std::uint64_t* payload, std::uint32_t words) override {
+  bool send(unsigned k, const wire::HeadFields& head, const std::uint32_t* next_dests, const std::uint64_t* payload,
+            std::uint32_t words) override {
     if (!can_send(k)) return false;
     --room;
-    log_->push_back({node_, k, head, std::vector<std::uint64_t>(payload, payload + words)});
+    log_->push_back({node_, k, head, std::vector<std::uint64_t>(payload, payload + words),
+                     next_dests == nullptr ? std::vector<std::uint32_t>{}
+                                           : std::vector<std::uint32_t>(next_dests, next_dests + head.more)});
     return true;
   }
   void deliver(std::uint32_t multicast, const std::uint64_t* data, std::uint32_t words) override {
@@ -80,6 +84,7 @@ class Nodes {
           Status::kOk);
     }
   }
+  std::uint32_t label(std::uint32_t n) const { return grid_.label(n); }
   std::string name(std::uint32_t n) const {
     return "(" + std::to_string(grid_.coord(n, 0)) + "," + std::to_string(grid_.coord(n, 1)) + ")";
   }
@@ -252,6 +257,75 @@ TEST(FirmwareTrees, TorusTreesAreV28ToV30) {
   EXPECT_EQ(vh.time, 6u);
 }
 
+// The destinations one path worm visits, as labels: the head's, then its address flits'.
+std::vector<std::uint32_t> path_labels(const Sent& s) {
+  std::vector<std::uint32_t> labels{s.head.dest};
+  labels.insert(labels.end(), s.next_dests.begin(), s.next_dests.end());
+  return labels;
+}
+
+// V38: LIN on the 10x10 mesh from (0,0), all-port: one ascending worm through labels 2, 16, 27,
+// 38, 40, 52 in the high network; its first hop (to label 1 at (1,0)) is +X, channel 0.
+TEST(FirmwarePath, LinOnTenByTenIsV38) {
+  Nodes nodes(10, 10, 4);
+  const std::uint32_t d[] = {nodes.id(2, 0), nodes.id(3, 1), nodes.id(7, 2),
+                             nodes.id(7, 5), nodes.id(0, 4), nodes.id(1, 3)};
+  const std::uint64_t data[] = {7, 8};
+  fw::MulticastRequest r{fw::Algorithm::kLin, 4, 3, d, 6, data, 2};
+  r.all_port = true;
+  ASSERT_EQ(nodes.node(0).on_start_multicast(r), Status::kOk);
+  ASSERT_EQ(nodes.log().size(), 1u);
+  const Sent& s = nodes.log()[0];
+  EXPECT_EQ(path_labels(s), (std::vector<std::uint32_t>{2, 16, 27, 38, 40, 52}));
+  EXPECT_EQ(s.head.mode, wire::Mode::kHamiltonianPath);
+  EXPECT_EQ(s.head.network, wire::kNetworkHigh);
+  EXPECT_EQ(s.head.more, 5u);
+  EXPECT_EQ(s.channel, 0u);
+  // Each destination's copy (head naming it) delivers, and only delivers.
+  for (const std::uint32_t n : d) {
+    wire::HeadFields copy = s.head;
+    copy.dest = nodes.label(n);
+    EXPECT_EQ(nodes.node(n).on_message_received(copy, s.payload.data(), static_cast<std::uint32_t>(s.payload.size())),
+              Status::kOk);
+    EXPECT_EQ(nodes.ni(n).delivered, (std::vector<std::uint32_t>{3}));
+    EXPECT_EQ(nodes.ni(n).data_words, (std::vector<std::uint64_t>{7, 8}));
+  }
+  EXPECT_EQ(nodes.log().size(), 1u);
+  // A copy whose head names another node is refused.
+  EXPECT_EQ(nodes.node(nodes.id(2, 0)).on_message_received(s.head, s.payload.data(), 0), Status::kBadMessage);
+  wire::HeadFields wrong = s.head;
+  wrong.dest = 5;
+  EXPECT_EQ(nodes.node(nodes.id(2, 0))
+                .on_message_received(wrong, s.payload.data(), static_cast<std::uint32_t>(s.payload.size())),
+            Status::kBadMessage);
+}
+
+// V19: dual-path broadcast on the 4x4 mesh from (1,1) (label 6): D_U = [7..15] ascending in the
+// high network, D_L = [5..0] descending in the low one. One-port: high in step 1, low in step 2;
+// two-port: both in step 1, low on channel 0, high on channel 1.
+TEST(FirmwarePath, DualPathBroadcastOnFourByFourIsV19) {
+  for (const unsigned ports : {1u, 2u}) {
+    Nodes nodes(4, 4, 2);
+    std::vector<std::uint32_t> d;
+    for (std::uint32_t n = 0; n < 16; ++n) {
+      if (n != nodes.id(1, 1)) d.push_back(n);
+    }
+    ASSERT_EQ(nodes.node(nodes.id(1, 1))
+                  .on_start_multicast({fw::Algorithm::kDualPath, static_cast<std::uint8_t>(ports), 0, d.data(),
+                                       static_cast<std::uint32_t>(d.size()), nullptr, 0}),
+              Status::kOk);
+    ASSERT_EQ(nodes.log().size(), 2u);
+    const Sent& high = nodes.log()[0];
+    const Sent& low = nodes.log()[1];
+    EXPECT_EQ(path_labels(high), (std::vector<std::uint32_t>{7, 8, 9, 10, 11, 12, 13, 14, 15}));
+    EXPECT_EQ(path_labels(low), (std::vector<std::uint32_t>{5, 4, 3, 2, 1, 0}));
+    EXPECT_EQ(high.head.network, wire::kNetworkHigh);
+    EXPECT_EQ(low.head.network, wire::kNetworkLow);
+    EXPECT_EQ(trace(nodes), ports == 1 ? (std::vector<std::string>{"1 (1,1)->(0,1) ch0", "2 (1,1)->(2,1) ch0"})
+                                       : (std::vector<std::string>{"1 (1,1)->(0,1) ch1", "1 (1,1)->(2,1) ch0"}));
+  }
+}
+
 TEST(Firmware, BadRequestsAndMessagesAreStatusesNotCrashes) {
   Nodes nodes(4, 4, 2);
   const std::uint32_t self_included[] = {3, 0};
@@ -267,7 +341,7 @@ TEST(Firmware, BadRequestsAndMessagesAreStatusesNotCrashes) {
   EXPECT_EQ(n0.on_start_multicast({fw::Algorithm::kDPort, 4, 0, fine, 1, nullptr, 0}), Status::kBadPortCount);
   EXPECT_EQ(n0.on_start_multicast({fw::Algorithm::kRecursiveDoubling, 1, 0, fine, 1, nullptr, 0}),
             Status::kBadDestinations);  // rd is a broadcast
-  EXPECT_EQ(n0.on_start_multicast({static_cast<fw::Algorithm>(9), 1, 0, fine, 1, nullptr, 0}),
+  EXPECT_EQ(n0.on_start_multicast({static_cast<fw::Algorithm>(fw::kAlgorithmCount), 1, 0, fine, 1, nullptr, 0}),
             Status::kUnsupportedAlgorithm);
   const std::uint64_t garbage[] = {~std::uint64_t{0}, 0, 0};
   EXPECT_EQ(n0.on_message_received({}, garbage, 3), Status::kBadMessage);

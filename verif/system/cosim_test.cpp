@@ -19,7 +19,9 @@ namespace {
 
 using model::NodeId;
 
+// d = 0: all-port.
 model::PortModel port_model(int d) {
+  if (d == 0) return model::PortModel::all_port();
   if (d == 1) return model::PortModel::one_port();
   if (d == 2) return model::PortModel::two_port();
   return model::PortModel::d_port(d);
@@ -110,7 +112,13 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"mesh:8x8", "diag", 2, 6, 40}, Case{"mesh:8x8", "min", 4, 6, 40}, Case{"mesh:3x3x3", "dds", 1, 6, 26},
         Case{"mesh:3x3x3", "diag", 1, 6, 26}, Case{"mesh:3x3x3", "min", 2, 6, 26}, Case{"torus:4x4", "vh", 1, 10, 15},
         Case{"torus:4x4", "diag", 2, 10, 15}, Case{"torus:4x4", "dds", 4, 10, 15}, Case{"torus:5x5", "min", 1, 6, 24},
-        Case{"torus:3x3x3", "dds", 2, 5, 26}, Case{"torus:3x3x3", "diag", 1, 5, 26}),
+        Case{"torus:3x3x3", "dds", 2, 5, 26}, Case{"torus:3x3x3", "diag", 1, 5, 26},
+        // Path-based (multidestination worms, intermediate reception); ports 0 = all-port.
+        Case{"mesh:4x4", "lin", 0, 10, 15}, Case{"mesh:4x4", "dual-path", 1, 10, 15},
+        Case{"mesh:4x4", "dual-path", 2, 10, 15}, Case{"mesh:4x4", "dual-path", 0, 10, 15},
+        Case{"mesh:8x8", "dual-path", 0, 4, 63}, Case{"mesh:8x8", "lin", 1, 3, 63},
+        Case{"torus:4x4", "dual-path", 2, 6, 15}, Case{"mesh:3x3x3", "dual-path", 2, 5, 26},
+        Case{"mesh:4x4x4", "lin", 1, 2, 63}),
     case_name);
 
 // Several sources multicast at once on a shared network, with random back-pressure at every
@@ -166,6 +174,29 @@ TEST(FirmwareOnRtlConcurrent, SixConcurrentTreesOnATorusUnderEjectionBackPressur
   o.eject_stall = 0.4;
   const sim::RunRecord record = run_and_check(plans, o);
   EXPECT_FALSE(record.stalled);
+}
+
+// Dual-path and LIN from six sources at once, all-port: worms of different multicasts share
+// channels and ejection ports while each delivers at several nodes. No ejection stalls: under
+// back-pressure the router moves an intermediate copy to another ejection port mid-worm
+// (docs/firmware.md, "Known router issue").
+TEST(FirmwareOnRtlConcurrent, SixConcurrentDualPaths) {
+  const model::Topology t = model::Topology::parse("mesh:8x8");
+  std::mt19937_64 rng(13);
+  for (int round = 0; round < 2; ++round) {
+    std::vector<model::Plan> plans;
+    for (int i = 0; i < 6; ++i) {
+      const int k = 3 + static_cast<int>(rng() % 30);
+      plans.push_back(model::plan(random_request(t, i % 3 == 0 ? "lin" : "dual-path", 0, k, 4, rng)));
+    }
+    sim::RtlRunOptions o = fast_options();
+    o.alpha = 1;
+    o.gamma = 1;
+    o.seed = static_cast<std::uint64_t>(round) + 3;
+    SCOPED_TRACE(fmt::format("round {}", round));
+    const sim::RunRecord record = run_and_check(plans, o);
+    EXPECT_FALSE(record.stalled);
+  }
 }
 
 // The scoreboard can fail: each doctored run or record below must be reported, naming the node,
@@ -248,14 +279,14 @@ TEST_F(ScoreboardDetects, WatchdogNamesBlockedWormsWhenEjectionNeverDrains) {
 // Algorithms without firmware yet are a clear error naming the supported ones.
 TEST(FirmwareOnRtlErrors, UnsupportedAlgorithmNamesTheSupportedOnes) {
   const model::Topology t = model::Topology::parse("mesh:4x4");
-  const model::Plan p = model::plan(model::make_request(t, "dual-path", 0, {5, 9}, 2, model::PortModel::one_port()));
+  const model::Plan p = model::plan(model::make_request(t, "multi-path", 0, {5, 9}, 2, model::PortModel::all_port()));
   try {
     sim::run_on_rtl({p}, fast_options());
-    FAIL() << "dual-path ran";
+    FAIL() << "multi-path ran";
   } catch (const model::UnsupportedError& e) {
     EXPECT_EQ(std::string(e.what()),
-              "algorithm 'dual-path' does not run on the RTL yet (the path-based algorithms, pcp, 3dbs, xy-path and "
-              "edn need router features or firmware still to come); supported: d-port, dds, diag, min, one-port, rd, "
+              "algorithm 'multi-path' does not run on the RTL yet (its firmware is still to come: multi-path, uniform, "
+              "fixed, pcp, xy-path, 3dbl, 3dbs, edn); supported: d-port, dds, diag, dual-path, lin, min, one-port, rd, "
               "two-port, unicast, vh");
   }
 }
