@@ -25,14 +25,17 @@ enum class Algorithm : std::uint8_t {
   kDiag = 6,               //   (thesis 5.4-5.7; firmware/multicast_tree.hpp), meshes
   kDds = 7,
   kMin = 8,
-  kLin = 9,        // path-based (spec 5.8, 4.1): multidestination worms, intermediate reception;
-  kDualPath = 10,  //   lin from a source off label 0 is dual-path (docs/algorithms.md)
+  kLin = 9,         // path-based (spec 5.8, 4.1): multidestination worms, intermediate reception;
+  kDualPath = 10,   //   lin from a source off label 0 is dual-path (docs/algorithms.md)
+  kMultiPath = 11,  // dual-path's halves split by the source's column (spec 5.11), all-port 2D
 };
-inline constexpr unsigned kAlgorithmCount = 11;
+inline constexpr unsigned kAlgorithmCount = 12;
 
 // The path-based algorithms: the destinations travel in the worm's header (address flits), the
 // routers deliver a copy at each; receivers only deliver.
-constexpr bool path_based(Algorithm a) { return a == Algorithm::kLin || a == Algorithm::kDualPath; }
+constexpr bool path_based(Algorithm a) {
+  return a == Algorithm::kLin || a == Algorithm::kDualPath || a == Algorithm::kMultiPath;
+}
 
 // The trees whose whole subtree travels in the address field (firmware/multicast_tree.hpp).
 constexpr bool carries_tree(Algorithm a) {

@@ -116,6 +116,11 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
       // All-port: a worm leaves on its first hop's channel, one per network direction.
       if (r.all_port && r.ports != 2u * g.dims) return Status::kBadPortCount;
       break;
+    case Algorithm::kMultiPath:
+      // Row worms are injected straight into the row channel: one injection channel per direction.
+      if (g.dims != 2) return Status::kUnsupportedTopology;
+      if (!r.all_port || r.ports != 4) return Status::kBadPortCount;
+      break;
   }
   if (r.count == 0 || r.destinations == nullptr) return Status::kBadDestinations;
   if (r.count + 1 > kMaxChain) return Status::kTooManyDestinations;
@@ -153,6 +158,7 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
   } else if (path_based(r.algorithm)) {
     for (std::uint32_t i = 0; i < r.count; ++i) job->chain.push_back(r.destinations[i]);
     split_dual_path(*job);
+    if (r.algorithm == Algorithm::kMultiPath) split_multi_path(*job);
   } else {
     job->chain.push_back(self);
     for (std::uint32_t i = 0; i < r.count; ++i) job->chain.push_back(r.destinations[i]);
@@ -289,6 +295,7 @@ bool NodeFirmware::next_iteration(Job& job) {
       break;
     case Algorithm::kLin:
     case Algorithm::kDualPath:
+    case Algorithm::kMultiPath:
       iterate_path(job);
       break;
   }
@@ -426,7 +433,43 @@ void NodeFirmware::split_dual_path(Job& job) const {
   reverse(below, n);
   reverse(0, n);
   reverse(n - below, n);
-  job.high = n - below;
+  job.worm_count = 0;
+  if (n > below) job.worms[job.worm_count++] = {0, n - below, true, kNoPrefixPort};
+  if (below > 0) job.worms[job.worm_count++] = {n - below, below, false, kNoPrefixPort};
+}
+
+// Multi-path (spec 5.11, docs/algorithms.md "Multi-path"): each dual-path list split into a row
+// part (destinations strictly on the row channel's side of the source: the row channel is +X in
+// an even row's high network and -X in its low one, the other way round in an odd row) and a
+// column part (the rest, the source's column included), each keeping its label order. Worms in
+// sending order: high row, high column, low row, low column.
+void NodeFirmware::split_multi_path(Job& job) const {
+  const Grid& g = config_.grid;
+  const std::uint32_t x0 = g.coord(config_.node, 0), y0 = g.coord(config_.node, 1);
+  FixedVector<std::uint32_t, kMaxChain> parts;
+  PathWorm worms[4]{};
+  std::uint8_t count = 0;
+  for (std::uint8_t w = 0; w < job.worm_count; ++w) {
+    const PathWorm list = job.worms[w];
+    const bool plus_x = list.high == (y0 % 2 == 0);
+    const std::uint8_t row_port = plus_x ? 0 : 1;
+    for (int kind = 0; kind < 2; ++kind) {  // row part, then column part
+      const bool row = kind == 0;
+      PathWorm part{static_cast<std::uint32_t>(parts.size()), 0, list.high, row ? row_port : kNoPrefixPort};
+      for (std::uint32_t i = list.first; i < list.first + list.count; ++i) {
+        const std::uint32_t x = g.coord(job.chain[i], 0);
+        const bool beside = plus_x ? x > x0 : x < x0;
+        if (beside != row) continue;
+        parts.push_back(job.chain[i]);
+        ++part.count;
+      }
+      if (part.count > 0) worms[count++] = part;
+    }
+  }
+  job.chain.clear();
+  for (const std::uint32_t node : parts) job.chain.push_back(node);
+  job.worm_count = count;
+  for (std::uint8_t w = 0; w < count; ++w) job.worms[w] = worms[w];
 }
 
 // The network port of the Hamiltonian-path routing function's first hop toward `destination`
@@ -457,25 +500,24 @@ std::uint8_t NodeFirmware::first_hop_port(std::uint32_t destination, bool high) 
 // sends both in step 1 on their first hop's channel; even d binds channels 0..d/2-1 to the low
 // network and d/2..d-1 to the high one (one worm each, step 1); odd d takes channels in turn, the
 // k-th worm in step 1 + k / d.
+//
+// A multi-path row worm leaves on its row channel; when the routing function's first hop is
+// another port, a source-routed prefix head takes the worm there (issue()).
 void NodeFirmware::iterate_path(Job& job) {
-  struct List {
-    std::uint32_t first, count;
-    bool high;
-  };
-  List worms[2]{};
-  std::uint32_t n = 0;
-  const std::uint32_t size = static_cast<std::uint32_t>(job.chain.size());
-  if (job.high > 0) worms[n++] = {0, job.high, true};
-  if (size > job.high) worms[n++] = {job.high, size - job.high, false};
   const std::uint32_t d = job.ports;
   const bool bound = !job.all_port && d % 2 == 0;
-  for (std::uint32_t k = 0; k < n; ++k) {
+  for (std::uint32_t k = 0; k < job.worm_count; ++k) {
+    const PathWorm& w = job.worms[k];
     const std::uint32_t step = job.all_port || bound ? 1 : 1 + k / d;
     if (step != job.step) continue;
-    const std::uint8_t channel = job.all_port ? first_hop_port(job.chain[worms[k].first], worms[k].high)
-                                 : bound      ? static_cast<std::uint8_t>(worms[k].high ? d / 2 : 0)
-                                              : static_cast<std::uint8_t>(k % d);
-    job.pending.push_back({channel, worms[k].first, worms[k].first, worms[k].count, 0, 0});
+    const std::uint8_t routed = first_hop_port(job.chain[w.first], w.high);
+    const std::uint8_t channel = w.row_port != kNoPrefixPort ? w.row_port
+                                 : job.all_port              ? routed
+                                 : bound                     ? static_cast<std::uint8_t>(w.high ? d / 2 : 0)
+                                                             : static_cast<std::uint8_t>(k % d);
+    Send send{channel, w.first, w.first, w.count, 0, 0};
+    if (w.row_port != kNoPrefixPort && w.row_port != routed) send.prefix_port = w.row_port;
+    job.pending.push_back(send);
   }
 }
 
@@ -498,15 +540,31 @@ bool NodeFirmware::issue(Job& job, const Send& send) {
     head.network = g.label(receiver) > g.label(self) ? wire::kNetworkHigh : wire::kNetworkLow;
     head.dest = g.label(receiver);
   }
-  const bool path = path_based(job.algorithm);
-  if (path) {
-    // A multidestination worm: the head names the first destination, the address flits the rest.
-    if (send.count - 1 > wire::kMaxMore) return false;
-    head.more = static_cast<std::uint16_t>(send.count - 1);
-    for (std::uint32_t i = 1; i < send.count; ++i) next_dests_[i - 1] = g.label(job.chain[send.first + i]);
-  }
   head.src = self;
   head.tag = static_cast<std::uint8_t>(sequence_ & 0xF);
+  const bool path = path_based(job.algorithm);
+  std::uint32_t flits = 0;
+  if (path) {
+    // A multidestination worm: the head names the first destination, the address flits the rest
+    // (the head's layout, `more` counting down). A prefix head, source-routed over the one hop
+    // the routing function would not take, goes in front; the sender's router drops it.
+    if (send.count > wire::kMaxMore) return false;
+    head.more = static_cast<std::uint16_t>(send.count - 1);
+    if (send.prefix_port != kNoPrefixPort) {
+      wire::HeadFields prefix = head;
+      prefix.mode = wire::Mode::kSourceRouted;
+      prefix.network = 0;
+      prefix.more = static_cast<std::uint16_t>(head.more + 1);
+      prefix.dest = wire::with_route_entry(wire::kRouteAllUnused, 0, {false, send.prefix_port});
+      if (!wire::fits(prefix)) return false;
+      header_[flits++] = wire::pack_head(prefix);
+    }
+  }
+  if (!wire::fits(head)) return false;
+  header_[flits++] = wire::pack_head(head);
+  for (std::uint32_t i = 1; path && i < send.count; ++i) {
+    header_[flits++] = wire::pack_addr_flit(head, g.label(job.chain[send.first + i]), i);
+  }
   MessageInfo info;
   info.multicast = job.multicast;
   info.address_entries = static_cast<std::uint16_t>(path ? 0 : send.count);
@@ -527,8 +585,7 @@ bool NodeFirmware::issue(Job& job, const Send& send) {
   }
   std::uint64_t* data = address + address_words(info.address_entries);
   for (std::size_t i = 0; i < job.data.size(); ++i) data[i] = job.data[i];
-  if (!wire::fits(head)) return false;
-  if (!ni_->send(send.channel, head, path ? next_dests_ : nullptr, message_, message_words(info))) return false;
+  if (!ni_->send(send.channel, header_, flits, message_, message_words(info))) return false;
   sequence_ = (sequence_ + 1) & 0xFFFFF;
   return true;
 }

@@ -54,6 +54,9 @@ struct MulticastRequest {
   bool all_port = false;
 };
 
+// A path worm without a source-routed prefix (Send::prefix_port, PathWorm::row_port).
+inline constexpr std::uint8_t kNoPrefixPort = 0xFF;
+
 class NodeFirmware {
  public:
   Status init(const NodeConfig& config, NetworkInterface* ni);
@@ -71,7 +74,16 @@ class NodeFirmware {
     std::uint32_t receiver = 0;  // chain index (rd, vh: node id)
     std::uint32_t first = 0;     // address field: chain[first .. first + count)
     std::uint32_t count = 0;
-    std::uint32_t rd_lo = 0, rd_hi = 0;  // rd: the receiver's segment
+    std::uint32_t rd_lo = 0, rd_hi = 0;        // rd: the receiver's segment
+    std::uint8_t prefix_port = kNoPrefixPort;  // path worms: a first hop the routing function would not take
+  };
+
+  // One multidestination worm of a path-based source: chain[first .. first + count).
+  // (No member initializers: GCC 12 fails internally on `*slot = Job{}` with them.)
+  struct PathWorm {
+    std::uint32_t first, count;
+    bool high;
+    std::uint8_t row_port;  // multi-path row worm: injected into this row channel; else kNoPrefixPort
   };
 
   struct Job {
@@ -87,7 +99,8 @@ class NodeFirmware {
     std::uint32_t lo = 0, hi = 0;                 // one-port block; rd segment [lo, hi)
     std::uint32_t next = 0;                       // unicast: sends issued so far; trees: chain index of the next child
     std::uint8_t dim = 0;                         // rd: current dimension
-    std::uint32_t high = 0;                       // path-based: chain[0 .. high) is the high worm's list
+    PathWorm worms[4]{};                          // path-based: the worms in sending order
+    std::uint8_t worm_count = 0;
     FixedVector<std::uint64_t, kMaxDataWords> data;
     FixedVector<Send, kMaxChannels> pending;  // this step's sends
     std::size_t issued = 0;                   // of pending
@@ -104,6 +117,7 @@ class NodeFirmware {
   void iterate_carried_tree(Job& job);
   void iterate_path(Job& job);
   void split_dual_path(Job& job) const;
+  void split_multi_path(Job& job) const;
   std::uint8_t first_hop_port(std::uint32_t destination, bool high) const;
   bool issue(Job& job, const Send& send);
   std::uint32_t rd_base(std::uint8_t dim) const;
@@ -113,7 +127,7 @@ class NodeFirmware {
   std::uint32_t sequence_ = 0;
   Job jobs_[kMaxJobs]{};
   TreeBuilder tree_builder_{};             // VH, DIAG, DDS, MIN at the source
-  std::uint32_t next_dests_[kMaxChain]{};  // a path worm's address flits (destination labels)
+  std::uint64_t header_[kMaxChain + 1]{};  // a worm's header flits (prefix, head, address flits)
   std::uint64_t message_[kControlWords + (kMaxChain + 1) / 2 + kMaxDataWords]{};
 };
 

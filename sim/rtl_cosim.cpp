@@ -34,7 +34,8 @@ const std::map<std::string, fw::Algorithm>& firmware_algorithms() {
                                                           {"dds", fw::Algorithm::kDds},
                                                           {"min", fw::Algorithm::kMin},
                                                           {"lin", fw::Algorithm::kLin},
-                                                          {"dual-path", fw::Algorithm::kDualPath}};
+                                                          {"dual-path", fw::Algorithm::kDualPath},
+                                                          {"multi-path", fw::Algorithm::kMultiPath}};
   return names;
 }
 
@@ -98,7 +99,7 @@ class Node final : public fw::NetworkInterface {
 
   unsigned channels() const override { return static_cast<unsigned>(queues_.size()); }
   bool can_send(unsigned k) const override { return k < queues_.size() && queues_[k].size() < kSendQueue; }
-  bool send(unsigned k, const wire::HeadFields& head, const std::uint32_t* next_dests, const std::uint64_t* payload,
+  bool send(unsigned k, const std::uint64_t* header, std::uint32_t header_flits, const std::uint64_t* payload,
             std::uint32_t words) override;
   void deliver(std::uint32_t multicast, const std::uint64_t* data, std::uint32_t words) override;
   std::uint64_t cycle() const override;
@@ -183,17 +184,23 @@ class Cosim {
 
 std::uint64_t Node::cycle() const { return static_cast<std::uint64_t>(cosim_.cycle); }
 
-bool Node::send(unsigned k, const wire::HeadFields& head, const std::uint32_t* next_dests, const std::uint64_t* payload,
+bool Node::send(unsigned k, const std::uint64_t* header, std::uint32_t header_flits, const std::uint64_t* payload,
                 std::uint32_t words) {
-  if (!can_send(k) || !wire::fits(head) || (head.more != 0 && next_dests == nullptr)) return false;
+  if (!can_send(k) || header == nullptr || header_flits == 0) return false;
+  const wire::HeadFields head = wire::unpack_head(header[0]);
+  if (head.more + 1u != header_flits) return false;
+  // The node a worm is for: its first header flit, or the real head behind a source-routed prefix
+  // (a first hop the routing function would not take).
+  const bool prefixed = header_flits > 1 && head.mode == wire::Mode::kSourceRouted &&
+                        wire::unpack_head(header[1]).mode != wire::Mode::kSourceRouted;
+  const wire::HeadFields routing = prefixed ? wire::unpack_head(header[1]) : head;
   Outgoing out;
-  out.flits.push_back({true, words == 0 && head.more == 0, wire::pack_head(head)});
-  for (unsigned i = 1; i <= head.more; ++i) {
-    out.flits.push_back({false, words == 0 && i == head.more, wire::pack_addr_flit(head, next_dests[i - 1], i)});
+  for (std::uint32_t i = 0; i < header_flits; ++i) {
+    out.flits.push_back({i == 0, words == 0 && i + 1 == header_flits, header[i]});
   }
   for (std::uint32_t i = 0; i < words; ++i) out.flits.push_back({false, i + 1 == words, payload[i]});
   out.queued = cosim_.cycle;
-  out.worm = cosim_.register_worm(id_, k, head, payload, words);
+  out.worm = cosim_.register_worm(id_, k, routing, payload, words);
   queues_[k].push_back(std::move(out));
   return true;
 }
@@ -639,8 +646,8 @@ bool rtl_supports(const std::string& algorithm) { return firmware_algorithms().c
 
 std::string rtl_unsupported_message(const std::string& algorithm) {
   return fmt::format(
-      "algorithm '{}' does not run on the RTL yet (its firmware is still to come: multi-path, uniform, fixed, pcp, "
-      "xy-path, 3dbl, 3dbs, edn); supported: {}",
+      "algorithm '{}' does not run on the RTL yet (its firmware is still to come: uniform, fixed, pcp, xy-path, "
+      "3dbl, 3dbs, edn); supported: {}",
       algorithm, rtl_supported_algorithms());
 }
 

@@ -21,7 +21,7 @@ struct Sent {
   unsigned channel;
   wire::HeadFields head;
   std::vector<std::uint64_t> payload;
-  std::vector<std::uint32_t> next_dests;  // address flits' dest fields (multidestination worms)
+  std::vector<wire::HeadFields> address;  // the header flits after the head (multidestination worms)
 };
 
 // A network interface that records sends and lets the test deliver them by hand.
@@ -31,13 +31,14 @@ class RecordingNi final : public fw::NetworkInterface {
       : node_(node), channels_(channels), log_(log) {}
   unsigned channels() const override { return channels_; }
   bool can_send(unsigned k) const override { return k < channels_ && room > 0; }
-  bool send(unsigned k, const wire::HeadFields& head, const std::uint32_t* next_dests, const std::uint64_t* payload,
+  bool send(unsigned k, const std::uint64_t* header, std::uint32_t header_flits, const std::uint64_t* payload,
             std::uint32_t words) override {
-    if (!can_send(k)) return false;
+    if (!can_send(k) || header_flits == 0) return false;
     --room;
-    log_->push_back({node_, k, head, std::vector<std::uint64_t>(payload, payload + words),
-                     next_dests == nullptr ? std::vector<std::uint32_t>{}
-                                           : std::vector<std::uint32_t>(next_dests, next_dests + head.more)});
+    Sent s{node_, k, wire::unpack_head(header[0]), std::vector<std::uint64_t>(payload, payload + words), {}};
+    EXPECT_EQ(s.head.more + 1u, header_flits);
+    for (std::uint32_t i = 1; i < header_flits; ++i) s.address.push_back(wire::unpack_head(header[i]));
+    log_->push_back(std::move(s));
     return true;
   }
   void deliver(std::uint32_t multicast, const std::uint64_t* data, std::uint32_t words) override {
@@ -260,7 +261,7 @@ TEST(FirmwareTrees, TorusTreesAreV28ToV30) {
 // The destinations one path worm visits, as labels: the head's, then its address flits'.
 std::vector<std::uint32_t> path_labels(const Sent& s) {
   std::vector<std::uint32_t> labels{s.head.dest};
-  labels.insert(labels.end(), s.next_dests.begin(), s.next_dests.end());
+  for (const wire::HeadFields& a : s.address) labels.push_back(a.dest);
   return labels;
 }
 
@@ -281,6 +282,12 @@ TEST(FirmwarePath, LinOnTenByTenIsV38) {
   EXPECT_EQ(s.head.network, wire::kNetworkHigh);
   EXPECT_EQ(s.head.more, 5u);
   EXPECT_EQ(s.channel, 0u);
+  for (std::size_t k = 0; k < s.address.size(); ++k) {  // address flits: the head's layout, `more` counting down
+    EXPECT_EQ(s.address[k].mode, wire::Mode::kHamiltonianPath);
+    EXPECT_EQ(s.address[k].network, wire::kNetworkHigh);
+    EXPECT_EQ(s.address[k].more, 4u - k);
+    EXPECT_EQ(s.address[k].src, 0u);
+  }
   // Each destination's copy (head naming it) delivers, and only delivers.
   for (const std::uint32_t n : d) {
     wire::HeadFields copy = s.head;
@@ -324,6 +331,45 @@ TEST(FirmwarePath, DualPathBroadcastOnFourByFourIsV19) {
     EXPECT_EQ(trace(nodes), ports == 1 ? (std::vector<std::string>{"1 (1,1)->(0,1) ch0", "2 (1,1)->(2,1) ch0"})
                                        : (std::vector<std::string>{"1 (1,1)->(0,1) ch1", "1 (1,1)->(2,1) ch0"}));
   }
+}
+
+// Multi-path on the 4x4 mesh from (1,1) (label 6, odd row: the high row channel is -X, the low
+// one +X), worked by hand from docs/algorithms.md "Multi-path": high row part {(0,3) 15}, high
+// column part {(1,2) 9, (3,3) 12}, low row part {(2,1) 5, (3,0) 3}, low column part {(1,0) 1,
+// (0,0) 0}. All four in step 1 on four channels; R would take the high row worm's first hop up
+// the column (label 9), so it leaves behind a source-routed prefix over -X.
+TEST(FirmwarePath, MultiPathSplitsByTheSourceColumnWithARowPrefix) {
+  Nodes nodes(4, 4, 4);
+  const std::uint32_t d[] = {nodes.id(0, 3), nodes.id(1, 2), nodes.id(3, 3), nodes.id(2, 1),
+                             nodes.id(3, 0), nodes.id(1, 0), nodes.id(0, 0)};
+  fw::MulticastRequest r{fw::Algorithm::kMultiPath, 4, 0, d, 7, nullptr, 0};
+  EXPECT_EQ(nodes.node(nodes.id(1, 1)).on_start_multicast(r), Status::kBadPortCount);  // not all-port
+  r.all_port = true;
+  ASSERT_EQ(nodes.node(nodes.id(1, 1)).on_start_multicast(r), Status::kOk);
+  ASSERT_EQ(nodes.log().size(), 4u);
+  const Sent& row_high = nodes.log()[0];
+  EXPECT_EQ(row_high.channel, 1u);
+  EXPECT_EQ(row_high.head.src, nodes.id(1, 1));
+  EXPECT_EQ(row_high.head.mode, wire::Mode::kSourceRouted);
+  EXPECT_EQ(row_high.head.more, 1u);
+  EXPECT_EQ(wire::route_entry(row_high.head.dest, 0), (wire::RouteEntry{false, 1}));
+  EXPECT_TRUE(wire::route_used_up(wire::route_shift(row_high.head.dest)));
+  ASSERT_EQ(row_high.address.size(), 1u);
+  EXPECT_EQ(row_high.address[0].mode, wire::Mode::kHamiltonianPath);
+  EXPECT_EQ(row_high.address[0].network, wire::kNetworkHigh);
+  EXPECT_EQ(row_high.address[0].dest, 15u);
+  EXPECT_EQ(row_high.address[0].more, 0u);
+  EXPECT_EQ(row_high.address[0].src, row_high.head.src);
+  EXPECT_EQ(row_high.address[0].tag, row_high.head.tag);
+  const std::vector<std::vector<std::uint32_t>> lists = {{9, 12}, {5, 3}, {1, 0}};
+  const unsigned channels[] = {2, 0, 3};
+  for (std::size_t i = 0; i < 3; ++i) {
+    const Sent& w = nodes.log()[i + 1];
+    EXPECT_EQ(w.head.mode, wire::Mode::kHamiltonianPath);
+    EXPECT_EQ(path_labels(w), lists[i]);
+    EXPECT_EQ(w.channel, channels[i]);
+  }
+  for (const std::string& t : trace(nodes)) EXPECT_EQ(t.substr(0, 2), "1 ");
 }
 
 TEST(Firmware, BadRequestsAndMessagesAreStatusesNotCrashes) {

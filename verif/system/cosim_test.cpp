@@ -118,7 +118,8 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"mesh:4x4", "dual-path", 2, 10, 15}, Case{"mesh:4x4", "dual-path", 0, 10, 15},
         Case{"mesh:8x8", "dual-path", 0, 4, 63}, Case{"mesh:8x8", "lin", 1, 3, 63},
         Case{"torus:4x4", "dual-path", 2, 6, 15}, Case{"mesh:3x3x3", "dual-path", 2, 5, 26},
-        Case{"mesh:4x4x4", "lin", 1, 2, 63}),
+        Case{"mesh:4x4x4", "lin", 1, 2, 63}, Case{"mesh:4x4", "multi-path", 0, 15, 15},
+        Case{"mesh:8x8", "multi-path", 0, 6, 63}, Case{"torus:4x4", "multi-path", 0, 6, 15}),
     case_name);
 
 // Several sources multicast at once on a shared network, with random back-pressure at every
@@ -176,7 +177,7 @@ TEST(FirmwareOnRtlConcurrent, SixConcurrentTreesOnATorusUnderEjectionBackPressur
   EXPECT_FALSE(record.stalled);
 }
 
-// Dual-path and LIN from six sources at once, all-port: worms of different multicasts share
+// Dual-path, LIN and multi-path from six sources at once, all-port: worms of different multicasts share
 // channels and ejection ports while each delivers at several nodes. No ejection stalls: under
 // back-pressure the router moves an intermediate copy to another ejection port mid-worm
 // (docs/firmware.md, "Known router issue").
@@ -187,7 +188,8 @@ TEST(FirmwareOnRtlConcurrent, SixConcurrentDualPaths) {
     std::vector<model::Plan> plans;
     for (int i = 0; i < 6; ++i) {
       const int k = 3 + static_cast<int>(rng() % 30);
-      plans.push_back(model::plan(random_request(t, i % 3 == 0 ? "lin" : "dual-path", 0, k, 4, rng)));
+      const char* algorithm = i % 3 == 0 ? "lin" : i % 3 == 1 ? "dual-path" : "multi-path";
+      plans.push_back(model::plan(random_request(t, algorithm, 0, k, 4, rng)));
     }
     sim::RtlRunOptions o = fast_options();
     o.alpha = 1;
@@ -279,14 +281,14 @@ TEST_F(ScoreboardDetects, WatchdogNamesBlockedWormsWhenEjectionNeverDrains) {
 // Algorithms without firmware yet are a clear error naming the supported ones.
 TEST(FirmwareOnRtlErrors, UnsupportedAlgorithmNamesTheSupportedOnes) {
   const model::Topology t = model::Topology::parse("mesh:4x4");
-  const model::Plan p = model::plan(model::make_request(t, "multi-path", 0, {5, 9}, 2, model::PortModel::all_port()));
+  const model::Plan p = model::plan(model::make_request(t, "xy-path", 0, {5, 9}, 2, model::PortModel::all_port()));
   try {
     sim::run_on_rtl({p}, fast_options());
-    FAIL() << "multi-path ran";
+    FAIL() << "xy-path ran";
   } catch (const model::UnsupportedError& e) {
     EXPECT_EQ(std::string(e.what()),
-              "algorithm 'multi-path' does not run on the RTL yet (its firmware is still to come: multi-path, uniform, "
-              "fixed, pcp, xy-path, 3dbl, 3dbs, edn); supported: d-port, dds, diag, dual-path, lin, min, one-port, rd, "
+              "algorithm 'xy-path' does not run on the RTL yet (its firmware is still to come: uniform, fixed, pcp, "
+              "xy-path, 3dbl, 3dbs, edn); supported: d-port, dds, diag, dual-path, lin, min, multi-path, one-port, rd, "
               "two-port, unicast, vh");
   }
 }
