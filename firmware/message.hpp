@@ -28,13 +28,18 @@ enum class Algorithm : std::uint8_t {
   kLin = 9,         // path-based (spec 5.8, 4.1): multidestination worms, intermediate reception;
   kDualPath = 10,   //   lin from a source off label 0 is dual-path (docs/algorithms.md)
   kMultiPath = 11,  // dual-path's halves split by the source's column (spec 5.11), all-port 2D
+  kUniform = 12,    // seed 001 (spec 2.7) on the Hamiltonian cycle of an even-row 2D torus
+  kFixed = 13,
 };
-inline constexpr unsigned kAlgorithmCount = 12;
+inline constexpr unsigned kAlgorithmCount = 14;
+
+// Worms routed on the Hamiltonian cycle (mode 1, VC classes ph / pl at injection).
+constexpr bool on_cycle(Algorithm a) { return a == Algorithm::kUniform || a == Algorithm::kFixed; }
 
 // The path-based algorithms: the destinations travel in the worm's header (address flits), the
 // routers deliver a copy at each; receivers only deliver.
 constexpr bool path_based(Algorithm a) {
-  return a == Algorithm::kLin || a == Algorithm::kDualPath || a == Algorithm::kMultiPath;
+  return a == Algorithm::kLin || a == Algorithm::kDualPath || a == Algorithm::kMultiPath || on_cycle(a);
 }
 
 // The trees whose whole subtree travels in the address field (firmware/multicast_tree.hpp).

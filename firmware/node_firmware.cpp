@@ -116,6 +116,12 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
       // All-port: a worm leaves on its first hop's channel, one per network direction.
       if (r.all_port && r.ports != 2u * g.dims) return Status::kBadPortCount;
       break;
+    case Algorithm::kUniform:
+    case Algorithm::kFixed:
+      // The snake is a Hamiltonian cycle of a 2D torus with an even row count (spec 2.8).
+      if (g.kind != GridKind::kTorus || g.dims != 2 || g.size[1] % 2 != 0) return Status::kUnsupportedTopology;
+      if (r.all_port && r.ports != 4) return Status::kBadPortCount;
+      break;
     case Algorithm::kMultiPath:
       // Row worms are injected straight into the row channel: one injection channel per direction.
       if (g.dims != 2) return Status::kUnsupportedTopology;
@@ -157,8 +163,12 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
     job->next = 1;  // entry 0 is the source itself
   } else if (path_based(r.algorithm)) {
     for (std::uint32_t i = 0; i < r.count; ++i) job->chain.push_back(r.destinations[i]);
-    split_dual_path(*job);
-    if (r.algorithm == Algorithm::kMultiPath) split_multi_path(*job);
+    if (on_cycle(r.algorithm)) {
+      split_cycle_dual_path(*job);
+    } else {
+      split_dual_path(*job);
+      if (r.algorithm == Algorithm::kMultiPath) split_multi_path(*job);
+    }
   } else {
     job->chain.push_back(self);
     for (std::uint32_t i = 0; i < r.count; ++i) job->chain.push_back(r.destinations[i]);
@@ -187,8 +197,8 @@ Status NodeFirmware::on_message_received(const wire::HeadFields& head, const std
   if (info.algorithm == Algorithm::kRecursiveDoubling) ni_->deliver(info.multicast, data, info.data_words);
   if (path_based(info.algorithm)) {
     // The router delivered this copy because the head names this node; the worm goes on by itself.
-    if (info.address_entries != 0 || head.mode != wire::Mode::kHamiltonianPath ||
-        head.dest != config_.grid.label(self)) {
+    const wire::Mode mode = on_cycle(info.algorithm) ? wire::Mode::kHamiltonianCycle : wire::Mode::kHamiltonianPath;
+    if (info.address_entries != 0 || head.mode != mode || head.dest != config_.grid.label(self)) {
       return Status::kBadMessage;
     }
     ni_->deliver(info.multicast, data, info.data_words);
@@ -296,6 +306,8 @@ bool NodeFirmware::next_iteration(Job& job) {
     case Algorithm::kLin:
     case Algorithm::kDualPath:
     case Algorithm::kMultiPath:
+    case Algorithm::kUniform:
+    case Algorithm::kFixed:
       iterate_path(job);
       break;
   }
@@ -414,28 +426,47 @@ void NodeFirmware::iterate_carried_tree(Job& job) {
   }
 }
 
-// Lin-Ni dual-path lists (spec 4.1, 5.8): the destinations above the source's label ascending
-// (high worm), then those below it descending (low worm); chain = high list ++ low list.
-void NodeFirmware::split_dual_path(Job& job) const {
+namespace {
+
+// Reverses chain[a .. b).
+template <class Chain>
+void reverse_range(Chain& chain, std::uint32_t a, std::uint32_t b) {
+  for (; a + 1 < b; ++a, --b) {
+    const std::uint32_t t = chain[a];
+    chain[a] = chain[b - 1];
+    chain[b - 1] = t;
+  }
+}
+
+}  // namespace
+
+// Sorts the chain by label and rotates it to start after the source's label: the labels above
+// the source's ascending, then those below ascending (spec 2.7's phi). Returns how many are below.
+std::uint32_t NodeFirmware::sort_from_source(Job& job) const {
   sort_chain(job);
   const std::uint32_t own = config_.grid.label(config_.node), n = static_cast<std::uint32_t>(job.chain.size());
   std::uint32_t below = 0;
   while (below < n && config_.grid.label(job.chain[below]) < own) ++below;
-  // Rotate left by `below` (three reversals), then reverse the low part to descending.
-  const auto reverse = [&job](std::uint32_t a, std::uint32_t b) {
-    for (; a + 1 < b; ++a, --b) {
-      const std::uint32_t t = job.chain[a];
-      job.chain[a] = job.chain[b - 1];
-      job.chain[b - 1] = t;
-    }
-  };
-  reverse(0, below);
-  reverse(below, n);
-  reverse(0, n);
-  reverse(n - below, n);
+  reverse_range(job.chain, 0, below);  // rotate left by `below`: three reversals
+  reverse_range(job.chain, below, n);
+  reverse_range(job.chain, 0, n);
+  return below;
+}
+
+// Sets the job's two worms: chain[0 .. h) high, chain[h ..) low (possibly empty).
+void NodeFirmware::set_high_low(Job& job, std::uint32_t h) {
+  const std::uint32_t n = static_cast<std::uint32_t>(job.chain.size());
   job.worm_count = 0;
-  if (n > below) job.worms[job.worm_count++] = {0, n - below, true, kNoPrefixPort};
-  if (below > 0) job.worms[job.worm_count++] = {n - below, below, false, kNoPrefixPort};
+  if (h > 0) job.worms[job.worm_count++] = {0, h, true, kNoPrefixPort};
+  if (n > h) job.worms[job.worm_count++] = {h, n - h, false, kNoPrefixPort};
+}
+
+// Lin-Ni dual-path lists (spec 4.1, 5.8): the destinations above the source's label ascending
+// (high worm), then those below it descending (low worm).
+void NodeFirmware::split_dual_path(Job& job) const {
+  const std::uint32_t below = sort_from_source(job), n = static_cast<std::uint32_t>(job.chain.size());
+  reverse_range(job.chain, n - below, n);
+  set_high_low(job, n - below);
 }
 
 // Multi-path (spec 5.11, docs/algorithms.md "Multi-path"): each dual-path list split into a row
@@ -496,6 +527,59 @@ std::uint8_t NodeFirmware::first_hop_port(std::uint32_t destination, bool high) 
   return best_port;  // a label neighbour always qualifies, so `found` holds for any destination
 }
 
+// Seed 001's message preparation (spec 2.7): phi = the destinations by label, rotated to start
+// after the source's; uniform: D^h = the first ceil(n/2) of phi; fixed (c = ceil(N/2)): D^h = phi's
+// labels in (s, s+c) when s < c, else all but D^l = phi's labels in (s-c, s); D^l = the rest of phi
+// reversed. Both are a prefix of phi and the reversed suffix.
+void NodeFirmware::split_cycle_dual_path(Job& job) const {
+  sort_from_source(job);  // chain = phi
+  const Grid& g = config_.grid;
+  const std::uint32_t n = static_cast<std::uint32_t>(job.chain.size()), own = g.label(config_.node);
+  const std::uint32_t c = (g.nodes() + 1) / 2;
+  std::uint32_t h = 0;
+  if (job.algorithm == Algorithm::kUniform) {
+    h = (n + 1) / 2;
+  } else if (own < c) {
+    while (h < n && g.label(job.chain[h]) > own && g.label(job.chain[h]) < own + c) ++h;
+  } else {
+    std::uint32_t low = 0;
+    while (low < n && g.label(job.chain[n - 1 - low]) < own && g.label(job.chain[n - 1 - low]) + c > own) ++low;
+    h = n - low;
+  }
+  reverse_range(job.chain, h, n);
+  set_high_low(job, h);
+}
+
+// The first hop of the Hamiltonian-cycle routing function from the source (spec 2.6, classes ph /
+// pl): the high network holds the common channels toward larger labels and the boundary channels
+// (label difference > ceil(N/2)) toward smaller ones; high: the neighbour in it with the largest
+// label <= label(v), else the largest (case 3); low mirrored. Torus wraps count.
+std::uint8_t NodeFirmware::cycle_first_hop_port(std::uint32_t destination, bool high) const {
+  const Grid& g = config_.grid;
+  const std::uint32_t self = config_.node, own = g.label(self), target = g.label(destination);
+  const std::uint32_t c = (g.nodes() + 1) / 2;
+  // best[0]: among those on the destination's side of the target, best[1]: among all.
+  bool found[2] = {false, false};
+  std::uint32_t best[2] = {0, 0};
+  std::uint8_t port[2] = {0, 0};
+  for (unsigned d = 0; d < g.dims; ++d) {
+    const std::uint32_t x = g.coord(self, d), size = g.size[d];
+    for (unsigned minus = 0; minus < 2; ++minus) {
+      const std::uint32_t l = g.label(g.with_coord(self, d, minus == 0 ? (x + 1) % size : (x + size - 1) % size));
+      const bool boundary = (l > own ? l - own : own - l) > c;
+      if ((boundary ? l < own : l > own) != high) continue;  // not in this network
+      for (unsigned k = 0; k < 2; ++k) {
+        if (k == 0 && (high ? l > target : l < target)) continue;
+        if (found[k] && (high ? l <= best[k] : l >= best[k])) continue;
+        found[k] = true;
+        best[k] = l;
+        port[k] = static_cast<std::uint8_t>(2 * d + minus);
+      }
+    }
+  }
+  return found[0] ? port[0] : port[1];
+}
+
 // Path-based worms in sending order, high then low (docs/algorithms.md, "Port models"): all-port
 // sends both in step 1 on their first hop's channel; even d binds channels 0..d/2-1 to the low
 // network and d/2..d-1 to the high one (one worm each, step 1); odd d takes channels in turn, the
@@ -510,12 +594,14 @@ void NodeFirmware::iterate_path(Job& job) {
     const PathWorm& w = job.worms[k];
     const std::uint32_t step = job.all_port || bound ? 1 : 1 + k / d;
     if (step != job.step) continue;
-    const std::uint8_t routed = first_hop_port(job.chain[w.first], w.high);
+    const std::uint8_t routed = on_cycle(job.algorithm) ? cycle_first_hop_port(job.chain[w.first], w.high)
+                                                        : first_hop_port(job.chain[w.first], w.high);
     const std::uint8_t channel = w.row_port != kNoPrefixPort ? w.row_port
                                  : job.all_port              ? routed
                                  : bound                     ? static_cast<std::uint8_t>(w.high ? d / 2 : 0)
                                                              : static_cast<std::uint8_t>(k % d);
     Send send{channel, w.first, w.first, w.count, 0, 0};
+    send.high = w.high;
     if (w.row_port != kNoPrefixPort && w.row_port != routed) send.prefix_port = w.row_port;
     job.pending.push_back(send);
   }
@@ -530,7 +616,14 @@ bool NodeFirmware::issue(Job& job, const Send& send) {
   const bool by_coords = job.algorithm == Algorithm::kRecursiveDoubling || carries_tree(job.algorithm);
   const std::uint32_t receiver = by_coords ? send.receiver : job.chain[send.receiver];
   wire::HeadFields head;
-  if (by_coords) {
+  if (on_cycle(job.algorithm)) {
+    // Seed 001: the class is the VC type at injection, ph (0) high, pl (2) low; the router keeps
+    // it until the boundary crossing turns it to q.
+    head.mode = wire::Mode::kHamiltonianCycle;
+    head.network = send.high ? wire::kNetworkHigh : wire::kNetworkLow;
+    head.vc_class = send.high ? 0 : 2;
+    head.dest = g.label(receiver);
+  } else if (by_coords) {
     head.mode = wire::Mode::kDimensionOrder;
     head.dest = wire::pack_coord_dest({static_cast<std::uint8_t>(g.coord(receiver, 0)),
                                        static_cast<std::uint8_t>(g.coord(receiver, 1)),

@@ -76,6 +76,7 @@ class NodeFirmware {
     std::uint32_t count = 0;
     std::uint32_t rd_lo = 0, rd_hi = 0;        // rd: the receiver's segment
     std::uint8_t prefix_port = kNoPrefixPort;  // path worms: a first hop the routing function would not take
+    bool high = false;                         // path worms: the high channel network
   };
 
   // One multidestination worm of a path-based source: chain[first .. first + count).
@@ -116,8 +117,12 @@ class NodeFirmware {
   bool iterate_recursive_doubling(Job& job);
   void iterate_carried_tree(Job& job);
   void iterate_path(Job& job);
+  std::uint32_t sort_from_source(Job& job) const;
+  static void set_high_low(Job& job, std::uint32_t h);
   void split_dual_path(Job& job) const;
   void split_multi_path(Job& job) const;
+  void split_cycle_dual_path(Job& job) const;
+  std::uint8_t cycle_first_hop_port(std::uint32_t destination, bool high) const;
   std::uint8_t first_hop_port(std::uint32_t destination, bool high) const;
   bool issue(Job& job, const Send& send);
   std::uint32_t rd_base(std::uint8_t dim) const;

@@ -8,6 +8,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <random>
 
 #include "firmware/message.hpp"
@@ -35,7 +36,9 @@ const std::map<std::string, fw::Algorithm>& firmware_algorithms() {
                                                           {"min", fw::Algorithm::kMin},
                                                           {"lin", fw::Algorithm::kLin},
                                                           {"dual-path", fw::Algorithm::kDualPath},
-                                                          {"multi-path", fw::Algorithm::kMultiPath}};
+                                                          {"multi-path", fw::Algorithm::kMultiPath},
+                                                          {"uniform", fw::Algorithm::kUniform},
+                                                          {"fixed", fw::Algorithm::kFixed}};
   return names;
 }
 
@@ -171,6 +174,9 @@ class Cosim {
 
   model::Topology topology_;
   model::HamiltonianLabeling labels_;
+  // The Hamiltonian cycle of a 2D torus with an even row count: the same labels as the path (the
+  // row snake closes through the wraps); its boundary links configure the routers' mode 1.
+  std::optional<model::HamiltonianLabeling> cycle_;
   std::unique_ptr<VerilatedContext> context_;
   std::vector<std::unique_ptr<RouterModel>> routers_;
   std::vector<std::unique_ptr<Node>> nodes_;
@@ -376,6 +382,9 @@ Cosim::Cosim(const std::vector<model::Plan>& p, const RtlRunOptions& o)
       plans(p),
       topology_(p.front().request.topology),
       labels_(model::HamiltonianLabeling::path(topology_)),
+      cycle_(topology_.is_torus() && topology_.dimensions() == 2 && topology_.size(1) % 2 == 0
+                 ? std::optional(model::HamiltonianLabeling::cycle(topology_))
+                 : std::nullopt),
       context_(std::make_unique<VerilatedContext>()),
       rng_(o.seed) {
   context_->fatalOnError(false);
@@ -417,6 +426,7 @@ void Cosim::configure(NodeId node, RouterModel& r) {
     c.nbr_label[static_cast<std::size_t>(p)] = static_cast<std::uint32_t>(labels_.label(nbr));
     c.connected |= 1u << p;
     if (topology_.is_torus() && topology_.is_wraparound(node, p)) c.wrap |= 1u << p;
+    if (cycle_ && cycle_->link_class(node, p) == model::LinkClass::kBoundary) c.boundary |= 1u << p;
   }
   const model::Coord coord = topology_.coord(node);
   for (int d = 0; d < topology_.dimensions(); ++d) {
@@ -429,7 +439,7 @@ void Cosim::configure(NodeId node, RouterModel& r) {
 }
 
 NodeId Cosim::addressed(const wire::HeadFields& head) const {
-  if (head.mode == wire::Mode::kHamiltonianPath) {
+  if (head.mode == wire::Mode::kHamiltonianPath || head.mode == wire::Mode::kHamiltonianCycle) {
     for (NodeId n = 0; n < topology_.node_count(); ++n) {
       if (labels_.label(n) == static_cast<int>(head.dest)) return n;
     }
@@ -646,8 +656,8 @@ bool rtl_supports(const std::string& algorithm) { return firmware_algorithms().c
 
 std::string rtl_unsupported_message(const std::string& algorithm) {
   return fmt::format(
-      "algorithm '{}' does not run on the RTL yet (its firmware is still to come: uniform, fixed, pcp, xy-path, "
-      "3dbl, 3dbs, edn); supported: {}",
+      "algorithm '{}' does not run on the RTL yet (its firmware is still to come: pcp, xy-path, 3dbl, 3dbs, edn); "
+      "supported: {}",
       algorithm, rtl_supported_algorithms());
 }
 

@@ -372,6 +372,46 @@ TEST(FirmwarePath, MultiPathSplitsByTheSourceColumnWithARowPrefix) {
   for (const std::string& t : trace(nodes)) EXPECT_EQ(t.substr(0, 2), "1 ");
 }
 
+// V9 and V10: seed 001 on the 4x4 torus from (3,2) (label 11), K = labels {0,1,2,6,8,10,12,13,15}.
+// Uniform: D^h = [12,13,15,0,1], D^l = [10,8,6,2]; fixed (pivot 3): D^h = [12,13,15,0,1,2],
+// D^l = [10,8,6]. All-port: the high worm leaves toward label 12 (+Y, channel 2) in class ph (0),
+// the low one toward label 10 (-X, channel 1) in class pl (2), both in step 1, mode 1.
+TEST(FirmwarePath, UniformAndFixedOnTheFourByFourTorusAreV9AndV10) {
+  for (const fw::Algorithm a : {fw::Algorithm::kUniform, fw::Algorithm::kFixed}) {
+    Nodes nodes(4, 4, 4, fw::GridKind::kTorus);
+    std::vector<std::uint32_t> d;
+    for (std::uint32_t n = 0; n < 16; ++n) {
+      for (const std::uint32_t label : {0u, 1u, 2u, 6u, 8u, 10u, 12u, 13u, 15u}) {
+        if (nodes.label(n) == label) d.push_back(n);
+      }
+    }
+    fw::MulticastRequest r{a, 4, 0, d.data(), static_cast<std::uint32_t>(d.size()), nullptr, 0};
+    r.all_port = true;
+    ASSERT_EQ(nodes.node(nodes.id(3, 2)).on_start_multicast(r), Status::kOk);
+    ASSERT_EQ(nodes.log().size(), 2u);
+    const Sent& high = nodes.log()[0];
+    const Sent& low = nodes.log()[1];
+    const bool uniform = a == fw::Algorithm::kUniform;
+    EXPECT_EQ(path_labels(high), uniform ? (std::vector<std::uint32_t>{12, 13, 15, 0, 1})
+                                         : (std::vector<std::uint32_t>{12, 13, 15, 0, 1, 2}));
+    EXPECT_EQ(path_labels(low),
+              uniform ? (std::vector<std::uint32_t>{10, 8, 6, 2}) : (std::vector<std::uint32_t>{10, 8, 6}));
+    EXPECT_EQ(high.head.mode, wire::Mode::kHamiltonianCycle);
+    EXPECT_EQ(high.head.network, wire::kNetworkHigh);
+    EXPECT_EQ(high.head.vc_class, 0u);
+    EXPECT_EQ(high.channel, 2u);
+    EXPECT_EQ(low.head.mode, wire::Mode::kHamiltonianCycle);
+    EXPECT_EQ(low.head.network, wire::kNetworkLow);
+    EXPECT_EQ(low.head.vc_class, 2u);
+    EXPECT_EQ(low.channel, 1u);
+    for (const wire::HeadFields& f : high.address) EXPECT_EQ(f.vc_class, 0u);
+  }
+  Nodes mesh(4, 4, 4);
+  const std::uint32_t one[] = {5};
+  EXPECT_EQ(mesh.node(0).on_start_multicast({fw::Algorithm::kUniform, 1, 0, one, 1, nullptr, 0}),
+            Status::kUnsupportedTopology);
+}
+
 TEST(Firmware, BadRequestsAndMessagesAreStatusesNotCrashes) {
   Nodes nodes(4, 4, 2);
   const std::uint32_t self_included[] = {3, 0};

@@ -119,7 +119,12 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"mesh:8x8", "dual-path", 0, 4, 63}, Case{"mesh:8x8", "lin", 1, 3, 63},
         Case{"torus:4x4", "dual-path", 2, 6, 15}, Case{"mesh:3x3x3", "dual-path", 2, 5, 26},
         Case{"mesh:4x4x4", "lin", 1, 2, 63}, Case{"mesh:4x4", "multi-path", 0, 15, 15},
-        Case{"mesh:8x8", "multi-path", 0, 6, 63}, Case{"torus:4x4", "multi-path", 0, 6, 15}),
+        Case{"mesh:8x8", "multi-path", 0, 6, 63}, Case{"torus:4x4", "multi-path", 0, 6, 15},
+        // Hamiltonian cycle (mode 1, classes ph / pl): tori with an even row count.
+        Case{"torus:4x4", "uniform", 0, 12, 15}, Case{"torus:4x4", "fixed", 0, 12, 15},
+        Case{"torus:4x4", "uniform", 1, 6, 15}, Case{"torus:4x4", "fixed", 2, 6, 15},
+        Case{"torus:6x6", "uniform", 0, 5, 35}, Case{"torus:6x6", "fixed", 0, 5, 35},
+        Case{"torus:5x4", "fixed", 1, 4, 19}),
     case_name);
 
 // Several sources multicast at once on a shared network, with random back-pressure at every
@@ -286,10 +291,11 @@ TEST(FirmwareOnRtlErrors, UnsupportedAlgorithmNamesTheSupportedOnes) {
     sim::run_on_rtl({p}, fast_options());
     FAIL() << "xy-path ran";
   } catch (const model::UnsupportedError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "algorithm 'xy-path' does not run on the RTL yet (its firmware is still to come: uniform, fixed, pcp, "
-              "xy-path, 3dbl, 3dbs, edn); supported: d-port, dds, diag, dual-path, lin, min, multi-path, one-port, rd, "
-              "two-port, unicast, vh");
+    EXPECT_EQ(
+        std::string(e.what()),
+        "algorithm 'xy-path' does not run on the RTL yet (its firmware is still to come: pcp, xy-path, 3dbl, "
+        "3dbs, edn); supported: d-port, dds, diag, dual-path, fixed, lin, min, multi-path, one-port, rd, two-port, "
+        "unicast, uniform, vh");
   }
 }
 
