@@ -30,8 +30,13 @@ enum class Algorithm : std::uint8_t {
   kMultiPath = 11,  // dual-path's halves split by the source's column (spec 5.11), all-port 2D
   kUniform = 12,    // seed 001 (spec 2.7) on the Hamiltonian cycle of an even-row 2D torus
   kFixed = 13,
+  kPcp = 14,       // CPR line broadcasts (spec 3.2, 4.3): cf = 11 worms to the ends of lines,
+  kThreeDbs = 15,  //   delivered by every router they pass; PCP's spine branches are the router's
 };
-inline constexpr unsigned kAlgorithmCount = 14;
+inline constexpr unsigned kAlgorithmCount = 16;
+
+// CPR line broadcasts: the source (and, for 3-DBS, every node a line reaches) sends line worms.
+constexpr bool cpr_lines(Algorithm a) { return a == Algorithm::kPcp || a == Algorithm::kThreeDbs; }
 
 // Worms routed on the Hamiltonian cycle (mode 1, VC classes ph / pl at injection).
 constexpr bool on_cycle(Algorithm a) { return a == Algorithm::kUniform || a == Algorithm::kFixed; }

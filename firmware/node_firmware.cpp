@@ -122,6 +122,14 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
       if (g.kind != GridKind::kTorus || g.dims != 2 || g.size[1] % 2 != 0) return Status::kUnsupportedTopology;
       if (r.all_port && r.ports != 4) return Status::kBadPortCount;
       break;
+    case Algorithm::kPcp:
+    case Algorithm::kThreeDbs:
+      // One injection channel per direction; PCP is 2D, 3-DBS 3D; both broadcasts (spec 3.2, 4.3).
+      if (g.kind != GridKind::kMesh || g.dims != (r.algorithm == Algorithm::kPcp ? 2 : 3)) {
+        return Status::kUnsupportedTopology;
+      }
+      if (!r.all_port || r.ports != 2u * g.dims) return Status::kBadPortCount;
+      break;
     case Algorithm::kMultiPath:
       // Row worms are injected straight into the row channel: one injection channel per direction.
       if (g.dims != 2) return Status::kUnsupportedTopology;
@@ -137,7 +145,9 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
       if (r.destinations[j] == r.destinations[i]) return Status::kBadDestinations;
     }
   }
-  if (r.algorithm == Algorithm::kRecursiveDoubling && r.count + 1 != g.nodes()) return Status::kBadDestinations;
+  if ((r.algorithm == Algorithm::kRecursiveDoubling || cpr_lines(r.algorithm)) && r.count + 1 != g.nodes()) {
+    return Status::kBadDestinations;
+  }
   Job* job = free_job();
   if (job == nullptr) return Status::kNoFreeJob;
   *job = Job{};
@@ -195,7 +205,15 @@ Status NodeFirmware::on_message_received(const wire::HeadFields& head, const std
   const std::uint32_t self = config_.node;
   const std::uint64_t* data = payload + kControlWords + address_words(info.address_entries);
   if (info.algorithm == Algorithm::kRecursiveDoubling) ni_->deliver(info.multicast, data, info.data_words);
-  if (path_based(info.algorithm)) {
+  if (cpr_lines(info.algorithm)) {
+    // A line worm's router delivered this copy (cf = 11 on the way, absorbed at the line's end).
+    if (info.address_entries != 0 || head.mode != wire::Mode::kCprLine || info.rd_dim >= config_.grid.dims) {
+      return Status::kBadMessage;
+    }
+    ni_->deliver(info.multicast, data, info.data_words);
+    // 3-DBS: a node a line along dimension d reaches sends lines along every higher dimension.
+    if (info.algorithm == Algorithm::kPcp || info.rd_dim + 1u >= config_.grid.dims) return Status::kOk;
+  } else if (path_based(info.algorithm)) {
     // The router delivered this copy because the head names this node; the worm goes on by itself.
     const wire::Mode mode = on_cycle(info.algorithm) ? wire::Mode::kHamiltonianCycle : wire::Mode::kHamiltonianPath;
     if (info.address_entries != 0 || head.mode != mode || head.dest != config_.grid.label(self)) {
@@ -208,7 +226,9 @@ Status NodeFirmware::on_message_received(const wire::HeadFields& head, const std
   // The sender's state for this node, built in place in a free job slot.
   Job* slot = free_job();
   std::uint32_t own_index = 0;
-  if (carries_tree(info.algorithm)) {
+  if (cpr_lines(info.algorithm)) {
+    // Checked and delivered above.
+  } else if (carries_tree(info.algorithm)) {
     if (info.address_entries == 0 || tree_node(address_entry(payload, 0)) != self) return Status::kBadMessage;
     if (tree_destination(address_entry(payload, 0))) ni_->deliver(info.multicast, data, info.data_words);
     if (info.address_entries == 1) return Status::kOk;  // a leaf
@@ -239,7 +259,7 @@ Status NodeFirmware::on_message_received(const wire::HeadFields& head, const std
   job.multicast = info.multicast;
   job.origin = info.origin;
   job.step = info.step + 1u;
-  job.dim = info.rd_dim;
+  job.dim = cpr_lines(info.algorithm) ? static_cast<std::uint8_t>(info.rd_dim + 1u) : info.rd_dim;
   if (info.algorithm == Algorithm::kRecursiveDoubling) {
     job.lo = info.rd_lo;
     job.hi = info.rd_hi;
@@ -309,6 +329,10 @@ bool NodeFirmware::next_iteration(Job& job) {
     case Algorithm::kUniform:
     case Algorithm::kFixed:
       iterate_path(job);
+      break;
+    case Algorithm::kPcp:
+    case Algorithm::kThreeDbs:
+      iterate_lines(job);
       break;
   }
   return !job.pending.empty();
@@ -580,6 +604,23 @@ std::uint8_t NodeFirmware::cycle_first_hop_port(std::uint32_t destination, bool 
   return found[0] ? port[0] : port[1];
 }
 
+// CPR lines (spec 3.2, 4.3): one cf = 11 worm per open direction of every dimension from job.dim
+// on, + before -, to the end of its line, on the injection channel of that direction, all in one
+// step. PCP's source sends X and Y lines and the routers of its column spawn the rows; 3-DBS's
+// receivers continue with the dimensions after their line's.
+void NodeFirmware::iterate_lines(Job& job) {
+  if (job.next != 0) return;
+  job.next = 1;
+  const Grid& g = config_.grid;
+  const std::uint32_t self = config_.node;
+  for (unsigned d = job.dim; d < g.dims; ++d) {
+    const std::uint32_t x = g.coord(self, d);
+    if (x + 1 < g.size[d])
+      job.pending.push_back({static_cast<std::uint8_t>(2 * d), g.with_coord(self, d, g.size[d] - 1u), 0, 0, d, 0});
+    if (x > 0) job.pending.push_back({static_cast<std::uint8_t>(2 * d + 1), g.with_coord(self, d, 0), 0, 0, d, 0});
+  }
+}
+
 // Path-based worms in sending order, high then low (docs/algorithms.md, "Port models"): all-port
 // sends both in step 1 on their first hop's channel; even d binds channels 0..d/2-1 to the low
 // network and d/2..d-1 to the high one (one worm each, step 1); odd d takes channels in turn, the
@@ -613,7 +654,8 @@ bool NodeFirmware::issue(Job& job, const Send& send) {
   if (!ni_->can_send(send.channel)) return false;
   const Grid& g = config_.grid;
   const std::uint32_t self = config_.node;
-  const bool by_coords = job.algorithm == Algorithm::kRecursiveDoubling || carries_tree(job.algorithm);
+  const bool by_coords =
+      job.algorithm == Algorithm::kRecursiveDoubling || carries_tree(job.algorithm) || cpr_lines(job.algorithm);
   const std::uint32_t receiver = by_coords ? send.receiver : job.chain[send.receiver];
   wire::HeadFields head;
   if (on_cycle(job.algorithm)) {
@@ -624,7 +666,8 @@ bool NodeFirmware::issue(Job& job, const Send& send) {
     head.vc_class = send.high ? 0 : 2;
     head.dest = g.label(receiver);
   } else if (by_coords) {
-    head.mode = wire::Mode::kDimensionOrder;
+    head.mode = cpr_lines(job.algorithm) ? wire::Mode::kCprLine : wire::Mode::kDimensionOrder;
+    if (cpr_lines(job.algorithm)) head.cf = wire::Cf::kDeliverPass;
     head.dest = wire::pack_coord_dest({static_cast<std::uint8_t>(g.coord(receiver, 0)),
                                        static_cast<std::uint8_t>(g.coord(receiver, 1)),
                                        static_cast<std::uint8_t>(g.coord(receiver, 2))});
@@ -667,8 +710,9 @@ bool NodeFirmware::issue(Job& job, const Send& send) {
   info.ports = job.ports;
   info.origin = job.origin;
   info.sequence = sequence_;
-  info.rd_dim = job.dim;
-  info.rd_lo = send.rd_lo;
+  // A CPR line carries its dimension in the rd field (Send::rd_lo).
+  info.rd_dim = cpr_lines(job.algorithm) ? static_cast<std::uint8_t>(send.rd_lo) : job.dim;
+  info.rd_lo = cpr_lines(job.algorithm) ? 0 : send.rd_lo;
   info.rd_hi = send.rd_hi;
   encode_control(info, message_);
   std::uint64_t* address = message_ + kControlWords;

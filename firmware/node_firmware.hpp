@@ -117,6 +117,7 @@ class NodeFirmware {
   bool iterate_recursive_doubling(Job& job);
   void iterate_carried_tree(Job& job);
   void iterate_path(Job& job);
+  void iterate_lines(Job& job);
   std::uint32_t sort_from_source(Job& job) const;
   static void set_high_low(Job& job, std::uint32_t h);
   void split_dual_path(Job& job) const;

@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <set>
 
 #include "firmware/message.hpp"
 #include "firmware/node_firmware.hpp"
@@ -38,7 +39,8 @@ const std::map<std::string, fw::Algorithm>& firmware_algorithms() {
                                                           {"dual-path", fw::Algorithm::kDualPath},
                                                           {"multi-path", fw::Algorithm::kMultiPath},
                                                           {"uniform", fw::Algorithm::kUniform},
-                                                          {"fixed", fw::Algorithm::kFixed}};
+                                                          {"fixed", fw::Algorithm::kFixed},
+                                                          {"pcp", fw::Algorithm::kPcp}};
   return names;
 }
 
@@ -160,7 +162,7 @@ class Cosim {
   }
   int register_worm(NodeId sender, unsigned channel, const wire::HeadFields& head, const std::uint64_t* payload,
                     std::uint32_t words);
-  void worm_left(int worm) { live_.erase(worm); }
+  bool live(int worm) const { return live_.count(worm) != 0; }
   NodeId addressed(const wire::HeadFields& head) const;
   const model::Topology& topology() const { return topology_; }
 
@@ -180,7 +182,16 @@ class Cosim {
   std::unique_ptr<VerilatedContext> context_;
   std::vector<std::unique_ptr<RouterModel>> routers_;
   std::vector<std::unique_ptr<Node>> nodes_;
-  std::map<int, NodeId> live_;  // worm -> router its head is at (or was ejected from)
+  // A copy ejected at router r with this head is the last one of its branch there.
+  bool final_copy(const wire::HeadFields& head, NodeId r) const;
+  void left_router(int worm, NodeId r);
+  void ejected(NodeId r, const Link& link);
+
+  // worm -> the routers holding one of its heads: one for a plain worm, one per branch of a worm
+  // the routers replicate (PCP's spine spawns +-X branches under the spine's src and tag).
+  std::map<int, std::multiset<NodeId>> live_;
+  std::set<int> departed_;  // worms whose heads left the router being read this cycle
+  std::set<int> absorbed_;  // worms whose last copy at that router was ejected this cycle
   std::mt19937_64 rng_;
   unsigned locals_ = 1;
 };
@@ -279,15 +290,18 @@ void Node::message_complete(unsigned local, unsigned stream) {
   }
   // The monitor followed the head here; the payload names the worm too: they must agree.
   bool matched = false;
-  for (auto& w : cosim_.record.worms) {
+  for (std::size_t i = 0; i < cosim_.record.worms.size() && !matched; ++i) {
+    RtlWorm& w = cosim_.record.worms[i];
     if (w.sender != static_cast<NodeId>(r.head.src) || w.sequence != info.sequence) continue;
     for (std::size_t c = 0; c < w.copies.size() && !matched; ++c) {
       if (w.copies[c].node != id_ || w.copies[c].tail_cycle >= 0) continue;
       w.copies[c].tail_cycle = cosim_.cycle;
-      if (c + 1 == w.copies.size() && w.ejected_at == id_) w.eject_cycle = cosim_.cycle;
       matched = true;
     }
-    if (matched) break;
+    // The worm is done when no head of it is left in the network and every copy is taken in.
+    const bool all_in =
+        std::all_of(w.copies.begin(), w.copies.end(), [](const EjectedCopy& c) { return c.tail_cycle >= 0; });
+    if (matched && all_in && !cosim_.live(static_cast<int>(i))) w.eject_cycle = cosim_.cycle;
   }
   if (!matched) {
     cosim_.error(
@@ -466,7 +480,7 @@ int Cosim::register_worm(NodeId sender, unsigned channel, const wire::HeadFields
   w.channel = static_cast<int>(channel);
   record.worms.push_back(std::move(w));
   const int index = static_cast<int>(record.worms.size()) - 1;
-  live_[index] = sender;
+  live_[index].insert(sender);
   return index;
 }
 
@@ -474,9 +488,9 @@ int Cosim::register_worm(NodeId sender, unsigned channel, const wire::HeadFields
 int Cosim::find_worm(NodeId at, const wire::Flit& flit, const char* where) {
   const wire::HeadFields h = wire::unpack_head(flit.data);
   int found = -1;
-  for (const auto& [worm, position] : live_) {
+  for (const auto& [worm, positions] : live_) {
     const RtlWorm& w = record.worms[static_cast<std::size_t>(worm)];
-    if (position != at || w.sender != static_cast<NodeId>(h.src) || (w.sequence & 0xF) != h.tag) continue;
+    if (positions.count(at) == 0 || w.sender != static_cast<NodeId>(h.src) || (w.sequence & 0xF) != h.tag) continue;
     if (found >= 0) {
       error(fmt::format("{} of node {} at cycle {}: two worms from node {} with tag {} are at this router", where, at,
                         cycle, h.src, h.tag));
@@ -497,7 +511,37 @@ void Cosim::monitor(NodeId r, unsigned port, const Link& link) {
   RtlWorm& w = record.worms[static_cast<std::size_t>(worm)];
   w.hops.push_back({r, static_cast<model::Port>(port), wire::unpack_head(link.flit.data).vc_class});
   w.hop_cycles.push_back(cycle);
-  live_[worm] = topology_.neighbour(r, static_cast<model::Port>(port));
+  live_[worm].insert(topology_.neighbour(r, static_cast<model::Port>(port)));
+  departed_.insert(worm);  // the head(s) it sent this cycle are the one it had at r
+}
+
+bool Cosim::final_copy(const wire::HeadFields& head, NodeId r) const {
+  // CPR: the addressed router absorbs; 01 delivers and stops; 11 delivers and passes on.
+  if (head.mode == wire::Mode::kCprLine) return addressed(head) == r || head.cf == wire::Cf::kDeliverStop;
+  // Intermediate reception announces the address flits still to come.
+  return head.more == 0;
+}
+
+// One of the worm's heads at r is gone (ejected for good, or sent on).
+void Cosim::left_router(int worm, NodeId r) {
+  const auto it = live_.find(worm);
+  if (it == live_.end()) return;
+  if (const auto at = it->second.find(r); at != it->second.end()) it->second.erase(at);
+  if (it->second.empty()) live_.erase(it);
+}
+
+void Cosim::ejected(NodeId r, const Link& l) {
+  if (!l.flit.head) return;
+  const int worm = find_worm(r, l.flit, "ejection port");
+  if (worm < 0) return;
+  RtlWorm& w = record.worms[static_cast<std::size_t>(worm)];
+  w.copies.push_back({r, cycle, -1});
+  if (final_copy(wire::unpack_head(l.flit.data), r)) {
+    w.ejected_at = r;
+    // Unless the router also sends the head on this cycle (PCP's spine end spawns its row
+    // branches while it absorbs the spine), the head is gone from r.
+    absorbed_.insert(worm);
+  }
 }
 
 void Cosim::tick() {
@@ -524,7 +568,9 @@ std::string Cosim::stall_report() const {
     if (w.eject_cycle >= 0) continue;
     std::string where;
     if (const auto it = live_.find(static_cast<int>(i)); it != live_.end()) {
-      where = w.inject_cycle < 0 ? "queued at its sender" : "head at " + topology_.node_name(it->second);
+      std::string at;
+      for (const NodeId n : it->second) at += (at.empty() ? "" : ", ") + topology_.node_name(n);
+      where = w.inject_cycle < 0 ? "queued at its sender" : "head at " + at;
     } else {
       where = "head ejected at " + topology_.node_name(w.ejected_at) + ", tail not taken in";
     }
@@ -584,22 +630,16 @@ RunRecord Cosim::run() {
         if (p < net) {
           monitor(r, p, l);
         } else {
-          if (l.flit.head) {
-            const int worm = find_worm(r, l.flit, "ejection port");
-            if (worm >= 0) {
-              RtlWorm& w = record.worms[static_cast<std::size_t>(worm)];
-              w.copies.push_back({r, cycle, -1});
-              // A copy whose head announces more address flits is an intermediate delivery: the
-              // worm goes on under the promoted head.
-              if (wire::unpack_head(l.flit.data).more == 0) {
-                w.ejected_at = r;
-                worm_left(worm);
-              }
-            }
-          }
+          ejected(r, l);
           nodes_[static_cast<std::size_t>(r)]->take_ejected(p - net, l);
         }
       }
+      for (const int worm : departed_) left_router(worm, r);
+      for (const int worm : absorbed_) {
+        if (departed_.count(worm) == 0) left_router(worm, r);
+      }
+      departed_.clear();
+      absorbed_.clear();
     }
     for (NodeId r = 0; r < n; ++r) {
       Node& node = *nodes_[static_cast<std::size_t>(r)];
@@ -656,7 +696,7 @@ bool rtl_supports(const std::string& algorithm) { return firmware_algorithms().c
 
 std::string rtl_unsupported_message(const std::string& algorithm) {
   return fmt::format(
-      "algorithm '{}' does not run on the RTL yet (its firmware is still to come: pcp, xy-path, 3dbl, 3dbs, edn); "
+      "algorithm '{}' does not run on the RTL yet (its firmware is still to come: xy-path, 3dbl, 3dbs, edn); "
       "supported: {}",
       algorithm, rtl_supported_algorithms());
 }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "model/broadcast_baselines.hpp"
 #include "model/errors.hpp"
 #include "model/planner.hpp"
 #include "sim/rtl_cosim.hpp"
@@ -124,7 +125,9 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"torus:4x4", "uniform", 0, 12, 15}, Case{"torus:4x4", "fixed", 0, 12, 15},
         Case{"torus:4x4", "uniform", 1, 6, 15}, Case{"torus:4x4", "fixed", 2, 6, 15},
         Case{"torus:6x6", "uniform", 0, 5, 35}, Case{"torus:6x6", "fixed", 0, 5, 35},
-        Case{"torus:5x4", "fixed", 1, 4, 19}),
+        Case{"torus:5x4", "fixed", 1, 4, 19},
+        // CPR lines (broadcasts): PCP's spine branches are spawned by the routers.
+        Case{"mesh:4x4", "pcp", 0, 6, 0}, Case{"mesh:8x8", "pcp", 0, 3, 0}, Case{"mesh:5x3", "pcp", 0, 4, 0}),
     case_name);
 
 // Several sources multicast at once on a shared network, with random back-pressure at every
@@ -202,6 +205,47 @@ TEST(FirmwareOnRtlConcurrent, SixConcurrentDualPaths) {
     o.seed = static_cast<std::uint64_t>(round) + 3;
     SCOPED_TRACE(fmt::format("round {}", round));
     const sim::RunRecord record = run_and_check(plans, o);
+    EXPECT_FALSE(record.stalled);
+  }
+}
+
+// Spec 3.2, A-002-3: a spine worm the router replicates in lock step into three outputs is a
+// tree-shaped worm, and concurrent broadcasts can wait on each other in a cycle. On the RTL it
+// happens with just two: (3,7) and (2,1) on mesh:8x8 (spines in neighbouring columns, each one's
+// row branches blocked by the other's). The spawned branches' own VC (class 1) does not prevent
+// it. The watchdog reports it, naming both spine worms; when the router gets one of the spec's
+// remedies, this test fails and becomes a concurrent pass test.
+TEST(FirmwareOnRtlConcurrent, TwoConcurrentPcpBroadcastsDeadlockAsA0023Predicts) {
+  const model::Topology t = model::Topology::parse("mesh:8x8");
+  std::vector<model::Plan> plans;
+  for (const char* source : {"3,7", "2,1"}) {
+    plans.push_back(model::plan(model::make_request(t, "pcp", t.parse_node(source),
+                                                    model::broadcast_destinations(t, t.parse_node(source)), 3,
+                                                    model::PortModel::all_port())));
+  }
+  sim::RtlRunOptions o = fast_options();
+  o.alpha = 1;
+  o.gamma = 1;
+  o.watchdog = 500;
+  const sim::RunRecord record = sim::run_on_rtl(plans, o);
+  EXPECT_TRUE(record.stalled);
+  const std::string check = sim::check_run(plans, record);
+  EXPECT_EQ(check.rfind("watchdog: no flit moved for 500 cycles", 0), 0u) << check;
+  EXPECT_NE(check.find("worm 3,7->3,0 (multicast 0"), std::string::npos) << check;
+  EXPECT_NE(check.find("worm 2,1->2,7 (multicast 1"), std::string::npos) << check;
+}
+
+// One PCP broadcast at a time stays correct under ejection back-pressure: the row branches'
+// copies are taken in while their spine keeps replicating.
+TEST(FirmwareOnRtlConcurrent, PcpBroadcastsOneAtATimeUnderEjectionBackPressure) {
+  const model::Topology t = model::Topology::parse("mesh:8x8");
+  std::mt19937_64 rng(17);
+  for (int round = 0; round < 3; ++round) {
+    sim::RtlRunOptions o = fast_options();
+    o.eject_stall = 0.5;
+    o.seed = static_cast<std::uint64_t>(round) + 5;
+    SCOPED_TRACE(fmt::format("round {}", round));
+    const sim::RunRecord record = run_and_check({model::plan(random_request(t, "pcp", 0, 63, 4, rng))}, o);
     EXPECT_FALSE(record.stalled);
   }
 }
@@ -293,8 +337,8 @@ TEST(FirmwareOnRtlErrors, UnsupportedAlgorithmNamesTheSupportedOnes) {
   } catch (const model::UnsupportedError& e) {
     EXPECT_EQ(
         std::string(e.what()),
-        "algorithm 'xy-path' does not run on the RTL yet (its firmware is still to come: pcp, xy-path, 3dbl, "
-        "3dbs, edn); supported: d-port, dds, diag, dual-path, fixed, lin, min, multi-path, one-port, rd, two-port, "
+        "algorithm 'xy-path' does not run on the RTL yet (its firmware is still to come: xy-path, 3dbl, 3dbs, "
+        "edn); supported: d-port, dds, diag, dual-path, fixed, lin, min, multi-path, one-port, pcp, rd, two-port, "
         "unicast, uniform, vh");
   }
 }
