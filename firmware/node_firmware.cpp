@@ -130,6 +130,10 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
       }
       if (!r.all_port || r.ports != 2u * g.dims) return Status::kBadPortCount;
       break;
+    case Algorithm::kThreeDbl:
+      if (g.dims != 3) return Status::kUnsupportedTopology;
+      if (r.all_port && r.ports != 6) return Status::kBadPortCount;
+      break;
     case Algorithm::kMultiPath:
       // Row worms are injected straight into the row channel: one injection channel per direction.
       if (g.dims != 2) return Status::kUnsupportedTopology;
@@ -175,6 +179,8 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
     for (std::uint32_t i = 0; i < r.count; ++i) job->chain.push_back(r.destinations[i]);
     if (on_cycle(r.algorithm)) {
       split_cycle_dual_path(*job);
+    } else if (r.algorithm == Algorithm::kThreeDbl) {
+      if (const Status s = plan_three_dbl(*job, r.destinations, r.count); s != Status::kOk) return s;
     } else {
       split_dual_path(*job);
       if (r.algorithm == Algorithm::kMultiPath) split_multi_path(*job);
@@ -216,10 +222,42 @@ Status NodeFirmware::on_message_received(const wire::HeadFields& head, const std
   } else if (path_based(info.algorithm)) {
     // The router delivered this copy because the head names this node; the worm goes on by itself.
     const wire::Mode mode = on_cycle(info.algorithm) ? wire::Mode::kHamiltonianCycle : wire::Mode::kHamiltonianPath;
-    if (info.address_entries != 0 || head.mode != mode || head.dest != config_.grid.label(self)) {
-      return Status::kBadMessage;
+    if (head.mode != mode || head.dest != config_.grid.label(self)) return Status::kBadMessage;
+    if (info.address_entries == 0) {
+      ni_->deliver(info.multicast, data, info.data_words);
+      return Status::kOk;
     }
-    ni_->deliver(info.multicast, data, info.data_words);
+    // A 3-DBL column worm: this node is a layer source; the address field holds the destinations
+    // of the column's layers. Deliver if it is one of them, then run dual-path in its layer.
+    if (info.algorithm != Algorithm::kThreeDbl) return Status::kBadMessage;
+    Job* slot = free_job();
+    if (slot == nullptr) return Status::kNoFreeJob;
+    *slot = Job{};
+    Job& job = *slot;
+    const std::uint32_t z = config_.grid.coord(self, 2);
+    bool destination = false;
+    for (std::uint32_t i = 0; i < info.address_entries; ++i) {
+      const std::uint32_t node = address_entry(payload, i);
+      if (node >= config_.grid.nodes()) return Status::kBadMessage;
+      if (node == self) {
+        destination = true;
+      } else if (config_.grid.coord(node, 2) == z) {
+        job.chain.push_back(node);
+      }
+    }
+    if (destination) ni_->deliver(info.multicast, data, info.data_words);
+    if (job.chain.empty()) return Status::kOk;
+    job.algorithm = info.algorithm;
+    job.ports = info.ports;
+    job.all_port = info.all_port;
+    job.multicast = info.multicast;
+    job.origin = info.origin;
+    job.first_step = job.step = info.step + 1u;
+    split_dual_path(job);
+    for (std::uint32_t i = 0; i < info.data_words; ++i) job.data.push_back(data[i]);
+    job.active = true;
+    if (!next_iteration(job)) job.active = false;
+    pump();
     return Status::kOk;
   }
 
@@ -328,6 +366,7 @@ bool NodeFirmware::next_iteration(Job& job) {
     case Algorithm::kMultiPath:
     case Algorithm::kUniform:
     case Algorithm::kFixed:
+    case Algorithm::kThreeDbl:
       iterate_path(job);
       break;
     case Algorithm::kPcp:
@@ -481,8 +520,8 @@ std::uint32_t NodeFirmware::sort_from_source(Job& job) const {
 void NodeFirmware::set_high_low(Job& job, std::uint32_t h) {
   const std::uint32_t n = static_cast<std::uint32_t>(job.chain.size());
   job.worm_count = 0;
-  if (h > 0) job.worms[job.worm_count++] = {0, h, true, kNoPrefixPort};
-  if (n > h) job.worms[job.worm_count++] = {h, n - h, false, kNoPrefixPort};
+  if (h > 0) job.worms[job.worm_count++] = {0, h, true, kNoPrefixPort, 0, 0};
+  if (n > h) job.worms[job.worm_count++] = {h, n - h, false, kNoPrefixPort, 0, 0};
 }
 
 // Lin-Ni dual-path lists (spec 4.1, 5.8): the destinations above the source's label ascending
@@ -510,7 +549,7 @@ void NodeFirmware::split_multi_path(Job& job) const {
     const std::uint8_t row_port = plus_x ? 0 : 1;
     for (int kind = 0; kind < 2; ++kind) {  // row part, then column part
       const bool row = kind == 0;
-      PathWorm part{static_cast<std::uint32_t>(parts.size()), 0, list.high, row ? row_port : kNoPrefixPort};
+      PathWorm part{static_cast<std::uint32_t>(parts.size()), 0, list.high, row ? row_port : kNoPrefixPort, 0, 0};
       for (std::uint32_t i = list.first; i < list.first + list.count; ++i) {
         const std::uint32_t x = g.coord(job.chain[i], 0);
         const bool beside = plus_x ? x > x0 : x < x0;
@@ -549,6 +588,50 @@ std::uint8_t NodeFirmware::first_hop_port(std::uint32_t destination, bool high) 
     }
   }
   return best_port;  // a label neighbour always qualifies, so `found` holds for any destination
+}
+
+// 3-DBL (spec 4.2, reading R1 of A-003-1): the layer source of layer z is (x0, y0, z). Worms in
+// sending order: the +Z column worm through the layer sources above that are needed (a layer with
+// a destination, the layer source included), ascending (high network), the -Z column worm
+// likewise below, descending (low), then dual-path in the own layer. A column worm carries its
+// layers' destinations in the payload; layer sources that are not destinations only relay.
+Status NodeFirmware::plan_three_dbl(Job& job, const std::uint32_t* destinations, std::uint32_t count) const {
+  const Grid& g = config_.grid;
+  const std::uint32_t self = config_.node, z0 = g.coord(self, 2);
+  job.chain.clear();
+  for (std::uint32_t i = 0; i < count; ++i) {
+    if (g.coord(destinations[i], 2) == z0) job.chain.push_back(destinations[i]);
+  }
+  split_dual_path(job);
+  PathWorm layer[2]{};
+  const std::uint8_t layer_worms = job.worm_count;
+  for (std::uint8_t i = 0; i < layer_worms; ++i) layer[i] = job.worms[i];
+  const auto needed = [&](std::uint32_t z) {
+    for (std::uint32_t i = 0; i < count; ++i) {
+      if (g.coord(destinations[i], 2) == z) return true;
+    }
+    return false;
+  };
+  job.worm_count = 0;
+  for (int up = 1; up >= 0; --up) {
+    PathWorm column{static_cast<std::uint32_t>(job.chain.size()), 0, up == 1, kNoPrefixPort, 0, 0};
+    for (std::uint32_t i = 1; up == 1 ? z0 + i < g.size[2] : i <= z0; ++i) {
+      const std::uint32_t z = up == 1 ? z0 + i : z0 - i;
+      if (!needed(z)) continue;
+      if (!job.chain.push_back(g.with_coord(self, 2, z))) return Status::kTooManyDestinations;
+      ++column.count;
+    }
+    column.addr_first = static_cast<std::uint32_t>(job.chain.size());
+    for (std::uint32_t i = 0; i < count; ++i) {
+      const std::uint32_t z = g.coord(destinations[i], 2);
+      if (up == 1 ? z <= z0 : z >= z0) continue;
+      if (!job.chain.push_back(destinations[i])) return Status::kTooManyDestinations;
+      ++column.addr_count;
+    }
+    if (column.count > 0) job.worms[job.worm_count++] = column;
+  }
+  for (std::uint8_t i = 0; i < layer_worms; ++i) job.worms[job.worm_count++] = layer[i];
+  return Status::kOk;
 }
 
 // Seed 001's message preparation (spec 2.7): phi = the destinations by label, rotated to start
@@ -629,20 +712,24 @@ void NodeFirmware::iterate_lines(Job& job) {
 // A multi-path row worm leaves on its row channel; when the routing function's first hop is
 // another port, a source-routed prefix head takes the worm there (issue()).
 void NodeFirmware::iterate_path(Job& job) {
-  const std::uint32_t d = job.ports;
+  const std::uint32_t d = job.ports, h = d / 2;
   const bool bound = !job.all_port && d % 2 == 0;
+  std::uint32_t in_network[2] = {0, 0};  // worms so far in the low / high network
   for (std::uint32_t k = 0; k < job.worm_count; ++k) {
     const PathWorm& w = job.worms[k];
-    const std::uint32_t step = job.all_port || bound ? 1 : 1 + k / d;
+    const std::uint32_t kn = in_network[w.high ? 1 : 0]++;
+    const std::uint32_t step = job.first_step + (job.all_port ? 0 : bound ? kn / h : k / d);
     if (step != job.step) continue;
     const std::uint8_t routed = on_cycle(job.algorithm) ? cycle_first_hop_port(job.chain[w.first], w.high)
                                                         : first_hop_port(job.chain[w.first], w.high);
     const std::uint8_t channel = w.row_port != kNoPrefixPort ? w.row_port
                                  : job.all_port              ? routed
-                                 : bound                     ? static_cast<std::uint8_t>(w.high ? d / 2 : 0)
+                                 : bound                     ? static_cast<std::uint8_t>((w.high ? h : 0) + kn % h)
                                                              : static_cast<std::uint8_t>(k % d);
     Send send{channel, w.first, w.first, w.count, 0, 0};
     send.high = w.high;
+    send.addr_first = w.addr_first;
+    send.addr_count = w.addr_count;
     if (w.row_port != kNoPrefixPort && w.row_port != routed) send.prefix_port = w.row_port;
     job.pending.push_back(send);
   }
@@ -703,11 +790,13 @@ bool NodeFirmware::issue(Job& job, const Send& send) {
   }
   MessageInfo info;
   info.multicast = job.multicast;
-  info.address_entries = static_cast<std::uint16_t>(path ? 0 : send.count);
+  info.address_entries = static_cast<std::uint16_t>(path ? send.addr_count : send.count);
+  const std::uint32_t addr_first = path ? send.addr_first : send.first;
   info.data_words = static_cast<std::uint16_t>(job.data.size());
   info.step = static_cast<std::uint8_t>(job.step);
   info.algorithm = job.algorithm;
   info.ports = job.ports;
+  info.all_port = job.all_port;
   info.origin = job.origin;
   info.sequence = sequence_;
   // A CPR line carries its dimension in the rd field (Send::rd_lo).
@@ -718,7 +807,7 @@ bool NodeFirmware::issue(Job& job, const Send& send) {
   std::uint64_t* address = message_ + kControlWords;
   for (std::uint32_t i = 0; i < address_words(info.address_entries); ++i) address[i] = 0;
   for (std::uint32_t i = 0; i < info.address_entries; ++i) {
-    address[i / 2] |= std::uint64_t{job.chain[send.first + i]} << (32 * (i % 2));
+    address[i / 2] |= std::uint64_t{job.chain[addr_first + i]} << (32 * (i % 2));
   }
   std::uint64_t* data = address + address_words(info.address_entries);
   for (std::size_t i = 0; i < job.data.size(); ++i) data[i] = job.data[i];

@@ -74,9 +74,10 @@ class NodeFirmware {
     std::uint32_t receiver = 0;  // chain index (rd, vh: node id)
     std::uint32_t first = 0;     // address field: chain[first .. first + count)
     std::uint32_t count = 0;
-    std::uint32_t rd_lo = 0, rd_hi = 0;        // rd: the receiver's segment
-    std::uint8_t prefix_port = kNoPrefixPort;  // path worms: a first hop the routing function would not take
-    bool high = false;                         // path worms: the high channel network
+    std::uint32_t rd_lo = 0, rd_hi = 0;            // rd: the receiver's segment
+    std::uint8_t prefix_port = kNoPrefixPort;      // path worms: a first hop the routing function would not take
+    bool high = false;                             // path worms: the high channel network
+    std::uint32_t addr_first = 0, addr_count = 0;  // path worms: payload address field chain[first ..)
   };
 
   // One multidestination worm of a path-based source: chain[first .. first + count).
@@ -84,7 +85,8 @@ class NodeFirmware {
   struct PathWorm {
     std::uint32_t first, count;
     bool high;
-    std::uint8_t row_port;  // multi-path row worm: injected into this row channel; else kNoPrefixPort
+    std::uint8_t row_port;                 // multi-path row worm: injected into this row channel; else kNoPrefixPort
+    std::uint32_t addr_first, addr_count;  // 3-DBL column worm: its layers' destinations (payload)
   };
 
   struct Job {
@@ -102,6 +104,7 @@ class NodeFirmware {
     std::uint8_t dim = 0;                         // rd: current dimension
     PathWorm worms[4]{};                          // path-based: the worms in sending order
     std::uint8_t worm_count = 0;
+    std::uint32_t first_step = 1;  // path-based: the step of the holder's first worms
     FixedVector<std::uint64_t, kMaxDataWords> data;
     FixedVector<Send, kMaxChannels> pending;  // this step's sends
     std::size_t issued = 0;                   // of pending
@@ -123,6 +126,7 @@ class NodeFirmware {
   void split_dual_path(Job& job) const;
   void split_multi_path(Job& job) const;
   void split_cycle_dual_path(Job& job) const;
+  Status plan_three_dbl(Job& job, const std::uint32_t* destinations, std::uint32_t count) const;
   std::uint8_t cycle_first_hop_port(std::uint32_t destination, bool high) const;
   std::uint8_t first_hop_port(std::uint32_t destination, bool high) const;
   bool issue(Job& job, const Send& send);

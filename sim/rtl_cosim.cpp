@@ -40,7 +40,9 @@ const std::map<std::string, fw::Algorithm>& firmware_algorithms() {
                                                           {"multi-path", fw::Algorithm::kMultiPath},
                                                           {"uniform", fw::Algorithm::kUniform},
                                                           {"fixed", fw::Algorithm::kFixed},
-                                                          {"pcp", fw::Algorithm::kPcp}};
+                                                          {"pcp", fw::Algorithm::kPcp},
+                                                          {"3dbs", fw::Algorithm::kThreeDbs},
+                                                          {"3dbl", fw::Algorithm::kThreeDbl}};
   return names;
 }
 
@@ -696,8 +698,7 @@ bool rtl_supports(const std::string& algorithm) { return firmware_algorithms().c
 
 std::string rtl_unsupported_message(const std::string& algorithm) {
   return fmt::format(
-      "algorithm '{}' does not run on the RTL yet (its firmware is still to come: xy-path, 3dbl, 3dbs, edn); "
-      "supported: {}",
+      "algorithm '{}' does not run on the RTL yet (its firmware is still to come: xy-path, edn); supported: {}",
       algorithm, rtl_supported_algorithms());
 }
 

@@ -412,6 +412,56 @@ TEST(FirmwarePath, UniformAndFixedOnTheFourByFourTorusAreV9AndV10) {
             Status::kUnsupportedTopology);
 }
 
+// V20: 3-DBL broadcast on the 4x4x4 mesh from (1,1,1), all-port: the +Z column worm through the
+// layer sources (1,1,2), (1,1,3) carrying the 32 destinations above (channel 4), the -Z one
+// through (1,1,0) carrying the 16 below (channel 5), then dual-path over the 15 others of layer 1
+// (label 25: 6 above, 9 below). A layer source delivers and runs dual-path over its layer.
+TEST(FirmwarePath, ThreeDblBroadcastIsV20) {
+  std::vector<Sent> log;
+  fw::Grid g;
+  g.dims = 3;
+  g.size[0] = g.size[1] = g.size[2] = 4;
+  const auto id = [](std::uint32_t x, std::uint32_t y, std::uint32_t z) { return x + 4 * (y + 4 * z); };
+  std::deque<RecordingNi> nis;
+  std::vector<fw::NodeFirmware> fws(64);
+  for (std::uint32_t n = 0; n < 64; ++n) {
+    nis.emplace_back(n, 6, &log);
+    ASSERT_EQ(fws[n].init({g, n}, &nis[n]), Status::kOk);
+  }
+  std::vector<std::uint32_t> d;
+  for (std::uint32_t n = 0; n < 64; ++n) {
+    if (n != id(1, 1, 1)) d.push_back(n);
+  }
+  fw::MulticastRequest r{fw::Algorithm::kThreeDbl, 6, 2, d.data(), 63, nullptr, 0};
+  r.all_port = true;
+  ASSERT_EQ(fws[id(1, 1, 1)].on_start_multicast(r), Status::kOk);
+  ASSERT_EQ(log.size(), 4u);
+  EXPECT_EQ(path_labels(log[0]), (std::vector<std::uint32_t>{g.label(id(1, 1, 2)), g.label(id(1, 1, 3))}));
+  EXPECT_EQ(log[0].channel, 4u);
+  EXPECT_EQ(path_labels(log[1]), (std::vector<std::uint32_t>{g.label(id(1, 1, 0))}));
+  EXPECT_EQ(log[1].channel, 5u);
+  fw::MessageInfo up, down;
+  ASSERT_TRUE(fw::decode_control(log[0].payload.data(), static_cast<std::uint32_t>(log[0].payload.size()), up));
+  ASSERT_TRUE(fw::decode_control(log[1].payload.data(), static_cast<std::uint32_t>(log[1].payload.size()), down));
+  EXPECT_EQ(up.address_entries, 32u);
+  EXPECT_EQ(down.address_entries, 16u);
+  EXPECT_EQ(g.label(id(1, 1, 1)), 25u);
+  EXPECT_EQ(path_labels(log[2]), (std::vector<std::uint32_t>{26, 27, 28, 29, 30, 31}));
+  EXPECT_EQ(path_labels(log[3]), (std::vector<std::uint32_t>{24, 23, 22, 21, 20, 19, 18, 17, 16}));
+  // The layer source (1,1,2) takes the column copy (its head names it): it delivers and sends its
+  // layer's dual-path in step 2.
+  wire::HeadFields copy = log[0].head;
+  ASSERT_EQ(fws[id(1, 1, 2)].on_message_received(copy, log[0].payload.data(),
+                                                 static_cast<std::uint32_t>(log[0].payload.size())),
+            Status::kOk);
+  EXPECT_EQ(nis[id(1, 1, 2)].delivered, (std::vector<std::uint32_t>{2}));
+  ASSERT_EQ(log.size(), 6u);
+  fw::MessageInfo layer;
+  ASSERT_TRUE(fw::decode_control(log[4].payload.data(), static_cast<std::uint32_t>(log[4].payload.size()), layer));
+  EXPECT_EQ(layer.step, 2u);
+  EXPECT_EQ(path_labels(log[4]).size() + path_labels(log[5]).size(), 15u);
+}
+
 TEST(Firmware, BadRequestsAndMessagesAreStatusesNotCrashes) {
   Nodes nodes(4, 4, 2);
   const std::uint32_t self_included[] = {3, 0};

@@ -127,7 +127,11 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"torus:6x6", "uniform", 0, 5, 35}, Case{"torus:6x6", "fixed", 0, 5, 35},
         Case{"torus:5x4", "fixed", 1, 4, 19},
         // CPR lines (broadcasts): PCP's spine branches are spawned by the routers.
-        Case{"mesh:4x4", "pcp", 0, 6, 0}, Case{"mesh:8x8", "pcp", 0, 3, 0}, Case{"mesh:5x3", "pcp", 0, 4, 0}),
+        Case{"mesh:4x4", "pcp", 0, 6, 0}, Case{"mesh:8x8", "pcp", 0, 3, 0}, Case{"mesh:5x3", "pcp", 0, 4, 0},
+        // 3D: 3-DBS lines (re-injected at every line node), 3-DBL columns to the layer sources.
+        Case{"mesh:3x3x3", "3dbs", 0, 3, 0}, Case{"mesh:4x4x4", "3dbs", 0, 2, 0}, Case{"mesh:3x3x3", "3dbl", 0, 6, 26},
+        Case{"mesh:3x3x3", "3dbl", 1, 6, 26}, Case{"mesh:3x3x3", "3dbl", 2, 6, 26},
+        Case{"mesh:4x4x4", "3dbl", 0, 3, 0}),
     case_name);
 
 // Several sources multicast at once on a shared network, with random back-pressure at every
@@ -335,11 +339,10 @@ TEST(FirmwareOnRtlErrors, UnsupportedAlgorithmNamesTheSupportedOnes) {
     sim::run_on_rtl({p}, fast_options());
     FAIL() << "xy-path ran";
   } catch (const model::UnsupportedError& e) {
-    EXPECT_EQ(
-        std::string(e.what()),
-        "algorithm 'xy-path' does not run on the RTL yet (its firmware is still to come: xy-path, 3dbl, 3dbs, "
-        "edn); supported: d-port, dds, diag, dual-path, fixed, lin, min, multi-path, one-port, pcp, rd, two-port, "
-        "unicast, uniform, vh");
+    EXPECT_EQ(std::string(e.what()),
+              "algorithm 'xy-path' does not run on the RTL yet (its firmware is still to come: xy-path, edn); "
+              "supported: 3dbl, 3dbs, d-port, dds, diag, dual-path, fixed, lin, min, multi-path, one-port, pcp, rd, "
+              "two-port, unicast, uniform, vh");
   }
 }
 
