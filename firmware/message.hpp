@@ -31,11 +31,15 @@ enum class Algorithm : std::uint8_t {
   kMultiPath = 11,  // dual-path's halves split by the source's column (spec 5.11), all-port 2D
   kUniform = 12,    // seed 001 (spec 2.7) on the Hamiltonian cycle of an even-row 2D torus
   kFixed = 13,
-  kPcp = 14,       // CPR line broadcasts (spec 3.2, 4.3): cf = 11 worms to the ends of lines,
-  kThreeDbs = 15,  //   delivered by every router they pass; PCP's spine branches are the router's
-  kThreeDbl = 16,  // 3-DBL (spec 4.2, R1): +-Z column worms to the layer sources, then dual-path
+  kPcp = 14,           // CPR line broadcasts (spec 3.2, 4.3): cf = 11 worms to the ends of lines,
+  kThreeDbs = 15,      //   delivered by every router they pass; PCP's spine branches are the router's
+  kThreeDbl = 16,      // 3-DBL (spec 4.2, R1): +-Z column worms to the layer sources, then dual-path
+  kXyPath = 17,        // XY-path (spec 5.9): source-routed worms along the X and Y partition paths,
+  kXyPathXFirst = 18,  //   Y-first (the published example) or X-first (the pseudo-code)
 };
-inline constexpr unsigned kAlgorithmCount = 17;
+inline constexpr unsigned kAlgorithmCount = 19;
+
+constexpr bool xy_path(Algorithm a) { return a == Algorithm::kXyPath || a == Algorithm::kXyPathXFirst; }
 
 // CPR line broadcasts: the source (and, for 3-DBS, every node a line reaches) sends line worms.
 constexpr bool cpr_lines(Algorithm a) { return a == Algorithm::kPcp || a == Algorithm::kThreeDbs; }

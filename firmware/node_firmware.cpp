@@ -130,6 +130,16 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
       }
       if (!r.all_port || r.ports != 2u * g.dims) return Status::kBadPortCount;
       break;
+    case Algorithm::kXyPath:
+    case Algorithm::kXyPathXFirst: {
+      // From a corner of a 2D mesh (A-004-1), both worms at once.
+      if (g.kind != GridKind::kMesh || g.dims != 2) return Status::kUnsupportedTopology;
+      const std::uint32_t x = g.coord(self, 0), y = g.coord(self, 1);
+      if ((x != 0 && x + 1u != g.size[0]) || (y != 0 && y + 1u != g.size[1])) return Status::kUnsupportedTopology;
+      if (g.nodes() > kMaxGridNodes) return Status::kNetworkTooLarge;
+      if (!r.all_port || r.ports != 4) return Status::kBadPortCount;
+      break;
+    }
     case Algorithm::kThreeDbl:
       if (g.dims != 3) return Status::kUnsupportedTopology;
       if (r.all_port && r.ports != 6) return Status::kBadPortCount;
@@ -175,6 +185,8 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
     if (built == TreeBuilder::Result::kNetworkTooLarge) return Status::kNetworkTooLarge;
     if (built != TreeBuilder::Result::kOk) return Status::kTooManyDestinations;
     job->next = 1;  // entry 0 is the source itself
+  } else if (xy_path(r.algorithm)) {
+    if (const Status s = plan_xy_path(*job, r.destinations, r.count); s != Status::kOk) return s;
   } else if (path_based(r.algorithm)) {
     for (std::uint32_t i = 0; i < r.count; ++i) job->chain.push_back(r.destinations[i]);
     if (on_cycle(r.algorithm)) {
@@ -211,6 +223,12 @@ Status NodeFirmware::on_message_received(const wire::HeadFields& head, const std
   const std::uint32_t self = config_.node;
   const std::uint64_t* data = payload + kControlWords + address_words(info.address_entries);
   if (info.algorithm == Algorithm::kRecursiveDoubling) ni_->deliver(info.multicast, data, info.data_words);
+  if (xy_path(info.algorithm)) {
+    // A source-routed copy: the route's deliver bit or its end named this node.
+    if (info.address_entries != 0 || head.mode != wire::Mode::kSourceRouted) return Status::kBadMessage;
+    ni_->deliver(info.multicast, data, info.data_words);
+    return Status::kOk;
+  }
   if (cpr_lines(info.algorithm)) {
     // A line worm's router delivered this copy (cf = 11 on the way, absorbed at the line's end).
     if (info.address_entries != 0 || head.mode != wire::Mode::kCprLine || info.rd_dim >= config_.grid.dims) {
@@ -367,6 +385,8 @@ bool NodeFirmware::next_iteration(Job& job) {
     case Algorithm::kUniform:
     case Algorithm::kFixed:
     case Algorithm::kThreeDbl:
+    case Algorithm::kXyPath:
+    case Algorithm::kXyPathXFirst:
       iterate_path(job);
       break;
     case Algorithm::kPcp:
@@ -634,6 +654,168 @@ Status NodeFirmware::plan_three_dbl(Job& job, const std::uint32_t* destinations,
   return Status::kOk;
 }
 
+// XY-path (spec 5.9). Partition (Algorithm 3.3.1) built from the source's corner inward (other
+// corners by reflection): X runs along rows, Y along columns; the paths take turns, the one to
+// move goes straight while the next cell is free, U-turns into the next row (column) otherwise,
+// and is done when the U-turn cell is taken or outside; a path at the far boundary at the end of
+// its row (column) hands the turn over when it is strictly longer and the other is not done.
+// Routing (Algorithm 3.3.2): per path, the destinations on it by label, each hop to the
+// neighbour on the same path with the largest label in (L(u), L(next destination)].
+// Job layout: per path worm, chain[first ..) = its destinations in visiting order and
+// chain[addr_first ..) = its route's nodes after the source (the routed hops); row_port = first hop.
+Status NodeFirmware::plan_xy_path(Job& job, const std::uint32_t* destinations, std::uint32_t count) {
+  const Grid& g = config_.grid;
+  const std::uint32_t self = config_.node, sx = g.size[0], sy = g.size[1];
+  const bool flip_x = g.coord(self, 0) != 0, flip_y = g.coord(self, 1) != 0;
+  // Reflected coordinates: the source at (0, 0).
+  const auto node_at = [&](std::uint32_t x, std::uint32_t y) {
+    return (flip_x ? sx - 1 - x : x) + sx * (flip_y ? sy - 1 - y : y);
+  };
+  for (std::uint32_t n = 0; n < g.nodes(); ++n) xy_path_[n] = 0;
+  xy_path_[self] = 3;  // on both
+  xy_label_[self] = 0;
+  std::uint32_t length[2] = {0, 0};
+  std::uint32_t last[2][2] = {{0, 0}, {0, 0}};  // reflected (x, y) of each path's end
+  int dir[2] = {1, 1};
+  bool done[2] = {false, false};
+  int turn = job.algorithm == Algorithm::kXyPathXFirst ? 0 : 1;  // 0: X (rows), 1: Y (columns)
+  while (!done[0] || !done[1]) {
+    if (done[turn]) {
+      turn = 1 - turn;
+      continue;
+    }
+    const unsigned along = turn == 0 ? 0 : 1, across = 1 - along;  // the path's travel coordinate
+    const std::uint32_t size_along = along == 0 ? sx : sy, size_across = across == 0 ? sx : sy;
+    std::uint32_t* v = last[turn];
+    if (v[along] + 1 == size_along && dir[turn] == 1 && length[turn] > length[1 - turn] && !done[1 - turn]) {
+      turn = 1 - turn;
+      continue;
+    }
+    std::uint32_t next[2] = {v[0], v[1]};
+    const bool straight_ok = dir[turn] == 1 ? v[along] + 1 < size_along : v[along] > 0;
+    bool moved = false;
+    if (straight_ok) {
+      next[along] = dir[turn] == 1 ? v[along] + 1 : v[along] - 1;
+      moved = xy_path_[node_at(next[0], next[1])] == 0;
+    }
+    if (!moved && v[across] + 1 < size_across) {
+      next[along] = v[along];
+      next[across] = v[across] + 1;
+      moved = xy_path_[node_at(next[0], next[1])] == 0;
+      if (moved) dir[turn] = -dir[turn];
+    }
+    if (!moved) {
+      done[turn] = true;
+      turn = 1 - turn;
+      continue;
+    }
+    ++length[turn];
+    const std::uint32_t n = node_at(next[0], next[1]);
+    xy_path_[n] = static_cast<std::uint8_t>(turn + 1);
+    xy_label_[n] = static_cast<std::uint16_t>(length[turn]);
+    v[0] = next[0];
+    v[1] = next[1];
+  }
+  for (std::uint32_t i = 0; i < count; ++i) {
+    if (xy_path_[destinations[i]] != 1 && xy_path_[destinations[i]] != 2) return Status::kBadDestinations;
+  }
+  // Per path: destinations by label (insertion sort), then the route through them.
+  job.chain.clear();
+  job.worm_count = 0;
+  for (std::uint8_t p = 1; p <= 2; ++p) {
+    PathWorm w{static_cast<std::uint32_t>(job.chain.size()), 0, false, kNoPrefixPort, 0, 0};
+    for (std::uint32_t i = 0; i < count; ++i) {
+      if (xy_path_[destinations[i]] != p) continue;
+      if (!job.chain.push_back(destinations[i])) return Status::kTooManyDestinations;
+      std::uint32_t j = w.first + w.count++;
+      for (; j > w.first && xy_label_[job.chain[j - 1]] > xy_label_[destinations[i]]; --j) {
+        job.chain[j] = job.chain[j - 1];
+      }
+      job.chain[j] = destinations[i];
+    }
+    if (w.count == 0) continue;
+    w.addr_first = static_cast<std::uint32_t>(job.chain.size());
+    std::uint32_t u = self, label = 0;
+    for (std::uint32_t k = w.first; k < w.first + w.count; ++k) {
+      const std::uint32_t target = xy_label_[job.chain[k]];
+      while (label < target) {
+        std::uint32_t best = u, best_label = label;
+        for (unsigned d = 0; d < 2; ++d) {
+          const std::uint32_t c = g.coord(u, d);
+          for (unsigned minus = 0; minus < 2; ++minus) {
+            if (minus == 0 ? c + 1 >= g.size[d] : c == 0) continue;
+            const std::uint32_t nb = g.with_coord(u, d, minus == 0 ? c + 1 : c - 1);
+            const std::uint32_t l = xy_label_[nb];
+            if (xy_path_[nb] != p || l <= label || l > target || l <= best_label) continue;
+            best = nb;
+            best_label = l;
+            if (u == self) w.row_port = static_cast<std::uint8_t>(2 * d + minus);
+          }
+        }
+        if (best == u || !job.chain.push_back(best)) return Status::kTooManyDestinations;
+        ++w.addr_count;
+        u = best;
+        label = best_label;
+      }
+    }
+    job.worms[job.worm_count++] = w;
+  }
+  return Status::kOk;
+}
+
+// Queues an XY-path worm: a source route (mode 4) of {deliver, port} entries, five per header
+// flit; entry i is taken by route node i (the source first, never delivering), the unused
+// entries after the last hop end the route at the last destination.
+bool NodeFirmware::issue_source_routed(Job& job, const Send& send) {
+  const Grid& g = config_.grid;
+  std::uint32_t u = config_.node, next_destination = send.first;
+  std::uint32_t flits = 0;
+  std::uint32_t group = wire::kRouteAllUnused;
+  wire::HeadFields head;
+  head.mode = wire::Mode::kSourceRouted;
+  head.src = config_.node;
+  head.tag = static_cast<std::uint8_t>(sequence_ & 0xF);
+  const std::uint32_t hops = send.addr_count, groups = (hops + wire::kRouteEntries - 1) / wire::kRouteEntries;
+  if (groups > kMaxChain + 1 || groups - 1 > wire::kMaxMore) return false;
+  head.more = static_cast<std::uint16_t>(groups - 1);
+  for (std::uint32_t i = 0; i < hops; ++i) {
+    const std::uint32_t w = job.chain[send.addr_first + i];
+    const bool deliver = i > 0 && next_destination < send.first + send.count && job.chain[next_destination] == u;
+    if (deliver) ++next_destination;
+    std::uint8_t port = 0;
+    for (unsigned d = 0; d < 2; ++d) {
+      if (g.coord(w, d) == g.coord(u, d) + 1) port = static_cast<std::uint8_t>(2 * d);
+      if (g.coord(w, d) + 1 == g.coord(u, d)) port = static_cast<std::uint8_t>(2 * d + 1);
+    }
+    group = wire::with_route_entry(group, i % wire::kRouteEntries, {deliver, port});
+    if (i % wire::kRouteEntries == wire::kRouteEntries - 1 || i + 1 == hops) {
+      if (flits == 0) {
+        head.dest = group;
+        header_[flits] = wire::pack_head(head);
+      } else {
+        header_[flits] = wire::pack_addr_flit(head, group, flits);
+      }
+      ++flits;
+      group = wire::kRouteAllUnused;
+    }
+    u = w;
+  }
+  MessageInfo info;
+  info.multicast = job.multicast;
+  info.data_words = static_cast<std::uint16_t>(job.data.size());
+  info.step = static_cast<std::uint8_t>(job.step);
+  info.algorithm = job.algorithm;
+  info.ports = job.ports;
+  info.all_port = job.all_port;
+  info.origin = job.origin;
+  info.sequence = sequence_;
+  encode_control(info, message_);
+  for (std::size_t i = 0; i < job.data.size(); ++i) message_[kControlWords + i] = job.data[i];
+  if (!ni_->send(send.channel, header_, flits, message_, message_words(info))) return false;
+  sequence_ = (sequence_ + 1) & 0xFFFFF;
+  return true;
+}
+
 // Seed 001's message preparation (spec 2.7): phi = the destinations by label, rotated to start
 // after the source's; uniform: D^h = the first ceil(n/2) of phi; fixed (c = ceil(N/2)): D^h = phi's
 // labels in (s, s+c) when s < c, else all but D^l = phi's labels in (s-c, s); D^l = the rest of phi
@@ -720,8 +902,9 @@ void NodeFirmware::iterate_path(Job& job) {
     const std::uint32_t kn = in_network[w.high ? 1 : 0]++;
     const std::uint32_t step = job.first_step + (job.all_port ? 0 : bound ? kn / h : k / d);
     if (step != job.step) continue;
-    const std::uint8_t routed = on_cycle(job.algorithm) ? cycle_first_hop_port(job.chain[w.first], w.high)
-                                                        : first_hop_port(job.chain[w.first], w.high);
+    const std::uint8_t routed = xy_path(job.algorithm)    ? w.row_port
+                                : on_cycle(job.algorithm) ? cycle_first_hop_port(job.chain[w.first], w.high)
+                                                          : first_hop_port(job.chain[w.first], w.high);
     const std::uint8_t channel = w.row_port != kNoPrefixPort ? w.row_port
                                  : job.all_port              ? routed
                                  : bound                     ? static_cast<std::uint8_t>((w.high ? h : 0) + kn % h)
@@ -731,6 +914,7 @@ void NodeFirmware::iterate_path(Job& job) {
     send.addr_first = w.addr_first;
     send.addr_count = w.addr_count;
     if (w.row_port != kNoPrefixPort && w.row_port != routed) send.prefix_port = w.row_port;
+    send.addr_first = xy_path(job.algorithm) ? w.addr_first : send.addr_first;  // XY: the route's nodes
     job.pending.push_back(send);
   }
 }
@@ -739,6 +923,7 @@ void NodeFirmware::iterate_path(Job& job) {
 // words, address field, data. False when the channel's queue is full.
 bool NodeFirmware::issue(Job& job, const Send& send) {
   if (!ni_->can_send(send.channel)) return false;
+  if (xy_path(job.algorithm)) return issue_source_routed(job, send);
   const Grid& g = config_.grid;
   const std::uint32_t self = config_.node;
   const bool by_coords =

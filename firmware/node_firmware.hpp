@@ -127,6 +127,8 @@ class NodeFirmware {
   void split_multi_path(Job& job) const;
   void split_cycle_dual_path(Job& job) const;
   Status plan_three_dbl(Job& job, const std::uint32_t* destinations, std::uint32_t count) const;
+  Status plan_xy_path(Job& job, const std::uint32_t* destinations, std::uint32_t count);
+  bool issue_source_routed(Job& job, const Send& send);
   std::uint8_t cycle_first_hop_port(std::uint32_t destination, bool high) const;
   std::uint8_t first_hop_port(std::uint32_t destination, bool high) const;
   bool issue(Job& job, const Send& send);
@@ -136,7 +138,10 @@ class NodeFirmware {
   NetworkInterface* ni_ = nullptr;
   std::uint32_t sequence_ = 0;
   Job jobs_[kMaxJobs]{};
-  TreeBuilder tree_builder_{};             // VH, DIAG, DDS, MIN at the source
+  TreeBuilder tree_builder_{};  // VH, DIAG, DDS, MIN at the source
+  // XY-path's partition at the source: each node's path (0 none, 1 X, 2 Y) and label on it.
+  std::uint8_t xy_path_[kMaxGridNodes]{};
+  std::uint16_t xy_label_[kMaxGridNodes]{};
   std::uint64_t header_[kMaxChain + 1]{};  // a worm's header flits (prefix, head, address flits)
   std::uint64_t message_[kControlWords + (kMaxChain + 1) / 2 + kMaxDataWords]{};
 };

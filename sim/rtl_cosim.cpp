@@ -42,7 +42,9 @@ const std::map<std::string, fw::Algorithm>& firmware_algorithms() {
                                                           {"fixed", fw::Algorithm::kFixed},
                                                           {"pcp", fw::Algorithm::kPcp},
                                                           {"3dbs", fw::Algorithm::kThreeDbs},
-                                                          {"3dbl", fw::Algorithm::kThreeDbl}};
+                                                          {"3dbl", fw::Algorithm::kThreeDbl},
+                                                          {"xy-path", fw::Algorithm::kXyPath},
+                                                          {"xy-path-x-first", fw::Algorithm::kXyPathXFirst}};
   return names;
 }
 
@@ -165,6 +167,7 @@ class Cosim {
   int register_worm(NodeId sender, unsigned channel, const wire::HeadFields& head, const std::uint64_t* payload,
                     std::uint32_t words);
   bool live(int worm) const { return live_.count(worm) != 0; }
+  void decode_source_route(int worm, const std::uint64_t* header, std::uint32_t flits);
   NodeId addressed(const wire::HeadFields& head) const;
   const model::Topology& topology() const { return topology_; }
 
@@ -220,6 +223,7 @@ bool Node::send(unsigned k, const std::uint64_t* header, std::uint32_t header_fl
   for (std::uint32_t i = 0; i < words; ++i) out.flits.push_back({false, i + 1 == words, payload[i]});
   out.queued = cosim_.cycle;
   out.worm = cosim_.register_worm(id_, k, routing, payload, words);
+  if (routing.mode == wire::Mode::kSourceRouted) cosim_.decode_source_route(out.worm, header, header_flits);
   queues_[k].push_back(std::move(out));
   return true;
 }
@@ -461,6 +465,7 @@ NodeId Cosim::addressed(const wire::HeadFields& head) const {
     }
     return model::kNoNode;
   }
+  if (head.mode == wire::Mode::kSourceRouted) return model::kNoNode;  // decode_source_route names it
   const wire::Coords c = wire::unpack_coord_dest(head.dest);
   return topology_.node_at({c.x, c.y, c.z});
 }
@@ -517,6 +522,27 @@ void Cosim::monitor(NodeId r, unsigned port, const Link& link) {
   departed_.insert(worm);  // the head(s) it sent this cycle are the one it had at r
 }
 
+// A source route names its nodes only through ports: follow its entries from the sender to find
+// the first node that keeps a copy (the worm's name in the scoreboard) and the route's end.
+void Cosim::decode_source_route(int worm, const std::uint64_t* header, std::uint32_t flits) {
+  RtlWorm& w = record.worms[static_cast<std::size_t>(worm)];
+  NodeId node = w.sender, first = model::kNoNode;
+  for (std::uint32_t k = 0; k < flits && node != model::kNoNode; ++k) {
+    const std::uint32_t dest = wire::unpack_head(header[k]).dest;
+    for (unsigned j = 0; j < wire::kRouteEntries; ++j) {
+      const wire::RouteEntry e = wire::route_entry(dest, j);
+      if (e.port == wire::kRoutePortEnd) break;
+      if (e.deliver && node != w.sender && first == model::kNoNode) first = node;
+      node = e.port < topology_.port_count() ? topology_.neighbour(node, static_cast<model::Port>(e.port))
+                                             : model::kNoNode;
+      if (node == model::kNoNode) break;
+    }
+  }
+  if (node == model::kNoNode) error(fmt::format("node {} sent a source route that leaves the network", w.sender));
+  w.route_end = node;
+  w.addressed = first == model::kNoNode ? node : first;
+}
+
 bool Cosim::final_copy(const wire::HeadFields& head, NodeId r) const {
   // CPR: the addressed router absorbs; 01 delivers and stops; 11 delivers and passes on.
   if (head.mode == wire::Mode::kCprLine) return addressed(head) == r || head.cf == wire::Cf::kDeliverStop;
@@ -538,7 +564,8 @@ void Cosim::ejected(NodeId r, const Link& l) {
   if (worm < 0) return;
   RtlWorm& w = record.worms[static_cast<std::size_t>(worm)];
   w.copies.push_back({r, cycle, -1});
-  if (final_copy(wire::unpack_head(l.flit.data), r)) {
+  const wire::HeadFields head = wire::unpack_head(l.flit.data);
+  if (w.route_end != model::kNoNode ? r == w.route_end : final_copy(head, r)) {
     w.ejected_at = r;
     // Unless the router also sends the head on this cycle (PCP's spine end spawns its row
     // branches while it absorbs the spine), the head is gone from r.
@@ -697,9 +724,8 @@ RunRecord Cosim::run() {
 bool rtl_supports(const std::string& algorithm) { return firmware_algorithms().count(algorithm) != 0; }
 
 std::string rtl_unsupported_message(const std::string& algorithm) {
-  return fmt::format(
-      "algorithm '{}' does not run on the RTL yet (its firmware is still to come: xy-path, edn); supported: {}",
-      algorithm, rtl_supported_algorithms());
+  return fmt::format("algorithm '{}' does not run on the RTL yet (its firmware is still to come: edn); supported: {}",
+                     algorithm, rtl_supported_algorithms());
 }
 
 std::string rtl_supported_algorithms() {

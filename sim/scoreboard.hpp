@@ -26,6 +26,7 @@ struct RtlWorm {
   model::NodeId addressed = model::kNoNode;   // the node its head names
   model::NodeId ejected_at = model::kNoNode;  // where it left the network for good (kNoNode: never)
   std::vector<EjectedCopy> copies;            // every copy ejected, in order (the last at ejected_at)
+  model::NodeId route_end = model::kNoNode;   // a source route's last node, decoded from its header
   int step = 0;                               // from the payload
   int channel = 0;                            // injection channel at the sender
   std::uint32_t sequence = 0;                 // the sender firmware's sequence number

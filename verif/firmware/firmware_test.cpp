@@ -462,6 +462,56 @@ TEST(FirmwarePath, ThreeDblBroadcastIsV20) {
   EXPECT_EQ(path_labels(log[4]).size() + path_labels(log[5]).size(), 15u);
 }
 
+// The nodes a source route visits after `from` (its entries, five per header flit, until the
+// end marker) and the nodes whose entry asks for a copy.
+void follow_route(const Nodes& nodes, const Sent& s, std::uint32_t from, std::vector<std::string>& route,
+                  std::vector<std::string>& delivers) {
+  std::vector<wire::HeadFields> flits{s.head};
+  flits.insert(flits.end(), s.address.begin(), s.address.end());
+  std::uint32_t x = from % 10, y = from / 10;
+  for (const wire::HeadFields& f : flits) {
+    for (unsigned j = 0; j < wire::kRouteEntries; ++j) {
+      const wire::RouteEntry e = wire::route_entry(f.dest, j);
+      if (e.port == wire::kRoutePortEnd) return;
+      if (e.deliver) delivers.push_back(nodes.name(x + 10 * y));
+      x += e.port == 0 ? 1 : e.port == 1 ? -1 : 0;
+      y += e.port == 2 ? 1 : e.port == 3 ? -1 : 0;
+      route.push_back(nodes.name(x + 10 * y));
+    }
+  }
+}
+
+// V36: XY-path on the 10x10 mesh from (0,0), both partition orders: the X worm's route X' (d_x =
+// 12, copies at (2,0), (3,1), (7,2), ending at (7,5)) and the Y worm's Y' (d_y = 6, a copy at
+// (0,4), ending at (1,3)), source-routed (mode 4) on the channels of their first hops.
+TEST(FirmwarePath, XyPathOnTenByTenIsV36) {
+  for (const fw::Algorithm a : {fw::Algorithm::kXyPath, fw::Algorithm::kXyPathXFirst}) {
+    Nodes nodes(10, 10, 4);
+    const std::uint32_t d[] = {nodes.id(2, 0), nodes.id(3, 1), nodes.id(7, 2),
+                               nodes.id(7, 5), nodes.id(0, 4), nodes.id(1, 3)};
+    fw::MulticastRequest r{a, 4, 0, d, 6, nullptr, 0};
+    r.all_port = true;
+    ASSERT_EQ(nodes.node(0).on_start_multicast(r), Status::kOk);
+    ASSERT_EQ(nodes.log().size(), 2u);
+    std::vector<std::string> x_route, x_delivers, y_route, y_delivers;
+    follow_route(nodes, nodes.log()[0], 0, x_route, x_delivers);
+    follow_route(nodes, nodes.log()[1], 0, y_route, y_delivers);
+    EXPECT_EQ(x_route, (std::vector<std::string>{"(1,0)", "(2,0)", "(3,0)", "(3,1)", "(3,2)", "(4,2)", "(5,2)", "(6,2)",
+                                                 "(7,2)", "(7,3)", "(7,4)", "(7,5)"}));
+    EXPECT_EQ(x_delivers, (std::vector<std::string>{"(2,0)", "(3,1)", "(7,2)"}));
+    EXPECT_EQ(y_route, (std::vector<std::string>{"(0,1)", "(0,2)", "(0,3)", "(0,4)", "(1,4)", "(1,3)"}));
+    EXPECT_EQ(y_delivers, (std::vector<std::string>{"(0,4)"}));
+    EXPECT_EQ(nodes.log()[0].head.mode, wire::Mode::kSourceRouted);
+    EXPECT_EQ(nodes.log()[0].channel, 0u);  // +X
+    EXPECT_EQ(nodes.log()[1].channel, 2u);  // +Y
+  }
+  Nodes nodes(10, 10, 4);
+  const std::uint32_t one[] = {5};
+  fw::MulticastRequest r{fw::Algorithm::kXyPath, 4, 0, one, 1, nullptr, 0};
+  r.all_port = true;
+  EXPECT_EQ(nodes.node(nodes.id(3, 4)).on_start_multicast(r), Status::kUnsupportedTopology);  // not a corner
+}
+
 TEST(Firmware, BadRequestsAndMessagesAreStatusesNotCrashes) {
   Nodes nodes(4, 4, 2);
   const std::uint32_t self_included[] = {3, 0};

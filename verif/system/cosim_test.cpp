@@ -32,7 +32,12 @@ model::PortModel port_model(int d) {
 model::Request random_request(const model::Topology& t, const std::string& algorithm, int d, int k, int length,
                               std::mt19937_64& rng) {
   const int n = t.node_count();
-  const NodeId source = static_cast<NodeId>(rng() % static_cast<std::uint64_t>(n));
+  NodeId source = static_cast<NodeId>(rng() % static_cast<std::uint64_t>(n));
+  if (algorithm.rfind("xy-path", 0) == 0) {  // XY-path runs from a corner (A-004-1)
+    const model::Coord corner{static_cast<int>(rng() % 2) * (t.size(0) - 1),
+                              static_cast<int>(rng() % 2) * (t.size(1) - 1), 0};
+    source = t.node_at(corner);
+  }
   std::vector<NodeId> others;
   for (NodeId v = 0; v < n; ++v) {
     if (v != source) others.push_back(v);
@@ -130,8 +135,10 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"mesh:4x4", "pcp", 0, 6, 0}, Case{"mesh:8x8", "pcp", 0, 3, 0}, Case{"mesh:5x3", "pcp", 0, 4, 0},
         // 3D: 3-DBS lines (re-injected at every line node), 3-DBL columns to the layer sources.
         Case{"mesh:3x3x3", "3dbs", 0, 3, 0}, Case{"mesh:4x4x4", "3dbs", 0, 2, 0}, Case{"mesh:3x3x3", "3dbl", 0, 6, 26},
-        Case{"mesh:3x3x3", "3dbl", 1, 6, 26}, Case{"mesh:3x3x3", "3dbl", 2, 6, 26},
-        Case{"mesh:4x4x4", "3dbl", 0, 3, 0}),
+        Case{"mesh:3x3x3", "3dbl", 1, 6, 26}, Case{"mesh:3x3x3", "3dbl", 2, 6, 26}, Case{"mesh:4x4x4", "3dbl", 0, 3, 0},
+        // XY-path: source routes from a corner (random_request draws corner sources).
+        Case{"mesh:4x4", "xy-path", 0, 10, 15}, Case{"mesh:8x8", "xy-path", 0, 6, 63},
+        Case{"mesh:6x4", "xy-path-x-first", 0, 6, 23}),
     case_name);
 
 // Several sources multicast at once on a shared network, with random back-pressure at every
@@ -334,15 +341,16 @@ TEST_F(ScoreboardDetects, WatchdogNamesBlockedWormsWhenEjectionNeverDrains) {
 // Algorithms without firmware yet are a clear error naming the supported ones.
 TEST(FirmwareOnRtlErrors, UnsupportedAlgorithmNamesTheSupportedOnes) {
   const model::Topology t = model::Topology::parse("mesh:4x4");
-  const model::Plan p = model::plan(model::make_request(t, "xy-path", 0, {5, 9}, 2, model::PortModel::all_port()));
+  const model::Plan p = model::plan(
+      model::make_request(t, "edn", 0, model::broadcast_destinations(t, 0), 2, model::PortModel::all_port()));
   try {
     sim::run_on_rtl({p}, fast_options());
-    FAIL() << "xy-path ran";
+    FAIL() << "edn ran";
   } catch (const model::UnsupportedError& e) {
     EXPECT_EQ(std::string(e.what()),
-              "algorithm 'xy-path' does not run on the RTL yet (its firmware is still to come: xy-path, edn); "
-              "supported: 3dbl, 3dbs, d-port, dds, diag, dual-path, fixed, lin, min, multi-path, one-port, pcp, rd, "
-              "two-port, unicast, uniform, vh");
+              "algorithm 'edn' does not run on the RTL yet (its firmware is still to come: edn); supported: 3dbl, "
+              "3dbs, d-port, dds, diag, dual-path, fixed, lin, min, multi-path, one-port, pcp, rd, two-port, unicast, "
+              "uniform, vh, xy-path, xy-path-x-first");
   }
 }
 
