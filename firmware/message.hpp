@@ -3,8 +3,9 @@
 // flit (firmware/noc_wire_format.hpp) routes it, the payload tells the receiver what to do.
 //
 //   word 0  [15:0] multicast id  [31:16] address entries  [47:32] data words  [55:48] step
-//           [59:56] algorithm  [63:60] ports d
+//           [63:56] algorithm
 //   word 1  [19:0] origin (the multicast's source)  [39:20] sequence number at the sender
+//           [47:40] ports d  [48] all-port
 //   word 2  algorithm state: recursive doubling [1:0] dimension [21:2] lo [41:22] hi; else 0
 //   then    the address field, two 32-bit node ids per word (low half first)
 //   then    the data words
@@ -25,8 +26,33 @@ enum class Algorithm : std::uint8_t {
   kDiag = 6,               //   (thesis 5.4-5.7; firmware/multicast_tree.hpp), meshes
   kDds = 7,
   kMin = 8,
+  kLin = 9,         // path-based (spec 5.8, 4.1): multidestination worms, intermediate reception;
+  kDualPath = 10,   //   lin from a source off label 0 is dual-path (docs/algorithms.md)
+  kMultiPath = 11,  // dual-path's halves split by the source's column (spec 5.11), all-port 2D
+  kUniform = 12,    // seed 001 (spec 2.7) on the Hamiltonian cycle of an even-row 2D torus
+  kFixed = 13,
+  kPcp = 14,           // CPR line broadcasts (spec 3.2, 4.3): cf = 11 worms to the ends of lines,
+  kThreeDbs = 15,      //   delivered by every router they pass; PCP's spine branches are the router's
+  kThreeDbl = 16,      // 3-DBL (spec 4.2, R1): +-Z column worms to the layer sources, then dual-path
+  kXyPath = 17,        // XY-path (spec 5.9): source-routed worms along the X and Y partition paths,
+  kXyPathXFirst = 18,  //   Y-first (the published example) or X-first (the pseudo-code)
 };
-inline constexpr unsigned kAlgorithmCount = 9;
+inline constexpr unsigned kAlgorithmCount = 19;
+
+constexpr bool xy_path(Algorithm a) { return a == Algorithm::kXyPath || a == Algorithm::kXyPathXFirst; }
+
+// CPR line broadcasts: the source (and, for 3-DBS, every node a line reaches) sends line worms.
+constexpr bool cpr_lines(Algorithm a) { return a == Algorithm::kPcp || a == Algorithm::kThreeDbs; }
+
+// Worms routed on the Hamiltonian cycle (mode 1, VC classes ph / pl at injection).
+constexpr bool on_cycle(Algorithm a) { return a == Algorithm::kUniform || a == Algorithm::kFixed; }
+
+// The path-based algorithms: the destinations travel in the worm's header (address flits), the
+// routers deliver a copy at each; receivers only deliver.
+constexpr bool path_based(Algorithm a) {
+  return a == Algorithm::kLin || a == Algorithm::kDualPath || a == Algorithm::kMultiPath || on_cycle(a) ||
+         a == Algorithm::kThreeDbl;
+}
 
 // The trees whose whole subtree travels in the address field (firmware/multicast_tree.hpp).
 constexpr bool carries_tree(Algorithm a) {
@@ -42,6 +68,7 @@ struct MessageInfo {
   std::uint8_t step = 0;
   Algorithm algorithm = Algorithm::kUnicast;
   std::uint8_t ports = 1;
+  bool all_port = false;
   std::uint32_t origin = 0;
   std::uint32_t sequence = 0;
   std::uint8_t rd_dim = 0;
@@ -56,9 +83,9 @@ constexpr std::uint32_t message_words(const MessageInfo& m) {
 
 constexpr void encode_control(const MessageInfo& m, std::uint64_t* words) {
   words[0] = std::uint64_t{m.multicast} | std::uint64_t{m.address_entries} << 16 | std::uint64_t{m.data_words} << 32 |
-             std::uint64_t{m.step} << 48 | std::uint64_t{static_cast<std::uint8_t>(m.algorithm)} << 56 |
-             std::uint64_t{m.ports & 0xFu} << 60;
-  words[1] = std::uint64_t{m.origin & 0xFFFFFu} | std::uint64_t{m.sequence & 0xFFFFFu} << 20;
+             std::uint64_t{m.step} << 48 | std::uint64_t{static_cast<std::uint8_t>(m.algorithm)} << 56;
+  words[1] = std::uint64_t{m.origin & 0xFFFFFu} | std::uint64_t{m.sequence & 0xFFFFFu} << 20 |
+             std::uint64_t{m.ports} << 40 | std::uint64_t{m.all_port ? 1u : 0u} << 48;
   words[2] =
       std::uint64_t{m.rd_dim & 3u} | std::uint64_t{m.rd_lo & 0xFFFFFu} << 2 | std::uint64_t{m.rd_hi & 0xFFFFFu} << 22;
 }
@@ -72,9 +99,10 @@ constexpr bool decode_control(const std::uint64_t* payload, std::uint32_t words,
   m.address_entries = static_cast<std::uint16_t>((w0 >> 16) & 0xFFFF);
   m.data_words = static_cast<std::uint16_t>((w0 >> 32) & 0xFFFF);
   m.step = static_cast<std::uint8_t>((w0 >> 48) & 0xFF);
-  const auto algorithm = static_cast<std::uint8_t>((w0 >> 56) & 0xF);
+  const auto algorithm = static_cast<std::uint8_t>((w0 >> 56) & 0xFF);
   m.algorithm = static_cast<Algorithm>(algorithm);
-  m.ports = static_cast<std::uint8_t>((w0 >> 60) & 0xF);
+  m.ports = static_cast<std::uint8_t>((w1 >> 40) & 0xFF);
+  m.all_port = ((w1 >> 48) & 1) != 0;
   m.origin = static_cast<std::uint32_t>(w1 & 0xFFFFF);
   m.sequence = static_cast<std::uint32_t>((w1 >> 20) & 0xFFFFF);
   m.rd_dim = static_cast<std::uint8_t>(w2 & 3);

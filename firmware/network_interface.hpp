@@ -19,11 +19,13 @@ class NetworkInterface {
   virtual unsigned channels() const = 0;
   // Channel k's send queue takes one more message.
   virtual bool can_send(unsigned channel) const = 0;
-  // Queues one message on channel k: the head flit built from `head` (precondition: wire::fits),
-  // then `words` payload words, the last one the tail. The NI copies the words before it returns.
-  // False, and nothing queued, when the queue is full or the channel does not exist.
-  virtual bool send(unsigned channel, const wire::HeadFields& head, const std::uint64_t* payload,
-                    std::uint32_t words) = 0;
+  // Queues one message on channel k: `header_flits` header flits (header[0] the head, packed by
+  // wire::pack_head, whose `more` is header_flits - 1; then the address flits, head bit 0), then
+  // `words` payload words, the last flit the tail. The NI copies everything before it returns.
+  // False, and nothing queued, when the queue is full, the channel does not exist or the header
+  // does not hold together.
+  virtual bool send(unsigned channel, const std::uint64_t* header, std::uint32_t header_flits,
+                    const std::uint64_t* payload, std::uint32_t words) = 0;
   // Hands the data of multicast `multicast` to this node's application: the node is a destination.
   virtual void deliver(std::uint32_t multicast, const std::uint64_t* data, std::uint32_t words) = 0;
   // The current cycle of the network clock.

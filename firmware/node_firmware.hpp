@@ -49,7 +49,13 @@ struct MulticastRequest {
   std::uint32_t count = 0;
   const std::uint64_t* data = nullptr;
   std::uint32_t words = 0;
+  // All-port node: one injection channel per network direction (channel = network port); a
+  // path-based worm leaves on the channel of its first hop.
+  bool all_port = false;
 };
+
+// A path worm without a source-routed prefix (Send::prefix_port, PathWorm::row_port).
+inline constexpr std::uint8_t kNoPrefixPort = 0xFF;
 
 class NodeFirmware {
  public:
@@ -68,13 +74,26 @@ class NodeFirmware {
     std::uint32_t receiver = 0;  // chain index (rd, vh: node id)
     std::uint32_t first = 0;     // address field: chain[first .. first + count)
     std::uint32_t count = 0;
-    std::uint32_t rd_lo = 0, rd_hi = 0;  // rd: the receiver's segment
+    std::uint32_t rd_lo = 0, rd_hi = 0;            // rd: the receiver's segment
+    std::uint8_t prefix_port = kNoPrefixPort;      // path worms: a first hop the routing function would not take
+    bool high = false;                             // path worms: the high channel network
+    std::uint32_t addr_first = 0, addr_count = 0;  // path worms: payload address field chain[first ..)
+  };
+
+  // One multidestination worm of a path-based source: chain[first .. first + count).
+  // (No member initializers: GCC 12 fails internally on `*slot = Job{}` with them.)
+  struct PathWorm {
+    std::uint32_t first, count;
+    bool high;
+    std::uint8_t row_port;                 // multi-path row worm: injected into this row channel; else kNoPrefixPort
+    std::uint32_t addr_first, addr_count;  // 3-DBL column worm: its layers' destinations (payload)
   };
 
   struct Job {
     bool active = false;
     Algorithm algorithm = Algorithm::kUnicast;
     std::uint8_t ports = 1;
+    bool all_port = false;
     std::uint16_t multicast = 0;
     std::uint32_t origin = 0;
     std::uint32_t step = 1;                       // step of the next iteration's sends
@@ -83,6 +102,9 @@ class NodeFirmware {
     std::uint32_t lo = 0, hi = 0;                 // one-port block; rd segment [lo, hi)
     std::uint32_t next = 0;                       // unicast: sends issued so far; trees: chain index of the next child
     std::uint8_t dim = 0;                         // rd: current dimension
+    PathWorm worms[4]{};                          // path-based: the worms in sending order
+    std::uint8_t worm_count = 0;
+    std::uint32_t first_step = 1;  // path-based: the step of the holder's first worms
     FixedVector<std::uint64_t, kMaxDataWords> data;
     FixedVector<Send, kMaxChannels> pending;  // this step's sends
     std::size_t issued = 0;                   // of pending
@@ -97,6 +119,18 @@ class NodeFirmware {
   void iterate_d_port(Job& job);
   bool iterate_recursive_doubling(Job& job);
   void iterate_carried_tree(Job& job);
+  void iterate_path(Job& job);
+  void iterate_lines(Job& job);
+  std::uint32_t sort_from_source(Job& job) const;
+  static void set_high_low(Job& job, std::uint32_t h);
+  void split_dual_path(Job& job) const;
+  void split_multi_path(Job& job) const;
+  void split_cycle_dual_path(Job& job) const;
+  Status plan_three_dbl(Job& job, const std::uint32_t* destinations, std::uint32_t count) const;
+  Status plan_xy_path(Job& job, const std::uint32_t* destinations, std::uint32_t count);
+  bool issue_source_routed(Job& job, const Send& send);
+  std::uint8_t cycle_first_hop_port(std::uint32_t destination, bool high) const;
+  std::uint8_t first_hop_port(std::uint32_t destination, bool high) const;
   bool issue(Job& job, const Send& send);
   std::uint32_t rd_base(std::uint8_t dim) const;
 
@@ -105,6 +139,10 @@ class NodeFirmware {
   std::uint32_t sequence_ = 0;
   Job jobs_[kMaxJobs]{};
   TreeBuilder tree_builder_{};  // VH, DIAG, DDS, MIN at the source
+  // XY-path's partition at the source: each node's path (0 none, 1 X, 2 Y) and label on it.
+  std::uint8_t xy_path_[kMaxGridNodes]{};
+  std::uint16_t xy_label_[kMaxGridNodes]{};
+  std::uint64_t header_[kMaxChain + 1]{};  // a worm's header flits (prefix, head, address flits)
   std::uint64_t message_[kControlWords + (kMaxChain + 1) / 2 + kMaxDataWords]{};
 };
 

@@ -8,7 +8,9 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <random>
+#include <set>
 
 #include "firmware/message.hpp"
 #include "firmware/node_firmware.hpp"
@@ -32,7 +34,17 @@ const std::map<std::string, fw::Algorithm>& firmware_algorithms() {
                                                           {"vh", fw::Algorithm::kVh},
                                                           {"diag", fw::Algorithm::kDiag},
                                                           {"dds", fw::Algorithm::kDds},
-                                                          {"min", fw::Algorithm::kMin}};
+                                                          {"min", fw::Algorithm::kMin},
+                                                          {"lin", fw::Algorithm::kLin},
+                                                          {"dual-path", fw::Algorithm::kDualPath},
+                                                          {"multi-path", fw::Algorithm::kMultiPath},
+                                                          {"uniform", fw::Algorithm::kUniform},
+                                                          {"fixed", fw::Algorithm::kFixed},
+                                                          {"pcp", fw::Algorithm::kPcp},
+                                                          {"3dbs", fw::Algorithm::kThreeDbs},
+                                                          {"3dbl", fw::Algorithm::kThreeDbl},
+                                                          {"xy-path", fw::Algorithm::kXyPath},
+                                                          {"xy-path-x-first", fw::Algorithm::kXyPathXFirst}};
   return names;
 }
 
@@ -96,7 +108,8 @@ class Node final : public fw::NetworkInterface {
 
   unsigned channels() const override { return static_cast<unsigned>(queues_.size()); }
   bool can_send(unsigned k) const override { return k < queues_.size() && queues_[k].size() < kSendQueue; }
-  bool send(unsigned k, const wire::HeadFields& head, const std::uint64_t* payload, std::uint32_t words) override;
+  bool send(unsigned k, const std::uint64_t* header, std::uint32_t header_flits, const std::uint64_t* payload,
+            std::uint32_t words) override;
   void deliver(std::uint32_t multicast, const std::uint64_t* data, std::uint32_t words) override;
   std::uint64_t cycle() const override;
 
@@ -153,7 +166,8 @@ class Cosim {
   }
   int register_worm(NodeId sender, unsigned channel, const wire::HeadFields& head, const std::uint64_t* payload,
                     std::uint32_t words);
-  void worm_left(int worm) { live_.erase(worm); }
+  bool live(int worm) const { return live_.count(worm) != 0; }
+  void decode_source_route(int worm, const std::uint64_t* header, std::uint32_t flits);
   NodeId addressed(const wire::HeadFields& head) const;
   const model::Topology& topology() const { return topology_; }
 
@@ -167,10 +181,22 @@ class Cosim {
 
   model::Topology topology_;
   model::HamiltonianLabeling labels_;
+  // The Hamiltonian cycle of a 2D torus with an even row count: the same labels as the path (the
+  // row snake closes through the wraps); its boundary links configure the routers' mode 1.
+  std::optional<model::HamiltonianLabeling> cycle_;
   std::unique_ptr<VerilatedContext> context_;
   std::vector<std::unique_ptr<RouterModel>> routers_;
   std::vector<std::unique_ptr<Node>> nodes_;
-  std::map<int, NodeId> live_;  // worm -> router its head is at (or was ejected from)
+  // A copy ejected at router r with this head is the last one of its branch there.
+  bool final_copy(const wire::HeadFields& head, NodeId r) const;
+  void left_router(int worm, NodeId r);
+  void ejected(NodeId r, const Link& link);
+
+  // worm -> the routers holding one of its heads: one for a plain worm, one per branch of a worm
+  // the routers replicate (PCP's spine spawns +-X branches under the spine's src and tag).
+  std::map<int, std::multiset<NodeId>> live_;
+  std::set<int> departed_;  // worms whose heads left the router being read this cycle
+  std::set<int> absorbed_;  // worms whose last copy at that router was ejected this cycle
   std::mt19937_64 rng_;
   unsigned locals_ = 1;
 };
@@ -180,13 +206,24 @@ class Cosim {
 
 std::uint64_t Node::cycle() const { return static_cast<std::uint64_t>(cosim_.cycle); }
 
-bool Node::send(unsigned k, const wire::HeadFields& head, const std::uint64_t* payload, std::uint32_t words) {
-  if (!can_send(k) || !wire::fits(head)) return false;
+bool Node::send(unsigned k, const std::uint64_t* header, std::uint32_t header_flits, const std::uint64_t* payload,
+                std::uint32_t words) {
+  if (!can_send(k) || header == nullptr || header_flits == 0) return false;
+  const wire::HeadFields head = wire::unpack_head(header[0]);
+  if (head.more + 1u != header_flits) return false;
+  // The node a worm is for: its first header flit, or the real head behind a source-routed prefix
+  // (a first hop the routing function would not take).
+  const bool prefixed = header_flits > 1 && head.mode == wire::Mode::kSourceRouted &&
+                        wire::unpack_head(header[1]).mode != wire::Mode::kSourceRouted;
+  const wire::HeadFields routing = prefixed ? wire::unpack_head(header[1]) : head;
   Outgoing out;
-  out.flits.push_back({true, words == 0, wire::pack_head(head)});
+  for (std::uint32_t i = 0; i < header_flits; ++i) {
+    out.flits.push_back({i == 0, words == 0 && i + 1 == header_flits, header[i]});
+  }
   for (std::uint32_t i = 0; i < words; ++i) out.flits.push_back({false, i + 1 == words, payload[i]});
   out.queued = cosim_.cycle;
-  out.worm = cosim_.register_worm(id_, k, head, payload, words);
+  out.worm = cosim_.register_worm(id_, k, routing, payload, words);
+  if (routing.mode == wire::Mode::kSourceRouted) cosim_.decode_source_route(out.worm, header, header_flits);
   queues_[k].push_back(std::move(out));
   return true;
 }
@@ -248,7 +285,8 @@ void Node::message_complete(unsigned local, unsigned stream) {
   std::vector<wire::Flit>& got = streams_[stream];
   Received r;
   r.head = wire::unpack_head(got.front().data);
-  for (std::size_t i = 1; i < got.size(); ++i) r.payload.push_back(got[i].data);
+  // An ejected copy is the head, its `more` address flits, then the payload (docs/header-format.md).
+  for (std::size_t i = 1 + r.head.more; i < got.size(); ++i) r.payload.push_back(got[i].data);
   got.clear();
   fw::MessageInfo info;
   if (!fw::decode_control(r.payload.data(), static_cast<std::uint32_t>(r.payload.size()), info)) {
@@ -258,13 +296,18 @@ void Node::message_complete(unsigned local, unsigned stream) {
   }
   // The monitor followed the head here; the payload names the worm too: they must agree.
   bool matched = false;
-  for (auto& w : cosim_.record.worms) {
-    if (w.sender == static_cast<NodeId>(r.head.src) && w.sequence == info.sequence && w.eject_cycle < 0 &&
-        w.ejected_at == id_) {
-      w.eject_cycle = cosim_.cycle;
+  for (std::size_t i = 0; i < cosim_.record.worms.size() && !matched; ++i) {
+    RtlWorm& w = cosim_.record.worms[i];
+    if (w.sender != static_cast<NodeId>(r.head.src) || w.sequence != info.sequence) continue;
+    for (std::size_t c = 0; c < w.copies.size() && !matched; ++c) {
+      if (w.copies[c].node != id_ || w.copies[c].tail_cycle >= 0) continue;
+      w.copies[c].tail_cycle = cosim_.cycle;
       matched = true;
-      break;
     }
+    // The worm is done when no head of it is left in the network and every copy is taken in.
+    const bool all_in =
+        std::all_of(w.copies.begin(), w.copies.end(), [](const EjectedCopy& c) { return c.tail_cycle >= 0; });
+    if (matched && all_in && !cosim_.live(static_cast<int>(i))) w.eject_cycle = cosim_.cycle;
   }
   if (!matched) {
     cosim_.error(
@@ -359,6 +402,9 @@ Cosim::Cosim(const std::vector<model::Plan>& p, const RtlRunOptions& o)
       plans(p),
       topology_(p.front().request.topology),
       labels_(model::HamiltonianLabeling::path(topology_)),
+      cycle_(topology_.is_torus() && topology_.dimensions() == 2 && topology_.size(1) % 2 == 0
+                 ? std::optional(model::HamiltonianLabeling::cycle(topology_))
+                 : std::nullopt),
       context_(std::make_unique<VerilatedContext>()),
       rng_(o.seed) {
   context_->fatalOnError(false);
@@ -400,6 +446,7 @@ void Cosim::configure(NodeId node, RouterModel& r) {
     c.nbr_label[static_cast<std::size_t>(p)] = static_cast<std::uint32_t>(labels_.label(nbr));
     c.connected |= 1u << p;
     if (topology_.is_torus() && topology_.is_wraparound(node, p)) c.wrap |= 1u << p;
+    if (cycle_ && cycle_->link_class(node, p) == model::LinkClass::kBoundary) c.boundary |= 1u << p;
   }
   const model::Coord coord = topology_.coord(node);
   for (int d = 0; d < topology_.dimensions(); ++d) {
@@ -412,12 +459,13 @@ void Cosim::configure(NodeId node, RouterModel& r) {
 }
 
 NodeId Cosim::addressed(const wire::HeadFields& head) const {
-  if (head.mode == wire::Mode::kHamiltonianPath) {
+  if (head.mode == wire::Mode::kHamiltonianPath || head.mode == wire::Mode::kHamiltonianCycle) {
     for (NodeId n = 0; n < topology_.node_count(); ++n) {
       if (labels_.label(n) == static_cast<int>(head.dest)) return n;
     }
     return model::kNoNode;
   }
+  if (head.mode == wire::Mode::kSourceRouted) return model::kNoNode;  // decode_source_route names it
   const wire::Coords c = wire::unpack_coord_dest(head.dest);
   return topology_.node_at({c.x, c.y, c.z});
 }
@@ -439,7 +487,7 @@ int Cosim::register_worm(NodeId sender, unsigned channel, const wire::HeadFields
   w.channel = static_cast<int>(channel);
   record.worms.push_back(std::move(w));
   const int index = static_cast<int>(record.worms.size()) - 1;
-  live_[index] = sender;
+  live_[index].insert(sender);
   return index;
 }
 
@@ -447,9 +495,9 @@ int Cosim::register_worm(NodeId sender, unsigned channel, const wire::HeadFields
 int Cosim::find_worm(NodeId at, const wire::Flit& flit, const char* where) {
   const wire::HeadFields h = wire::unpack_head(flit.data);
   int found = -1;
-  for (const auto& [worm, position] : live_) {
+  for (const auto& [worm, positions] : live_) {
     const RtlWorm& w = record.worms[static_cast<std::size_t>(worm)];
-    if (position != at || w.sender != static_cast<NodeId>(h.src) || (w.sequence & 0xF) != h.tag) continue;
+    if (positions.count(at) == 0 || w.sender != static_cast<NodeId>(h.src) || (w.sequence & 0xF) != h.tag) continue;
     if (found >= 0) {
       error(fmt::format("{} of node {} at cycle {}: two worms from node {} with tag {} are at this router", where, at,
                         cycle, h.src, h.tag));
@@ -470,7 +518,59 @@ void Cosim::monitor(NodeId r, unsigned port, const Link& link) {
   RtlWorm& w = record.worms[static_cast<std::size_t>(worm)];
   w.hops.push_back({r, static_cast<model::Port>(port), wire::unpack_head(link.flit.data).vc_class});
   w.hop_cycles.push_back(cycle);
-  live_[worm] = topology_.neighbour(r, static_cast<model::Port>(port));
+  live_[worm].insert(topology_.neighbour(r, static_cast<model::Port>(port)));
+  departed_.insert(worm);  // the head(s) it sent this cycle are the one it had at r
+}
+
+// A source route names its nodes only through ports: follow its entries from the sender to find
+// the first node that keeps a copy (the worm's name in the scoreboard) and the route's end.
+void Cosim::decode_source_route(int worm, const std::uint64_t* header, std::uint32_t flits) {
+  RtlWorm& w = record.worms[static_cast<std::size_t>(worm)];
+  NodeId node = w.sender, first = model::kNoNode;
+  for (std::uint32_t k = 0; k < flits && node != model::kNoNode; ++k) {
+    const std::uint32_t dest = wire::unpack_head(header[k]).dest;
+    for (unsigned j = 0; j < wire::kRouteEntries; ++j) {
+      const wire::RouteEntry e = wire::route_entry(dest, j);
+      if (e.port == wire::kRoutePortEnd) break;
+      if (e.deliver && node != w.sender && first == model::kNoNode) first = node;
+      node = e.port < topology_.port_count() ? topology_.neighbour(node, static_cast<model::Port>(e.port))
+                                             : model::kNoNode;
+      if (node == model::kNoNode) break;
+    }
+  }
+  if (node == model::kNoNode) error(fmt::format("node {} sent a source route that leaves the network", w.sender));
+  w.route_end = node;
+  w.addressed = first == model::kNoNode ? node : first;
+}
+
+bool Cosim::final_copy(const wire::HeadFields& head, NodeId r) const {
+  // CPR: the addressed router absorbs; 01 delivers and stops; 11 delivers and passes on.
+  if (head.mode == wire::Mode::kCprLine) return addressed(head) == r || head.cf == wire::Cf::kDeliverStop;
+  // Intermediate reception announces the address flits still to come.
+  return head.more == 0;
+}
+
+// One of the worm's heads at r is gone (ejected for good, or sent on).
+void Cosim::left_router(int worm, NodeId r) {
+  const auto it = live_.find(worm);
+  if (it == live_.end()) return;
+  if (const auto at = it->second.find(r); at != it->second.end()) it->second.erase(at);
+  if (it->second.empty()) live_.erase(it);
+}
+
+void Cosim::ejected(NodeId r, const Link& l) {
+  if (!l.flit.head) return;
+  const int worm = find_worm(r, l.flit, "ejection port");
+  if (worm < 0) return;
+  RtlWorm& w = record.worms[static_cast<std::size_t>(worm)];
+  w.copies.push_back({r, cycle, -1});
+  const wire::HeadFields head = wire::unpack_head(l.flit.data);
+  if (w.route_end != model::kNoNode ? r == w.route_end : final_copy(head, r)) {
+    w.ejected_at = r;
+    // Unless the router also sends the head on this cycle (PCP's spine end spawns its row
+    // branches while it absorbs the spine), the head is gone from r.
+    absorbed_.insert(worm);
+  }
 }
 
 void Cosim::tick() {
@@ -497,7 +597,9 @@ std::string Cosim::stall_report() const {
     if (w.eject_cycle >= 0) continue;
     std::string where;
     if (const auto it = live_.find(static_cast<int>(i)); it != live_.end()) {
-      where = w.inject_cycle < 0 ? "queued at its sender" : "head at " + topology_.node_name(it->second);
+      std::string at;
+      for (const NodeId n : it->second) at += (at.empty() ? "" : ", ") + topology_.node_name(n);
+      where = w.inject_cycle < 0 ? "queued at its sender" : "head at " + at;
     } else {
       where = "head ejected at " + topology_.node_name(w.ejected_at) + ", tail not taken in";
     }
@@ -531,6 +633,7 @@ RunRecord Cosim::run() {
     m.count = static_cast<std::uint32_t>(dests.size());
     m.data = data[i].data();
     m.words = static_cast<std::uint32_t>(data[i].size());
+    m.all_port = r.ports.kind == model::PortModelKind::kAllPort;
     const fw::Status s = nodes_[static_cast<std::size_t>(r.source)]->firmware.on_start_multicast(m);
     if (s != fw::Status::kOk) {
       error(fmt::format("multicast {}: the source's firmware refused it: {}", i, fw::to_string(s)));
@@ -545,7 +648,10 @@ RunRecord Cosim::run() {
     for (NodeId r = 0; r < n; ++r) {
       RouterModel& m = *routers_[static_cast<std::size_t>(r)];
       credits[static_cast<std::size_t>(r)] = m.credits_to_senders();
-      for (unsigned p = 0; p < ports; ++p) {
+      // Ejection ports first: a multidestination worm's copy leaves here while its promoted head
+      // may leave on a network port in the same cycle, and the monitor must see the copy at r.
+      for (unsigned q = 0; q < ports; ++q) {
+        const unsigned p = (q + net) % ports;
         const Link l = m.output(p);
         outputs[static_cast<std::size_t>(r) * ports + p] = l;
         if (!l.valid) continue;
@@ -553,16 +659,16 @@ RunRecord Cosim::run() {
         if (p < net) {
           monitor(r, p, l);
         } else {
-          if (l.flit.head) {
-            const int worm = find_worm(r, l.flit, "ejection port");
-            if (worm >= 0) {
-              record.worms[static_cast<std::size_t>(worm)].ejected_at = r;
-              worm_left(worm);
-            }
-          }
+          ejected(r, l);
           nodes_[static_cast<std::size_t>(r)]->take_ejected(p - net, l);
         }
       }
+      for (const int worm : departed_) left_router(worm, r);
+      for (const int worm : absorbed_) {
+        if (departed_.count(worm) == 0) left_router(worm, r);
+      }
+      departed_.clear();
+      absorbed_.clear();
     }
     for (NodeId r = 0; r < n; ++r) {
       Node& node = *nodes_[static_cast<std::size_t>(r)];
@@ -618,10 +724,8 @@ RunRecord Cosim::run() {
 bool rtl_supports(const std::string& algorithm) { return firmware_algorithms().count(algorithm) != 0; }
 
 std::string rtl_unsupported_message(const std::string& algorithm) {
-  return fmt::format(
-      "algorithm '{}' does not run on the RTL yet (the path-based algorithms, pcp, 3dbs, xy-path and edn need router "
-      "features or firmware still to come); supported: {}",
-      algorithm, rtl_supported_algorithms());
+  return fmt::format("algorithm '{}' does not run on the RTL yet (its firmware is still to come: edn); supported: {}",
+                     algorithm, rtl_supported_algorithms());
 }
 
 std::string rtl_supported_algorithms() {

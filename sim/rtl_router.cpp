@@ -12,6 +12,7 @@
 #include "Vnoc_router_p4_l4_v2_d4.h"
 #include "Vnoc_router_p4_v2_d4.h"
 #include "Vnoc_router_p6_l2_v2_d4.h"
+#include "Vnoc_router_p6_l6_v2_d4.h"
 
 namespace wormcast::sim {
 namespace {
@@ -112,7 +113,7 @@ class Router final : public RouterModel {
 
 }  // namespace
 
-std::string router_variants() { return "4 network ports with 1, 2 or 4 local pairs; 6 network ports with 2"; }
+std::string router_variants() { return "4 network ports with 1, 2 or 4 local pairs; 6 network ports with 2 or 6"; }
 
 std::unique_ptr<RouterModel> make_router(VerilatedContext* context, unsigned net_ports, unsigned locals,
                                          const std::string& name) {
@@ -120,6 +121,7 @@ std::unique_ptr<RouterModel> make_router(VerilatedContext* context, unsigned net
   if (net_ports == 4 && locals <= 2) return std::make_unique<Router<Vnoc_router_p4_l2_v2_d4, 4, 2>>(context, name);
   if (net_ports == 4 && locals <= 4) return std::make_unique<Router<Vnoc_router_p4_l4_v2_d4, 4, 4>>(context, name);
   if (net_ports == 6 && locals <= 2) return std::make_unique<Router<Vnoc_router_p6_l2_v2_d4, 6, 2>>(context, name);
+  if (net_ports == 6 && locals <= 6) return std::make_unique<Router<Vnoc_router_p6_l6_v2_d4, 6, 6>>(context, name);
   throw std::invalid_argument(fmt::format("no verilated router with {} network ports and {} local pairs; built: {}",
                                           net_ports, locals, router_variants()));
 }

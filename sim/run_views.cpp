@@ -33,8 +33,13 @@ std::string render_run_text(const model::Plan& plan, int multicast, const RunRec
     out += fmt::format("  {:<12} {:>4} {:>14}\n", fmt::format("({})", t.node_name(r.destinations[i])),
                        plan.metrics.destinations[i].step, cycles[i]);
   }
-  out += fmt::format("steps {} (plan {}), traffic {} (plan {}), worms {} (plan {}), last delivery at cycle {}\n",
-                     s.steps, plan.metrics.steps, s.traffic, plan.metrics.traffic, s.worms, plan.worms.size(),
+  // Worms the routers spawn (PCP's row branches) travel as part of the worm they branch from.
+  const auto spawned = std::count_if(plan.worms.begin(), plan.worms.end(),
+                                     [](const model::Worm& w) { return w.spawned_from.has_value(); });
+  const std::string branches = spawned == 0 ? "" : fmt::format(" + {} spawned by routers", spawned);
+  out += fmt::format("steps {} (plan {}), traffic {} (plan {}), worms {} (plan {}{}), last delivery at cycle {}\n",
+                     s.steps, plan.metrics.steps, s.traffic, plan.metrics.traffic, s.worms,
+                     plan.worms.size() - static_cast<std::size_t>(spawned), branches,
                      cycles.empty() ? -1 : *std::max_element(cycles.begin(), cycles.end()));
   out += fmt::format("check: {}\n", check.empty() ? "pass" : check);
   return out;

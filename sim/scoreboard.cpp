@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <set>
+#include <tuple>
 
 namespace wormcast::sim {
 namespace {
@@ -49,14 +50,30 @@ std::string check_worms(const model::Plan& plan, int multicast, const RunRecord&
     if (w.multicast != multicast) continue;
     const std::string name = fmt::format("multicast {}: worm {}->{} (sequence {})", multicast, t.node_name(w.sender),
                                          t.node_name(w.addressed), w.sequence);
-    if (w.ejected_at != w.addressed) {
-      return w.ejected_at == model::kNoNode
-                 ? name + " was never ejected"
-                 : fmt::format("{} ejected at {} (cycle {})", name, t.node_name(w.ejected_at), w.eject_cycle);
-    }
+    if (w.ejected_at == model::kNoNode) return name + " was never ejected";
     if (!rtl.emplace(std::pair{w.sender, w.addressed}, &w).second) return name + " was sent twice";
   }
-  for (const model::Worm& p : plan.worms) {
+  // A worm the routers spawn (PCP's spine branches, Worm::spawned_from) travels under its root's
+  // src and tag: its links and copies belong to the root's RTL worm.
+  std::vector<std::size_t> root(plan.worms.size());
+  for (std::size_t i = 0; i < plan.worms.size(); ++i) {
+    root[i] = i;
+    while (plan.worms[root[i]].spawned_from) root[i] = *plan.worms[root[i]].spawned_from;
+  }
+  for (std::size_t index = 0; index < plan.worms.size(); ++index) {
+    const model::Worm& p = plan.worms[index];
+    if (p.spawned_from) continue;
+    std::vector<model::NodeId> copies_wanted;
+    std::vector<model::RouteHop> hops_wanted;
+    bool family = false;
+    for (std::size_t i = 0; i < plan.worms.size(); ++i) {
+      if (root[i] != index) continue;
+      const model::Worm& m = plan.worms[i];
+      family |= i != index;
+      copies_wanted.insert(copies_wanted.end(), m.keeps_copy.begin(), m.keeps_copy.end());
+      copies_wanted.insert(copies_wanted.end(), m.relays.begin(), m.relays.end());
+      hops_wanted.insert(hops_wanted.end(), m.hops.begin(), m.hops.end());
+    }
     const model::NodeId receiver = p.header.destinations.front();
     const auto it = rtl.find({p.sender, receiver});
     const std::string name = fmt::format("multicast {}: worm {}->{} (step {})", multicast, t.node_name(p.sender),
@@ -68,13 +85,49 @@ std::string check_worms(const model::Plan& plan, int multicast, const RunRecord&
       return fmt::format("{}: the firmware injected it on channel {}, the plan on port {} (cycle {})", name, w.channel,
                          p.port, w.inject_cycle);
     }
-    for (std::size_t i = 0; i < std::max(w.hops.size(), p.hops.size()); ++i) {
-      if (i < w.hops.size() && i < p.hops.size() && w.hops[i] == p.hops[i]) continue;
-      const std::string seen = i < w.hops.size()
-                                   ? fmt::format("{} at cycle {}", hop_text(t, w.hops[i]), w.hop_cycles[i])
-                                   : "nothing (the worm ended)";
-      const std::string want = i < p.hops.size() ? hop_text(t, p.hops[i]) : "nothing (the route ends)";
-      return fmt::format("{}: link {} differs: RTL {}, plan {}", name, i + 1, seen, want);
+    // Where copies left the network: the nodes the plan's worm (and its spawned branches) keeps a
+    // copy at or relays through (intermediate reception, CPR deliveries, the receiver of a
+    // unicast), each copy taken in whole.
+    for (const EjectedCopy& c : w.copies) {
+      if (c.tail_cycle < 0) {
+        return fmt::format("{}: the copy ejected at {} (cycle {}) was never taken in whole", name, t.node_name(c.node),
+                           c.head_cycle);
+      }
+    }
+    std::vector<model::NodeId> copies_seen;
+    for (const EjectedCopy& c : w.copies) copies_seen.push_back(c.node);
+    std::sort(copies_seen.begin(), copies_seen.end());
+    std::sort(copies_wanted.begin(), copies_wanted.end());
+    if (copies_seen != copies_wanted) {
+      const auto names = [&t](const std::vector<model::NodeId>& nodes) {
+        std::string s;
+        for (const model::NodeId n : nodes) s += (s.empty() ? "" : " ") + t.node_name(n);
+        return s;
+      };
+      return fmt::format("{}: copies ejected at [{}], plan [{}]", name, names(copies_seen), names(copies_wanted));
+    }
+    if (family) {
+      // Branches advance in parallel: compare the links as sets.
+      const auto key = [](const model::RouteHop& h) { return std::tuple(h.node, h.port, h.vc); };
+      const auto by_key = [&key](const model::RouteHop& a, const model::RouteHop& b) { return key(a) < key(b); };
+      std::vector<model::RouteHop> seen = w.hops;
+      std::sort(seen.begin(), seen.end(), by_key);
+      std::sort(hops_wanted.begin(), hops_wanted.end(), by_key);
+      for (std::size_t i = 0; i < std::max(seen.size(), hops_wanted.size()); ++i) {
+        if (i < seen.size() && i < hops_wanted.size() && seen[i] == hops_wanted[i]) continue;
+        return fmt::format("{}: its branches' links differ: RTL {}, plan {}", name,
+                           i < seen.size() ? hop_text(t, seen[i]) : "nothing",
+                           i < hops_wanted.size() ? hop_text(t, hops_wanted[i]) : "nothing");
+      }
+    } else {
+      for (std::size_t i = 0; i < std::max(w.hops.size(), p.hops.size()); ++i) {
+        if (i < w.hops.size() && i < p.hops.size() && w.hops[i] == p.hops[i]) continue;
+        const std::string seen = i < w.hops.size()
+                                     ? fmt::format("{} at cycle {}", hop_text(t, w.hops[i]), w.hop_cycles[i])
+                                     : "nothing (the worm ended)";
+        const std::string want = i < p.hops.size() ? hop_text(t, p.hops[i]) : "nothing (the route ends)";
+        return fmt::format("{}: link {} differs: RTL {}, plan {}", name, i + 1, seen, want);
+      }
     }
     rtl.erase(it);
   }

@@ -11,12 +11,22 @@
 
 namespace wormcast::sim {
 
+// One copy of a worm that left the network at a node: a multidestination worm leaves one at each
+// destination (intermediate reception), a unicast one at its receiver.
+struct EjectedCopy {
+  model::NodeId node = model::kNoNode;
+  long head_cycle = -1;
+  long tail_cycle = -1;  // -1: the node has not taken the whole copy in
+};
+
 // One worm as the network interfaces and the link monitor saw it.
 struct RtlWorm {
   int multicast = 0;
   model::NodeId sender = model::kNoNode;
   model::NodeId addressed = model::kNoNode;   // the node its head names
-  model::NodeId ejected_at = model::kNoNode;  // where it left the network (kNoNode: never)
+  model::NodeId ejected_at = model::kNoNode;  // where it left the network for good (kNoNode: never)
+  std::vector<EjectedCopy> copies;            // every copy ejected, in order (the last at ejected_at)
+  model::NodeId route_end = model::kNoNode;   // a source route's last node, decoded from its header
   int step = 0;                               // from the payload
   int channel = 0;                            // injection channel at the sender
   std::uint32_t sequence = 0;                 // the sender firmware's sequence number

@@ -21,6 +21,7 @@ struct Sent {
   unsigned channel;
   wire::HeadFields head;
   std::vector<std::uint64_t> payload;
+  std::vector<wire::HeadFields> address;  // the header flits after the head (multidestination worms)
 };
 
 // A network interface that records sends and lets the test deliver them by hand.
@@ -30,10 +31,14 @@ class RecordingNi final : public fw::NetworkInterface {
       : node_(node), channels_(channels), log_(log) {}
   unsigned channels() const override { return channels_; }
   bool can_send(unsigned k) const override { return k < channels_ && room > 0; }
-  bool send(unsigned k, const wire::HeadFields& head, const std::uint64_t* payload, std::uint32_t words) override {
-    if (!can_send(k)) return false;
+  bool send(unsigned k, const std::uint64_t* header, std::uint32_t header_flits, const std::uint64_t* payload,
+            std::uint32_t words) override {
+    if (!can_send(k) || header_flits == 0) return false;
     --room;
-    log_->push_back({node_, k, head, std::vector<std::uint64_t>(payload, payload + words)});
+    Sent s{node_, k, wire::unpack_head(header[0]), std::vector<std::uint64_t>(payload, payload + words), {}};
+    EXPECT_EQ(s.head.more + 1u, header_flits);
+    for (std::uint32_t i = 1; i < header_flits; ++i) s.address.push_back(wire::unpack_head(header[i]));
+    log_->push_back(std::move(s));
     return true;
   }
   void deliver(std::uint32_t multicast, const std::uint64_t* data, std::uint32_t words) override {
@@ -80,6 +85,7 @@ class Nodes {
           Status::kOk);
     }
   }
+  std::uint32_t label(std::uint32_t n) const { return grid_.label(n); }
   std::string name(std::uint32_t n) const {
     return "(" + std::to_string(grid_.coord(n, 0)) + "," + std::to_string(grid_.coord(n, 1)) + ")";
   }
@@ -252,6 +258,260 @@ TEST(FirmwareTrees, TorusTreesAreV28ToV30) {
   EXPECT_EQ(vh.time, 6u);
 }
 
+// The destinations one path worm visits, as labels: the head's, then its address flits'.
+std::vector<std::uint32_t> path_labels(const Sent& s) {
+  std::vector<std::uint32_t> labels{s.head.dest};
+  for (const wire::HeadFields& a : s.address) labels.push_back(a.dest);
+  return labels;
+}
+
+// V38: LIN on the 10x10 mesh from (0,0), all-port: one ascending worm through labels 2, 16, 27,
+// 38, 40, 52 in the high network; its first hop (to label 1 at (1,0)) is +X, channel 0.
+TEST(FirmwarePath, LinOnTenByTenIsV38) {
+  Nodes nodes(10, 10, 4);
+  const std::uint32_t d[] = {nodes.id(2, 0), nodes.id(3, 1), nodes.id(7, 2),
+                             nodes.id(7, 5), nodes.id(0, 4), nodes.id(1, 3)};
+  const std::uint64_t data[] = {7, 8};
+  fw::MulticastRequest r{fw::Algorithm::kLin, 4, 3, d, 6, data, 2};
+  r.all_port = true;
+  ASSERT_EQ(nodes.node(0).on_start_multicast(r), Status::kOk);
+  ASSERT_EQ(nodes.log().size(), 1u);
+  const Sent& s = nodes.log()[0];
+  EXPECT_EQ(path_labels(s), (std::vector<std::uint32_t>{2, 16, 27, 38, 40, 52}));
+  EXPECT_EQ(s.head.mode, wire::Mode::kHamiltonianPath);
+  EXPECT_EQ(s.head.network, wire::kNetworkHigh);
+  EXPECT_EQ(s.head.more, 5u);
+  EXPECT_EQ(s.channel, 0u);
+  for (std::size_t k = 0; k < s.address.size(); ++k) {  // address flits: the head's layout, `more` counting down
+    EXPECT_EQ(s.address[k].mode, wire::Mode::kHamiltonianPath);
+    EXPECT_EQ(s.address[k].network, wire::kNetworkHigh);
+    EXPECT_EQ(s.address[k].more, 4u - k);
+    EXPECT_EQ(s.address[k].src, 0u);
+  }
+  // Each destination's copy (head naming it) delivers, and only delivers.
+  for (const std::uint32_t n : d) {
+    wire::HeadFields copy = s.head;
+    copy.dest = nodes.label(n);
+    EXPECT_EQ(nodes.node(n).on_message_received(copy, s.payload.data(), static_cast<std::uint32_t>(s.payload.size())),
+              Status::kOk);
+    EXPECT_EQ(nodes.ni(n).delivered, (std::vector<std::uint32_t>{3}));
+    EXPECT_EQ(nodes.ni(n).data_words, (std::vector<std::uint64_t>{7, 8}));
+  }
+  EXPECT_EQ(nodes.log().size(), 1u);
+  // A copy whose head names another node is refused.
+  EXPECT_EQ(nodes.node(nodes.id(2, 0)).on_message_received(s.head, s.payload.data(), 0), Status::kBadMessage);
+  wire::HeadFields wrong = s.head;
+  wrong.dest = 5;
+  EXPECT_EQ(nodes.node(nodes.id(2, 0))
+                .on_message_received(wrong, s.payload.data(), static_cast<std::uint32_t>(s.payload.size())),
+            Status::kBadMessage);
+}
+
+// V19: dual-path broadcast on the 4x4 mesh from (1,1) (label 6): D_U = [7..15] ascending in the
+// high network, D_L = [5..0] descending in the low one. One-port: high in step 1, low in step 2;
+// two-port: both in step 1, low on channel 0, high on channel 1.
+TEST(FirmwarePath, DualPathBroadcastOnFourByFourIsV19) {
+  for (const unsigned ports : {1u, 2u}) {
+    Nodes nodes(4, 4, 2);
+    std::vector<std::uint32_t> d;
+    for (std::uint32_t n = 0; n < 16; ++n) {
+      if (n != nodes.id(1, 1)) d.push_back(n);
+    }
+    ASSERT_EQ(nodes.node(nodes.id(1, 1))
+                  .on_start_multicast({fw::Algorithm::kDualPath, static_cast<std::uint8_t>(ports), 0, d.data(),
+                                       static_cast<std::uint32_t>(d.size()), nullptr, 0}),
+              Status::kOk);
+    ASSERT_EQ(nodes.log().size(), 2u);
+    const Sent& high = nodes.log()[0];
+    const Sent& low = nodes.log()[1];
+    EXPECT_EQ(path_labels(high), (std::vector<std::uint32_t>{7, 8, 9, 10, 11, 12, 13, 14, 15}));
+    EXPECT_EQ(path_labels(low), (std::vector<std::uint32_t>{5, 4, 3, 2, 1, 0}));
+    EXPECT_EQ(high.head.network, wire::kNetworkHigh);
+    EXPECT_EQ(low.head.network, wire::kNetworkLow);
+    EXPECT_EQ(trace(nodes), ports == 1 ? (std::vector<std::string>{"1 (1,1)->(0,1) ch0", "2 (1,1)->(2,1) ch0"})
+                                       : (std::vector<std::string>{"1 (1,1)->(0,1) ch1", "1 (1,1)->(2,1) ch0"}));
+  }
+}
+
+// Multi-path on the 4x4 mesh from (1,1) (label 6, odd row: the high row channel is -X, the low
+// one +X), worked by hand from docs/algorithms.md "Multi-path": high row part {(0,3) 15}, high
+// column part {(1,2) 9, (3,3) 12}, low row part {(2,1) 5, (3,0) 3}, low column part {(1,0) 1,
+// (0,0) 0}. All four in step 1 on four channels; R would take the high row worm's first hop up
+// the column (label 9), so it leaves behind a source-routed prefix over -X.
+TEST(FirmwarePath, MultiPathSplitsByTheSourceColumnWithARowPrefix) {
+  Nodes nodes(4, 4, 4);
+  const std::uint32_t d[] = {nodes.id(0, 3), nodes.id(1, 2), nodes.id(3, 3), nodes.id(2, 1),
+                             nodes.id(3, 0), nodes.id(1, 0), nodes.id(0, 0)};
+  fw::MulticastRequest r{fw::Algorithm::kMultiPath, 4, 0, d, 7, nullptr, 0};
+  EXPECT_EQ(nodes.node(nodes.id(1, 1)).on_start_multicast(r), Status::kBadPortCount);  // not all-port
+  r.all_port = true;
+  ASSERT_EQ(nodes.node(nodes.id(1, 1)).on_start_multicast(r), Status::kOk);
+  ASSERT_EQ(nodes.log().size(), 4u);
+  const Sent& row_high = nodes.log()[0];
+  EXPECT_EQ(row_high.channel, 1u);
+  EXPECT_EQ(row_high.head.src, nodes.id(1, 1));
+  EXPECT_EQ(row_high.head.mode, wire::Mode::kSourceRouted);
+  EXPECT_EQ(row_high.head.more, 1u);
+  EXPECT_EQ(wire::route_entry(row_high.head.dest, 0), (wire::RouteEntry{false, 1}));
+  EXPECT_TRUE(wire::route_used_up(wire::route_shift(row_high.head.dest)));
+  ASSERT_EQ(row_high.address.size(), 1u);
+  EXPECT_EQ(row_high.address[0].mode, wire::Mode::kHamiltonianPath);
+  EXPECT_EQ(row_high.address[0].network, wire::kNetworkHigh);
+  EXPECT_EQ(row_high.address[0].dest, 15u);
+  EXPECT_EQ(row_high.address[0].more, 0u);
+  EXPECT_EQ(row_high.address[0].src, row_high.head.src);
+  EXPECT_EQ(row_high.address[0].tag, row_high.head.tag);
+  const std::vector<std::vector<std::uint32_t>> lists = {{9, 12}, {5, 3}, {1, 0}};
+  const unsigned channels[] = {2, 0, 3};
+  for (std::size_t i = 0; i < 3; ++i) {
+    const Sent& w = nodes.log()[i + 1];
+    EXPECT_EQ(w.head.mode, wire::Mode::kHamiltonianPath);
+    EXPECT_EQ(path_labels(w), lists[i]);
+    EXPECT_EQ(w.channel, channels[i]);
+  }
+  for (const std::string& t : trace(nodes)) EXPECT_EQ(t.substr(0, 2), "1 ");
+}
+
+// V9 and V10: seed 001 on the 4x4 torus from (3,2) (label 11), K = labels {0,1,2,6,8,10,12,13,15}.
+// Uniform: D^h = [12,13,15,0,1], D^l = [10,8,6,2]; fixed (pivot 3): D^h = [12,13,15,0,1,2],
+// D^l = [10,8,6]. All-port: the high worm leaves toward label 12 (+Y, channel 2) in class ph (0),
+// the low one toward label 10 (-X, channel 1) in class pl (2), both in step 1, mode 1.
+TEST(FirmwarePath, UniformAndFixedOnTheFourByFourTorusAreV9AndV10) {
+  for (const fw::Algorithm a : {fw::Algorithm::kUniform, fw::Algorithm::kFixed}) {
+    Nodes nodes(4, 4, 4, fw::GridKind::kTorus);
+    std::vector<std::uint32_t> d;
+    for (std::uint32_t n = 0; n < 16; ++n) {
+      for (const std::uint32_t label : {0u, 1u, 2u, 6u, 8u, 10u, 12u, 13u, 15u}) {
+        if (nodes.label(n) == label) d.push_back(n);
+      }
+    }
+    fw::MulticastRequest r{a, 4, 0, d.data(), static_cast<std::uint32_t>(d.size()), nullptr, 0};
+    r.all_port = true;
+    ASSERT_EQ(nodes.node(nodes.id(3, 2)).on_start_multicast(r), Status::kOk);
+    ASSERT_EQ(nodes.log().size(), 2u);
+    const Sent& high = nodes.log()[0];
+    const Sent& low = nodes.log()[1];
+    const bool uniform = a == fw::Algorithm::kUniform;
+    EXPECT_EQ(path_labels(high), uniform ? (std::vector<std::uint32_t>{12, 13, 15, 0, 1})
+                                         : (std::vector<std::uint32_t>{12, 13, 15, 0, 1, 2}));
+    EXPECT_EQ(path_labels(low),
+              uniform ? (std::vector<std::uint32_t>{10, 8, 6, 2}) : (std::vector<std::uint32_t>{10, 8, 6}));
+    EXPECT_EQ(high.head.mode, wire::Mode::kHamiltonianCycle);
+    EXPECT_EQ(high.head.network, wire::kNetworkHigh);
+    EXPECT_EQ(high.head.vc_class, 0u);
+    EXPECT_EQ(high.channel, 2u);
+    EXPECT_EQ(low.head.mode, wire::Mode::kHamiltonianCycle);
+    EXPECT_EQ(low.head.network, wire::kNetworkLow);
+    EXPECT_EQ(low.head.vc_class, 2u);
+    EXPECT_EQ(low.channel, 1u);
+    for (const wire::HeadFields& f : high.address) EXPECT_EQ(f.vc_class, 0u);
+  }
+  Nodes mesh(4, 4, 4);
+  const std::uint32_t one[] = {5};
+  EXPECT_EQ(mesh.node(0).on_start_multicast({fw::Algorithm::kUniform, 1, 0, one, 1, nullptr, 0}),
+            Status::kUnsupportedTopology);
+}
+
+// V20: 3-DBL broadcast on the 4x4x4 mesh from (1,1,1), all-port: the +Z column worm through the
+// layer sources (1,1,2), (1,1,3) carrying the 32 destinations above (channel 4), the -Z one
+// through (1,1,0) carrying the 16 below (channel 5), then dual-path over the 15 others of layer 1
+// (label 25: 6 above, 9 below). A layer source delivers and runs dual-path over its layer.
+TEST(FirmwarePath, ThreeDblBroadcastIsV20) {
+  std::vector<Sent> log;
+  fw::Grid g;
+  g.dims = 3;
+  g.size[0] = g.size[1] = g.size[2] = 4;
+  const auto id = [](std::uint32_t x, std::uint32_t y, std::uint32_t z) { return x + 4 * (y + 4 * z); };
+  std::deque<RecordingNi> nis;
+  std::vector<fw::NodeFirmware> fws(64);
+  for (std::uint32_t n = 0; n < 64; ++n) {
+    nis.emplace_back(n, 6, &log);
+    ASSERT_EQ(fws[n].init({g, n}, &nis[n]), Status::kOk);
+  }
+  std::vector<std::uint32_t> d;
+  for (std::uint32_t n = 0; n < 64; ++n) {
+    if (n != id(1, 1, 1)) d.push_back(n);
+  }
+  fw::MulticastRequest r{fw::Algorithm::kThreeDbl, 6, 2, d.data(), 63, nullptr, 0};
+  r.all_port = true;
+  ASSERT_EQ(fws[id(1, 1, 1)].on_start_multicast(r), Status::kOk);
+  ASSERT_EQ(log.size(), 4u);
+  EXPECT_EQ(path_labels(log[0]), (std::vector<std::uint32_t>{g.label(id(1, 1, 2)), g.label(id(1, 1, 3))}));
+  EXPECT_EQ(log[0].channel, 4u);
+  EXPECT_EQ(path_labels(log[1]), (std::vector<std::uint32_t>{g.label(id(1, 1, 0))}));
+  EXPECT_EQ(log[1].channel, 5u);
+  fw::MessageInfo up, down;
+  ASSERT_TRUE(fw::decode_control(log[0].payload.data(), static_cast<std::uint32_t>(log[0].payload.size()), up));
+  ASSERT_TRUE(fw::decode_control(log[1].payload.data(), static_cast<std::uint32_t>(log[1].payload.size()), down));
+  EXPECT_EQ(up.address_entries, 32u);
+  EXPECT_EQ(down.address_entries, 16u);
+  EXPECT_EQ(g.label(id(1, 1, 1)), 25u);
+  EXPECT_EQ(path_labels(log[2]), (std::vector<std::uint32_t>{26, 27, 28, 29, 30, 31}));
+  EXPECT_EQ(path_labels(log[3]), (std::vector<std::uint32_t>{24, 23, 22, 21, 20, 19, 18, 17, 16}));
+  // The layer source (1,1,2) takes the column copy (its head names it): it delivers and sends its
+  // layer's dual-path in step 2.
+  wire::HeadFields copy = log[0].head;
+  ASSERT_EQ(fws[id(1, 1, 2)].on_message_received(copy, log[0].payload.data(),
+                                                 static_cast<std::uint32_t>(log[0].payload.size())),
+            Status::kOk);
+  EXPECT_EQ(nis[id(1, 1, 2)].delivered, (std::vector<std::uint32_t>{2}));
+  ASSERT_EQ(log.size(), 6u);
+  fw::MessageInfo layer;
+  ASSERT_TRUE(fw::decode_control(log[4].payload.data(), static_cast<std::uint32_t>(log[4].payload.size()), layer));
+  EXPECT_EQ(layer.step, 2u);
+  EXPECT_EQ(path_labels(log[4]).size() + path_labels(log[5]).size(), 15u);
+}
+
+// The nodes a source route visits after `from` (its entries, five per header flit, until the
+// end marker) and the nodes whose entry asks for a copy.
+void follow_route(const Nodes& nodes, const Sent& s, std::uint32_t from, std::vector<std::string>& route,
+                  std::vector<std::string>& delivers) {
+  std::vector<wire::HeadFields> flits{s.head};
+  flits.insert(flits.end(), s.address.begin(), s.address.end());
+  std::uint32_t x = from % 10, y = from / 10;
+  for (const wire::HeadFields& f : flits) {
+    for (unsigned j = 0; j < wire::kRouteEntries; ++j) {
+      const wire::RouteEntry e = wire::route_entry(f.dest, j);
+      if (e.port == wire::kRoutePortEnd) return;
+      if (e.deliver) delivers.push_back(nodes.name(x + 10 * y));
+      x += e.port == 0 ? 1 : e.port == 1 ? -1 : 0;
+      y += e.port == 2 ? 1 : e.port == 3 ? -1 : 0;
+      route.push_back(nodes.name(x + 10 * y));
+    }
+  }
+}
+
+// V36: XY-path on the 10x10 mesh from (0,0), both partition orders: the X worm's route X' (d_x =
+// 12, copies at (2,0), (3,1), (7,2), ending at (7,5)) and the Y worm's Y' (d_y = 6, a copy at
+// (0,4), ending at (1,3)), source-routed (mode 4) on the channels of their first hops.
+TEST(FirmwarePath, XyPathOnTenByTenIsV36) {
+  for (const fw::Algorithm a : {fw::Algorithm::kXyPath, fw::Algorithm::kXyPathXFirst}) {
+    Nodes nodes(10, 10, 4);
+    const std::uint32_t d[] = {nodes.id(2, 0), nodes.id(3, 1), nodes.id(7, 2),
+                               nodes.id(7, 5), nodes.id(0, 4), nodes.id(1, 3)};
+    fw::MulticastRequest r{a, 4, 0, d, 6, nullptr, 0};
+    r.all_port = true;
+    ASSERT_EQ(nodes.node(0).on_start_multicast(r), Status::kOk);
+    ASSERT_EQ(nodes.log().size(), 2u);
+    std::vector<std::string> x_route, x_delivers, y_route, y_delivers;
+    follow_route(nodes, nodes.log()[0], 0, x_route, x_delivers);
+    follow_route(nodes, nodes.log()[1], 0, y_route, y_delivers);
+    EXPECT_EQ(x_route, (std::vector<std::string>{"(1,0)", "(2,0)", "(3,0)", "(3,1)", "(3,2)", "(4,2)", "(5,2)", "(6,2)",
+                                                 "(7,2)", "(7,3)", "(7,4)", "(7,5)"}));
+    EXPECT_EQ(x_delivers, (std::vector<std::string>{"(2,0)", "(3,1)", "(7,2)"}));
+    EXPECT_EQ(y_route, (std::vector<std::string>{"(0,1)", "(0,2)", "(0,3)", "(0,4)", "(1,4)", "(1,3)"}));
+    EXPECT_EQ(y_delivers, (std::vector<std::string>{"(0,4)"}));
+    EXPECT_EQ(nodes.log()[0].head.mode, wire::Mode::kSourceRouted);
+    EXPECT_EQ(nodes.log()[0].channel, 0u);  // +X
+    EXPECT_EQ(nodes.log()[1].channel, 2u);  // +Y
+  }
+  Nodes nodes(10, 10, 4);
+  const std::uint32_t one[] = {5};
+  fw::MulticastRequest r{fw::Algorithm::kXyPath, 4, 0, one, 1, nullptr, 0};
+  r.all_port = true;
+  EXPECT_EQ(nodes.node(nodes.id(3, 4)).on_start_multicast(r), Status::kUnsupportedTopology);  // not a corner
+}
+
 TEST(Firmware, BadRequestsAndMessagesAreStatusesNotCrashes) {
   Nodes nodes(4, 4, 2);
   const std::uint32_t self_included[] = {3, 0};
@@ -267,7 +527,7 @@ TEST(Firmware, BadRequestsAndMessagesAreStatusesNotCrashes) {
   EXPECT_EQ(n0.on_start_multicast({fw::Algorithm::kDPort, 4, 0, fine, 1, nullptr, 0}), Status::kBadPortCount);
   EXPECT_EQ(n0.on_start_multicast({fw::Algorithm::kRecursiveDoubling, 1, 0, fine, 1, nullptr, 0}),
             Status::kBadDestinations);  // rd is a broadcast
-  EXPECT_EQ(n0.on_start_multicast({static_cast<fw::Algorithm>(9), 1, 0, fine, 1, nullptr, 0}),
+  EXPECT_EQ(n0.on_start_multicast({static_cast<fw::Algorithm>(fw::kAlgorithmCount), 1, 0, fine, 1, nullptr, 0}),
             Status::kUnsupportedAlgorithm);
   const std::uint64_t garbage[] = {~std::uint64_t{0}, 0, 0};
   EXPECT_EQ(n0.on_message_received({}, garbage, 3), Status::kBadMessage);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "model/broadcast_baselines.hpp"
 #include "model/errors.hpp"
 #include "model/planner.hpp"
 #include "sim/rtl_cosim.hpp"
@@ -19,7 +20,9 @@ namespace {
 
 using model::NodeId;
 
+// d = 0: all-port.
 model::PortModel port_model(int d) {
+  if (d == 0) return model::PortModel::all_port();
   if (d == 1) return model::PortModel::one_port();
   if (d == 2) return model::PortModel::two_port();
   return model::PortModel::d_port(d);
@@ -29,7 +32,12 @@ model::PortModel port_model(int d) {
 model::Request random_request(const model::Topology& t, const std::string& algorithm, int d, int k, int length,
                               std::mt19937_64& rng) {
   const int n = t.node_count();
-  const NodeId source = static_cast<NodeId>(rng() % static_cast<std::uint64_t>(n));
+  NodeId source = static_cast<NodeId>(rng() % static_cast<std::uint64_t>(n));
+  if (algorithm.rfind("xy-path", 0) == 0) {  // XY-path runs from a corner (A-004-1)
+    const model::Coord corner{static_cast<int>(rng() % 2) * (t.size(0) - 1),
+                              static_cast<int>(rng() % 2) * (t.size(1) - 1), 0};
+    source = t.node_at(corner);
+  }
   std::vector<NodeId> others;
   for (NodeId v = 0; v < n; ++v) {
     if (v != source) others.push_back(v);
@@ -110,7 +118,27 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"mesh:8x8", "diag", 2, 6, 40}, Case{"mesh:8x8", "min", 4, 6, 40}, Case{"mesh:3x3x3", "dds", 1, 6, 26},
         Case{"mesh:3x3x3", "diag", 1, 6, 26}, Case{"mesh:3x3x3", "min", 2, 6, 26}, Case{"torus:4x4", "vh", 1, 10, 15},
         Case{"torus:4x4", "diag", 2, 10, 15}, Case{"torus:4x4", "dds", 4, 10, 15}, Case{"torus:5x5", "min", 1, 6, 24},
-        Case{"torus:3x3x3", "dds", 2, 5, 26}, Case{"torus:3x3x3", "diag", 1, 5, 26}),
+        Case{"torus:3x3x3", "dds", 2, 5, 26}, Case{"torus:3x3x3", "diag", 1, 5, 26},
+        // Path-based (multidestination worms, intermediate reception); ports 0 = all-port.
+        Case{"mesh:4x4", "lin", 0, 10, 15}, Case{"mesh:4x4", "dual-path", 1, 10, 15},
+        Case{"mesh:4x4", "dual-path", 2, 10, 15}, Case{"mesh:4x4", "dual-path", 0, 10, 15},
+        Case{"mesh:8x8", "dual-path", 0, 4, 63}, Case{"mesh:8x8", "lin", 1, 3, 63},
+        Case{"torus:4x4", "dual-path", 2, 6, 15}, Case{"mesh:3x3x3", "dual-path", 2, 5, 26},
+        Case{"mesh:4x4x4", "lin", 1, 2, 63}, Case{"mesh:4x4", "multi-path", 0, 15, 15},
+        Case{"mesh:8x8", "multi-path", 0, 6, 63}, Case{"torus:4x4", "multi-path", 0, 6, 15},
+        // Hamiltonian cycle (mode 1, classes ph / pl): tori with an even row count.
+        Case{"torus:4x4", "uniform", 0, 12, 15}, Case{"torus:4x4", "fixed", 0, 12, 15},
+        Case{"torus:4x4", "uniform", 1, 6, 15}, Case{"torus:4x4", "fixed", 2, 6, 15},
+        Case{"torus:6x6", "uniform", 0, 5, 35}, Case{"torus:6x6", "fixed", 0, 5, 35},
+        Case{"torus:5x4", "fixed", 1, 4, 19},
+        // CPR lines (broadcasts): PCP's spine branches are spawned by the routers.
+        Case{"mesh:4x4", "pcp", 0, 6, 0}, Case{"mesh:8x8", "pcp", 0, 3, 0}, Case{"mesh:5x3", "pcp", 0, 4, 0},
+        // 3D: 3-DBS lines (re-injected at every line node), 3-DBL columns to the layer sources.
+        Case{"mesh:3x3x3", "3dbs", 0, 3, 0}, Case{"mesh:4x4x4", "3dbs", 0, 2, 0}, Case{"mesh:3x3x3", "3dbl", 0, 6, 26},
+        Case{"mesh:3x3x3", "3dbl", 1, 6, 26}, Case{"mesh:3x3x3", "3dbl", 2, 6, 26}, Case{"mesh:4x4x4", "3dbl", 0, 3, 0},
+        // XY-path: source routes from a corner (random_request draws corner sources).
+        Case{"mesh:4x4", "xy-path", 0, 10, 15}, Case{"mesh:8x8", "xy-path", 0, 6, 63},
+        Case{"mesh:6x4", "xy-path-x-first", 0, 6, 23}),
     case_name);
 
 // Several sources multicast at once on a shared network, with random back-pressure at every
@@ -166,6 +194,71 @@ TEST(FirmwareOnRtlConcurrent, SixConcurrentTreesOnATorusUnderEjectionBackPressur
   o.eject_stall = 0.4;
   const sim::RunRecord record = run_and_check(plans, o);
   EXPECT_FALSE(record.stalled);
+}
+
+// Dual-path, LIN and multi-path from six sources at once, all-port: worms of different multicasts share
+// channels and ejection ports while each delivers at several nodes. No ejection stalls: under
+// back-pressure the router moves an intermediate copy to another ejection port mid-worm
+// (docs/firmware.md, "Known router issue").
+TEST(FirmwareOnRtlConcurrent, SixConcurrentDualPaths) {
+  const model::Topology t = model::Topology::parse("mesh:8x8");
+  std::mt19937_64 rng(13);
+  for (int round = 0; round < 2; ++round) {
+    std::vector<model::Plan> plans;
+    for (int i = 0; i < 6; ++i) {
+      const int k = 3 + static_cast<int>(rng() % 30);
+      const char* algorithm = i % 3 == 0 ? "lin" : i % 3 == 1 ? "dual-path" : "multi-path";
+      plans.push_back(model::plan(random_request(t, algorithm, 0, k, 4, rng)));
+    }
+    sim::RtlRunOptions o = fast_options();
+    o.alpha = 1;
+    o.gamma = 1;
+    o.seed = static_cast<std::uint64_t>(round) + 3;
+    SCOPED_TRACE(fmt::format("round {}", round));
+    const sim::RunRecord record = run_and_check(plans, o);
+    EXPECT_FALSE(record.stalled);
+  }
+}
+
+// Spec 3.2, A-002-3: a spine worm the router replicates in lock step into three outputs is a
+// tree-shaped worm, and concurrent broadcasts can wait on each other in a cycle. On the RTL it
+// happens with just two: (3,7) and (2,1) on mesh:8x8 (spines in neighbouring columns, each one's
+// row branches blocked by the other's). The spawned branches' own VC (class 1) does not prevent
+// it. The watchdog reports it, naming both spine worms; when the router gets one of the spec's
+// remedies, this test fails and becomes a concurrent pass test.
+TEST(FirmwareOnRtlConcurrent, TwoConcurrentPcpBroadcastsDeadlockAsA0023Predicts) {
+  const model::Topology t = model::Topology::parse("mesh:8x8");
+  std::vector<model::Plan> plans;
+  for (const char* source : {"3,7", "2,1"}) {
+    plans.push_back(model::plan(model::make_request(t, "pcp", t.parse_node(source),
+                                                    model::broadcast_destinations(t, t.parse_node(source)), 3,
+                                                    model::PortModel::all_port())));
+  }
+  sim::RtlRunOptions o = fast_options();
+  o.alpha = 1;
+  o.gamma = 1;
+  o.watchdog = 500;
+  const sim::RunRecord record = sim::run_on_rtl(plans, o);
+  EXPECT_TRUE(record.stalled);
+  const std::string check = sim::check_run(plans, record);
+  EXPECT_EQ(check.rfind("watchdog: no flit moved for 500 cycles", 0), 0u) << check;
+  EXPECT_NE(check.find("worm 3,7->3,0 (multicast 0"), std::string::npos) << check;
+  EXPECT_NE(check.find("worm 2,1->2,7 (multicast 1"), std::string::npos) << check;
+}
+
+// One PCP broadcast at a time stays correct under ejection back-pressure: the row branches'
+// copies are taken in while their spine keeps replicating.
+TEST(FirmwareOnRtlConcurrent, PcpBroadcastsOneAtATimeUnderEjectionBackPressure) {
+  const model::Topology t = model::Topology::parse("mesh:8x8");
+  std::mt19937_64 rng(17);
+  for (int round = 0; round < 3; ++round) {
+    sim::RtlRunOptions o = fast_options();
+    o.eject_stall = 0.5;
+    o.seed = static_cast<std::uint64_t>(round) + 5;
+    SCOPED_TRACE(fmt::format("round {}", round));
+    const sim::RunRecord record = run_and_check({model::plan(random_request(t, "pcp", 0, 63, 4, rng))}, o);
+    EXPECT_FALSE(record.stalled);
+  }
 }
 
 // The scoreboard can fail: each doctored run or record below must be reported, naming the node,
@@ -248,15 +341,16 @@ TEST_F(ScoreboardDetects, WatchdogNamesBlockedWormsWhenEjectionNeverDrains) {
 // Algorithms without firmware yet are a clear error naming the supported ones.
 TEST(FirmwareOnRtlErrors, UnsupportedAlgorithmNamesTheSupportedOnes) {
   const model::Topology t = model::Topology::parse("mesh:4x4");
-  const model::Plan p = model::plan(model::make_request(t, "dual-path", 0, {5, 9}, 2, model::PortModel::one_port()));
+  const model::Plan p = model::plan(
+      model::make_request(t, "edn", 0, model::broadcast_destinations(t, 0), 2, model::PortModel::all_port()));
   try {
     sim::run_on_rtl({p}, fast_options());
-    FAIL() << "dual-path ran";
+    FAIL() << "edn ran";
   } catch (const model::UnsupportedError& e) {
     EXPECT_EQ(std::string(e.what()),
-              "algorithm 'dual-path' does not run on the RTL yet (the path-based algorithms, pcp, 3dbs, xy-path and "
-              "edn need router features or firmware still to come); supported: d-port, dds, diag, min, one-port, rd, "
-              "two-port, unicast, vh");
+              "algorithm 'edn' does not run on the RTL yet (its firmware is still to come: edn); supported: 3dbl, "
+              "3dbs, d-port, dds, diag, dual-path, fixed, lin, min, multi-path, one-port, pcp, rd, two-port, unicast, "
+              "uniform, vh, xy-path, xy-path-x-first");
   }
 }
 
