@@ -3,29 +3,25 @@
 // Input-queued, credit-based wormhole router with NumNetPorts network ports (numbered as in
 // docs/model.md) followed by NumLocal local port pairs (injection input, ejection output). Port
 // index p < NumNetPorts is a network port, NumNetPorts + l is local pair l, on both sides. Each
-// input port is a noc_input_unit (per-VC FIFO, state machine, shared route compute); they request
-// output VCs from one noc_vc_allocator and the switch from one noc_switch_allocator; a
-// noc_crossbar moves the granted flits to the noc_output_units, which hold the output VCs and the
-// downstream credits and register the link. Glue in this module:
-//   - output port set: the input unit's target bits 0..NumNetPorts-1 are the network ports; its
-//     eject bit goes to local ejection port NumNetPorts + (input port mod NumLocal);
-//   - output VC: the route's output class names the VC (docs/rtl.md, "VC classes to VCs":
-//     Hamiltonian cycle p -> 0, q -> 1; dimension order on tori dateline class c -> c; everything
-//     else 0). Every route-compute class obeys VC = class bit 0 (noc_pkg::HcClassQBit; the
-//     dateline classes are 0 and 1, every other class is 0), so that is the whole mapping;
-//   - switch requests: an Active VC's front flit requests its output port only while its output VC
-//     has a credit (noc_output_unit credit_o), so the switch allocator never grants a flit that
-//     cannot be sent;
-//   - the head's vc_class field is rewritten to the output class on every network hop, so the next
-//     router's route compute sees the class of the VC the worm arrives on; an ejected head keeps
-//     the class it arrived with.
-// Every output is a register (the output units' link registers and the input units' credit
-// registers): no combinational path from any input to any output, so routers can be wired to
-// each other in C++ and evaluated in any order.
-//
-// Not implemented yet (the input unit's limits, docs/rtl.md): intermediate reception and
-// replication (a head for this node ejects whatever its `more` field says: single-destination
-// worms only), source routes (no decision: the VC waits in Routed, `no_route_o`), and CPR branches.
+// input port is a noc_input_unit (per-VC FIFO, shared route compute and head decision, one
+// registered *segment* per VC: network ports, spawned CPR branches, local copy, class); they
+// request output VCs from one noc_vc_allocator and the switch from one noc_switch_allocator; a
+// noc_crossbar moves the granted flits (replicating) to the noc_output_units, which hold the
+// output VCs and the downstream credits, and to the noc_eject_units, which are not allocated:
+// flits of several worms interleave on an ejection port, tagged with their stream. Glue here:
+//   - output VC per network port: a spawned branch takes VC 1, every other port VC = class bit 0
+//     (noc_pkg::HcClassQBit: Hamiltonian cycle p -> 0, q -> 1; dateline class c -> c; a source
+//     route's class; everything else 0; docs/rtl.md "VC classes to VCs");
+//   - ejection port per worm: the first local port from (input port mod NumLocal) on with a credit
+//     while the worm's first segment is routed, kept to its tail;
+//   - switch requests: a flit requests all of its segment's outputs only when every one has a
+//     credit, so a granted flit leaves on all of them in the same cycle (synchronous replication);
+//   - head rewrite after the crossbar, on network ports only: the lead flit of a segment leaves as
+//     a head (a promoted address flit gets head = 1) carrying the output class, a source route
+//     shifted past this router's entry, or, on a spawned branch, the end of its row as dest.
+// Every output is a register (the output and ejection units' link registers and the input units'
+// credit registers): no combinational path from any input to any output, so routers can be wired
+// to each other in C++ and evaluated in any order.
 // Configuration inputs are loaded while rst_ni is low and held (noc_route_compute).
 `include "noc_assert.svh"
 
