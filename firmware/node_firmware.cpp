@@ -800,15 +800,7 @@ bool NodeFirmware::issue_source_routed(Job& job, const Send& send) {
     }
     u = w;
   }
-  MessageInfo info;
-  info.multicast = job.multicast;
-  info.data_words = static_cast<std::uint16_t>(job.data.size());
-  info.step = static_cast<std::uint8_t>(job.step);
-  info.algorithm = job.algorithm;
-  info.ports = job.ports;
-  info.all_port = job.all_port;
-  info.origin = job.origin;
-  info.sequence = sequence_;
+  MessageInfo info = job_info(job);
   encode_control(info, message_);
   for (std::size_t i = 0; i < job.data.size(); ++i) message_[kControlWords + i] = job.data[i];
   if (!ni_->send(send.channel, header_, flits, message_, message_words(info))) return false;
@@ -921,6 +913,19 @@ void NodeFirmware::iterate_path(Job& job) {
 
 // Queues one send on its channel: head flit per the algorithm's routing mode, payload = control
 // words, address field, data. False when the channel's queue is full.
+MessageInfo NodeFirmware::job_info(const Job& job) const {
+  MessageInfo info;
+  info.multicast = job.multicast;
+  info.data_words = static_cast<std::uint16_t>(job.data.size());
+  info.step = static_cast<std::uint8_t>(job.step);
+  info.algorithm = job.algorithm;
+  info.ports = job.ports;
+  info.all_port = job.all_port;
+  info.origin = job.origin;
+  info.sequence = sequence_;
+  return info;
+}
+
 bool NodeFirmware::issue(Job& job, const Send& send) {
   if (!ni_->can_send(send.channel)) return false;
   if (xy_path(job.algorithm)) return issue_source_routed(job, send);
@@ -973,17 +978,9 @@ bool NodeFirmware::issue(Job& job, const Send& send) {
   for (std::uint32_t i = 1; path && i < send.count; ++i) {
     header_[flits++] = wire::pack_addr_flit(head, g.label(job.chain[send.first + i]), i);
   }
-  MessageInfo info;
-  info.multicast = job.multicast;
+  MessageInfo info = job_info(job);
   info.address_entries = static_cast<std::uint16_t>(path ? send.addr_count : send.count);
   const std::uint32_t addr_first = path ? send.addr_first : send.first;
-  info.data_words = static_cast<std::uint16_t>(job.data.size());
-  info.step = static_cast<std::uint8_t>(job.step);
-  info.algorithm = job.algorithm;
-  info.ports = job.ports;
-  info.all_port = job.all_port;
-  info.origin = job.origin;
-  info.sequence = sequence_;
   // A CPR line carries its dimension in the rd field (Send::rd_lo).
   info.rd_dim = cpr_lines(job.algorithm) ? static_cast<std::uint8_t>(send.rd_lo) : job.dim;
   info.rd_lo = cpr_lines(job.algorithm) ? 0 : send.rd_lo;

@@ -132,6 +132,8 @@ class NodeFirmware {
   std::uint8_t cycle_first_hop_port(std::uint32_t destination, bool high) const;
   std::uint8_t first_hop_port(std::uint32_t destination, bool high) const;
   bool issue(Job& job, const Send& send);
+  // The control fields every message of `job` carries (the caller adds the per-send ones).
+  MessageInfo job_info(const Job& job) const;
   std::uint32_t rd_base(std::uint8_t dim) const;
 
   NodeConfig config_{};
