@@ -223,10 +223,10 @@ TEST(FirmwareOnRtlConcurrent, SixConcurrentDualPaths) {
 // Spec 3.2, A-002-3: a spine worm the router replicates in lock step into three outputs is a
 // tree-shaped worm, and concurrent broadcasts can wait on each other in a cycle. On the RTL it
 // happens with just two: (3,7) and (2,1) on mesh:8x8 (spines in neighbouring columns, each one's
-// row branches blocked by the other's). The spawned branches' own VC (class 1) does not prevent
-// it. The watchdog reports it, naming both spine worms; when the router gets one of the spec's
-// remedies, this test fails and becomes a concurrent pass test.
-TEST(FirmwareOnRtlConcurrent, TwoConcurrentPcpBroadcastsDeadlockAsA0023Predicts) {
+// row branches blocked by the other's); the spawned branches' own VC (class 1) does not prevent
+// it. This is why the harness admits one replicating multicast at a time: with the admission
+// switched off the watchdog reports the deadlock, naming both spine worms.
+TEST(FirmwareOnRtlConcurrent, TwoConcurrentPcpBroadcastsDeadlockWithoutAdmission) {
   const model::Topology t = model::Topology::parse("mesh:8x8");
   std::vector<model::Plan> plans;
   for (const char* source : {"3,7", "2,1"}) {
@@ -238,6 +238,7 @@ TEST(FirmwareOnRtlConcurrent, TwoConcurrentPcpBroadcastsDeadlockAsA0023Predicts)
   o.alpha = 1;
   o.gamma = 1;
   o.watchdog = 500;
+  o.replication_admission = false;
   const sim::RunRecord record = sim::run_on_rtl(plans, o);
   EXPECT_TRUE(record.stalled);
   const std::string check = sim::check_run(plans, record);
@@ -246,18 +247,53 @@ TEST(FirmwareOnRtlConcurrent, TwoConcurrentPcpBroadcastsDeadlockAsA0023Predicts)
   EXPECT_NE(check.find("worm 2,1->2,7 (multicast 1"), std::string::npos) << check;
 }
 
-// One PCP broadcast at a time stays correct under ejection back-pressure: the row branches'
-// copies are taken in while their spine keeps replicating.
-TEST(FirmwareOnRtlConcurrent, PcpBroadcastsOneAtATimeUnderEjectionBackPressure) {
+// The first cycle any worm of multicast m entered the network (-1: none did).
+long first_injection(const sim::RunRecord& record, int m) {
+  long first = -1;
+  for (const sim::RtlWorm& w : record.worms) {
+    if (w.multicast == m && w.inject_cycle >= 0 && (first < 0 || w.inject_cycle < first)) first = w.inject_cycle;
+  }
+  return first;
+}
+
+// The last delivery cycle of multicast m.
+long last_delivery(const sim::RunRecord& record, int m) {
+  long last = -1;
+  for (const sim::Delivery& d : record.deliveries) {
+    if (d.multicast == m) last = std::max(last, d.cycle);
+  }
+  return last;
+}
+
+// The same requests with admission (the default): every broadcast and multicast completes and
+// checks, concurrent broadcasts from four sources (the deadlocking pair among them) run one after
+// the other in request order, and the path-based multicasts requested with them are not held back.
+TEST(FirmwareOnRtlConcurrent, ConcurrentPcpBroadcastsFromFourSourcesCompleteUnderAdmission) {
   const model::Topology t = model::Topology::parse("mesh:8x8");
-  std::mt19937_64 rng(17);
-  for (int round = 0; round < 3; ++round) {
+  std::mt19937_64 rng(29);
+  for (int round = 0; round < 2; ++round) {
+    std::vector<model::Plan> plans;
+    for (const char* source : {"3,7", "2,1", "6,4", "0,0"}) {
+      plans.push_back(model::plan(model::make_request(t, "pcp", t.parse_node(source),
+                                                      model::broadcast_destinations(t, t.parse_node(source)), 3,
+                                                      model::PortModel::all_port())));
+    }
+    plans.push_back(model::plan(random_request(t, "dual-path", 0, 20, 4, rng)));
+    plans.push_back(model::plan(random_request(t, "lin", 0, 12, 4, rng)));
     sim::RtlRunOptions o = fast_options();
-    o.eject_stall = 0.5;
-    o.seed = static_cast<std::uint64_t>(round) + 5;
+    o.alpha = 1;
+    o.gamma = 1;
+    o.watchdog = 500;
+    o.seed = static_cast<std::uint64_t>(round) + 11;
+    o.eject_stall = round == 0 ? 0.0 : 0.4;
     SCOPED_TRACE(fmt::format("round {}", round));
-    const sim::RunRecord record = run_and_check({model::plan(random_request(t, "pcp", 0, 63, 4, rng))}, o);
-    EXPECT_FALSE(record.stalled);
+    const sim::RunRecord record = run_and_check(plans, o);
+    ASSERT_FALSE(record.stalled);
+    for (int m = 1; m < 4; ++m) {
+      EXPECT_GT(first_injection(record, m), last_delivery(record, m - 1)) << "broadcast " << m;
+    }
+    EXPECT_LE(first_injection(record, 4), o.alpha + 1);
+    EXPECT_LE(first_injection(record, 5), o.alpha + 1);
   }
 }
 
