@@ -22,7 +22,8 @@
 // Every output is a register (the output and ejection units' link registers and the input units'
 // credit registers): no combinational path from any input to any output, so routers can be wired
 // to each other in C++ and evaluated in any order.
-// Configuration inputs are loaded while rst_ni is low and held (noc_route_compute).
+// Configuration inputs are captured while rst_ni is low (at least one clock edge) and may change
+// afterwards (meanings in noc_route_compute).
 `include "noc_assert.svh"
 
 module noc_router #(
@@ -56,8 +57,8 @@ module noc_router #(
   /// Asynchronous active-low reset: buffers empty, every VC free, BufDepth credits per output VC.
   input  logic                           rst_ni,
 
-  // Configuration of this router, passed to every input unit's route compute (constant after
-  // reset; meanings in noc_route_compute).
+  // Configuration of this router, captured into registers at the clock edges while rst_ni is low
+  // and passed to every input unit's route compute (meanings in noc_route_compute).
   /// Own Hamiltonian label.
   input  logic [LabelW-1:0]              own_label_i,
   /// Label of the neighbour on network port p in bits [p*LabelW +: LabelW].
@@ -106,6 +107,35 @@ module noc_router #(
   /// a source-routed, reserved-mode or misconfigured worm). Registered.
   output logic [NumPorts*NumVcs-1:0]     no_route_o
 );
+
+  // Configuration registers: the configuration inputs are captured at every clock edge while
+  // rst_ni is low and held from then on, so the inputs need only be valid during reset, and the
+  // route compute depends on registers alone. (Combinational logic from top-level inputs is
+  // re-evaluated by Verilator on every eval(); from registers only after a clock edge: this
+  // nearly halves the simulation time of a verilated router.)
+  logic [LabelW-1:0] cfg_own_label_q;
+  logic [NumNetPorts*LabelW-1:0] cfg_nbr_label_q;
+  logic [NumNetPorts-1:0] cfg_port_connected_q;
+  logic [NumNetPorts-1:0] cfg_port_is_wrap_q;
+  logic [NumNetPorts-1:0] cfg_port_is_boundary_q;
+  logic [3*CoordW-1:0] cfg_own_coord_q;
+  logic [3*CoordW-1:0] cfg_dim_size_q;
+  logic cfg_is_torus_q;
+  logic [1:0] cfg_num_dims_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      cfg_own_label_q <= own_label_i;
+      cfg_nbr_label_q <= nbr_label_i;
+      cfg_port_connected_q <= port_connected_i;
+      cfg_port_is_wrap_q <= port_is_wrap_i;
+      cfg_port_is_boundary_q <= port_is_boundary_i;
+      cfg_own_coord_q <= own_coord_i;
+      cfg_dim_size_q <= dim_size_i;
+      cfg_is_torus_q <= is_torus_i;
+      cfg_num_dims_q <= num_dims_i;
+    end
+  end
+
 
   /// Input VCs (ids port * NumVcs + VC, docs/rtl.md "The router stages"); network output VCs.
   localparam int unsigned NumInVcs     = NumPorts * NumVcs;
@@ -160,15 +190,15 @@ module noc_router #(
     ) u_input (
       .clk_i,
       .rst_ni,
-      .own_label_i,
-      .nbr_label_i,
-      .port_connected_i,
-      .port_is_wrap_i,
-      .port_is_boundary_i,
-      .own_coord_i,
-      .dim_size_i,
-      .is_torus_i,
-      .num_dims_i,
+      .own_label_i(cfg_own_label_q),
+      .nbr_label_i(cfg_nbr_label_q),
+      .port_connected_i(cfg_port_connected_q),
+      .port_is_wrap_i(cfg_port_is_wrap_q),
+      .port_is_boundary_i(cfg_port_is_boundary_q),
+      .own_coord_i(cfg_own_coord_q),
+      .dim_size_i(cfg_dim_size_q),
+      .is_torus_i(cfg_is_torus_q),
+      .num_dims_i(cfg_num_dims_q),
       .valid_i   (in_valid_i[i]),
       .vc_i      (in_vc_i[i*VcIdW +: VcIdW]),
       .flit_i    (in_flit_i[i*FlitW +: FlitW]),
@@ -354,9 +384,9 @@ module noc_router #(
           rw_f.head = 1'b1;
           if (g_spawn[i*NumNetPorts+o]) begin
             rw_h.vc_class = ClassW'(1);
-            rw_h.dest     = noc_pkg::coord_dest((o == 0) ? dim_size_i[0 +: CoordW] - CoordW'(1) : '0,
-                                                own_coord_i[CoordW +: CoordW],
-                                                own_coord_i[2*CoordW +: CoordW]);
+            rw_h.dest     = noc_pkg::coord_dest((o == 0) ? cfg_dim_size_q[0 +: CoordW] - CoordW'(1) : '0,
+                                                cfg_own_coord_q[CoordW +: CoordW],
+                                                cfg_own_coord_q[2*CoordW +: CoordW]);
           end else begin
             rw_h.vc_class = g_class[i*ClassW +: ClassW];
             if (g_shift[i]) begin
