@@ -43,9 +43,8 @@ struct RtlRunOptions {
   // When set, every valid router output (network and ejection ports) is appended here, in cycle,
   // router, port-read order: two runs' traces diff to their first divergence (sim/compare.hpp).
   LinkTrace* trace = nullptr;
-  // Test-only, model backend (the RTL ignores it): this router holds back its first switch grant for
-  // one cycle (the
-  // comparison's negative test).
+  // Test-only, model backend (the RTL ignores it): this router holds back its first switch grant
+  // for one cycle (the comparison's negative test).
   model::NodeId perturb_model_at = model::kNoNode;
 };
 
