@@ -182,9 +182,6 @@ class Cosim {
 
   model::Topology topology_;
   model::HamiltonianLabeling labels_;
-  // The Hamiltonian cycle of a 2D torus with an even row count: the same labels as the path (the
-  // row snake closes through the wraps); its boundary links configure the routers' mode 1.
-  std::optional<model::HamiltonianLabeling> cycle_;
   std::unique_ptr<VerilatedContext> context_;
   std::vector<std::unique_ptr<RouterModel>> routers_;
   std::vector<std::unique_ptr<Node>> nodes_;
@@ -200,6 +197,7 @@ class Cosim {
   std::set<int> absorbed_;  // worms whose last copy at that router was ejected this cycle
   std::mt19937_64 rng_;
   unsigned locals_ = 1;
+  std::vector<RouterConfig> configs_;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -403,9 +401,6 @@ Cosim::Cosim(const std::vector<model::Plan>& p, const RtlRunOptions& o)
       plans(p),
       topology_(p.front().request.topology),
       labels_(model::HamiltonianLabeling::path(topology_)),
-      cycle_(topology_.is_torus() && topology_.dimensions() == 2 && topology_.size(1) % 2 == 0
-                 ? std::optional(model::HamiltonianLabeling::cycle(topology_))
-                 : std::nullopt),
       // Only the RTL backend needs a Verilator context (and never two alive in one process).
       context_(o.backend == Backend::kRtl ? std::make_unique<VerilatedContext>() : nullptr),
       rng_(o.seed) {
@@ -443,24 +438,8 @@ Cosim::Cosim(const std::vector<model::Plan>& p, const RtlRunOptions& o)
 }
 
 void Cosim::configure(NodeId node, RouterModel& r) {
-  RouterConfig c;
-  c.own_label = static_cast<std::uint32_t>(labels_.label(node));
-  for (int p = 0; p < topology_.port_count(); ++p) {
-    const NodeId nbr = topology_.neighbour(node, p);
-    if (nbr == model::kNoNode) continue;
-    c.nbr_label[static_cast<std::size_t>(p)] = static_cast<std::uint32_t>(labels_.label(nbr));
-    c.connected |= 1u << p;
-    if (topology_.is_torus() && topology_.is_wraparound(node, p)) c.wrap |= 1u << p;
-    if (cycle_ && cycle_->link_class(node, p) == model::LinkClass::kBoundary) c.boundary |= 1u << p;
-  }
-  const model::Coord coord = topology_.coord(node);
-  for (int d = 0; d < topology_.dimensions(); ++d) {
-    c.coord[static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(coord[static_cast<std::size_t>(d)]);
-    c.size[static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(topology_.size(d));
-  }
-  c.torus = topology_.is_torus();
-  c.dims = static_cast<unsigned>(topology_.dimensions());
-  r.configure(c);
+  if (configs_.empty()) configs_ = router_configs(topology_);
+  r.configure(configs_[static_cast<std::size_t>(node)]);
 }
 
 NodeId Cosim::addressed(const wire::HeadFields& head) const {
@@ -733,6 +712,38 @@ Backend parse_backend(const std::string& name) {
   if (name == "rtl") return Backend::kRtl;
   if (name == "model") return Backend::kModel;
   throw model::RequestError(fmt::format("backend '{}' is not one of: rtl, model", name));
+}
+
+std::vector<RouterConfig> router_configs(const model::Topology& topology) {
+  const model::HamiltonianLabeling labels = model::HamiltonianLabeling::path(topology);
+  // A 2D torus with an even row count has a Hamiltonian cycle with the path's labels (the row
+  // snake closes through the wraps); its boundary links configure mode 1.
+  const std::optional<model::HamiltonianLabeling> cycle =
+      topology.is_torus() && topology.dimensions() == 2 && topology.size(1) % 2 == 0
+          ? std::optional(model::HamiltonianLabeling::cycle(topology))
+          : std::nullopt;
+  std::vector<RouterConfig> configs;
+  for (NodeId node = 0; node < topology.node_count(); ++node) {
+    RouterConfig c;
+    c.own_label = static_cast<std::uint32_t>(labels.label(node));
+    for (int p = 0; p < topology.port_count(); ++p) {
+      const NodeId nbr = topology.neighbour(node, p);
+      if (nbr == model::kNoNode) continue;
+      c.nbr_label[static_cast<std::size_t>(p)] = static_cast<std::uint32_t>(labels.label(nbr));
+      c.connected |= 1u << p;
+      if (topology.is_torus() && topology.is_wraparound(node, p)) c.wrap |= 1u << p;
+      if (cycle && cycle->link_class(node, p) == model::LinkClass::kBoundary) c.boundary |= 1u << p;
+    }
+    const model::Coord coord = topology.coord(node);
+    for (int d = 0; d < topology.dimensions(); ++d) {
+      c.coord[static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(coord[static_cast<std::size_t>(d)]);
+      c.size[static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(topology.size(d));
+    }
+    c.torus = topology.is_torus();
+    c.dims = static_cast<unsigned>(topology.dimensions());
+    configs.push_back(c);
+  }
+  return configs;
 }
 
 bool rtl_supports(const std::string& algorithm) { return firmware_algorithms().count(algorithm) != 0; }

@@ -48,6 +48,10 @@ struct RtlRunOptions {
   model::NodeId perturb_model_at = model::kNoNode;
 };
 
+// Every router's configuration inputs for a mesh or torus, node by node, from the model (path
+// labeling, neighbour labels, wrap and cycle-boundary flags, coordinates; docs/rtl.md).
+std::vector<RouterConfig> router_configs(const model::Topology& topology);
+
 // The algorithms the firmware implements on the RTL, and a sentence naming them.
 bool rtl_supports(const std::string& algorithm);
 std::string rtl_supported_algorithms();
