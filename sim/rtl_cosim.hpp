@@ -61,8 +61,8 @@ std::string rtl_unsupported_message(const std::string& algorithm);
 
 // Runs the plans' multicasts concurrently (all sources start at cycle 0; multicast i is plans[i])
 // on the RTL (or on the timing model: options.backend) and records what happened. All plans must
-// share one topology. Throws
-// model::UnsupportedError for an algorithm, topology or port model the RTL cannot run.
+// share one topology. Throws model::UnsupportedError for an algorithm, topology or port model the
+// RTL cannot run.
 RunRecord run_on_rtl(const std::vector<model::Plan>& plans, const RtlRunOptions& options);
 
 // The data words multicast `multicast` carries: L words of a fixed pseudo-random pattern.
