@@ -17,6 +17,7 @@
 #include "model/cpr_broadcast.hpp"
 #include "model/errors.hpp"
 #include "model/labeling.hpp"
+#include "sim/model_router.hpp"
 #include "sim/rtl_router.hpp"
 
 namespace wormcast::sim {
@@ -182,9 +183,6 @@ class Cosim {
 
   model::Topology topology_;
   model::HamiltonianLabeling labels_;
-  // The Hamiltonian cycle of a 2D torus with an even row count: the same labels as the path (the
-  // row snake closes through the wraps); its boundary links configure the routers' mode 1.
-  std::optional<model::HamiltonianLabeling> cycle_;
   std::unique_ptr<VerilatedContext> context_;
   std::vector<std::unique_ptr<RouterModel>> routers_;
   std::vector<std::unique_ptr<Node>> nodes_;
@@ -206,6 +204,7 @@ class Cosim {
   // flight and those waiting for it, in request order.
   std::optional<std::size_t> admitted_replication_;
   std::deque<std::size_t> waiting_replication_;
+  std::vector<RouterConfig> configs_;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -409,20 +408,21 @@ Cosim::Cosim(const std::vector<model::Plan>& p, const RtlRunOptions& o)
       plans(p),
       topology_(p.front().request.topology),
       labels_(model::HamiltonianLabeling::path(topology_)),
-      cycle_(topology_.is_torus() && topology_.dimensions() == 2 && topology_.size(1) % 2 == 0
-                 ? std::optional(model::HamiltonianLabeling::cycle(topology_))
-                 : std::nullopt),
-      context_(std::make_unique<VerilatedContext>()),
+      // Only the RTL backend needs a Verilator context (and never two alive in one process).
+      context_(o.backend == Backend::kRtl ? std::make_unique<VerilatedContext>() : nullptr),
       rng_(o.seed) {
-  context_->fatalOnError(false);
+  if (context_) context_->fatalOnError(false);
   for (const model::Plan& plan : plans) {
     locals_ = std::max(locals_, static_cast<unsigned>(channels_used(plan.request)));
   }
   const int n = topology_.node_count();
   for (NodeId node = 0; node < n; ++node) {
-    routers_.push_back(make_router(context_.get(), static_cast<unsigned>(topology_.port_count()), locals_,
-                                   fmt::format("router{}", node)));
+    const unsigned net = static_cast<unsigned>(topology_.port_count());
+    const std::string name = fmt::format("router{}", node);
+    routers_.push_back(context_ ? make_router(context_.get(), net, locals_, name)
+                                : make_model_router(net, locals_, name));
     configure(node, *routers_.back());
+    if (!context_ && node == options.perturb_model_at) perturb_model_router(*routers_.back(), 1);
     // The node sees every local pair its router has: the router ejects on any of them.
     nodes_.push_back(std::make_unique<Node>(*this, node, routers_.back()->locals()));
     fw::NodeConfig config;
@@ -445,24 +445,8 @@ Cosim::Cosim(const std::vector<model::Plan>& p, const RtlRunOptions& o)
 }
 
 void Cosim::configure(NodeId node, RouterModel& r) {
-  RouterConfig c;
-  c.own_label = static_cast<std::uint32_t>(labels_.label(node));
-  for (int p = 0; p < topology_.port_count(); ++p) {
-    const NodeId nbr = topology_.neighbour(node, p);
-    if (nbr == model::kNoNode) continue;
-    c.nbr_label[static_cast<std::size_t>(p)] = static_cast<std::uint32_t>(labels_.label(nbr));
-    c.connected |= 1u << p;
-    if (topology_.is_torus() && topology_.is_wraparound(node, p)) c.wrap |= 1u << p;
-    if (cycle_ && cycle_->link_class(node, p) == model::LinkClass::kBoundary) c.boundary |= 1u << p;
-  }
-  const model::Coord coord = topology_.coord(node);
-  for (int d = 0; d < topology_.dimensions(); ++d) {
-    c.coord[static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(coord[static_cast<std::size_t>(d)]);
-    c.size[static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(topology_.size(d));
-  }
-  c.torus = topology_.is_torus();
-  c.dims = static_cast<unsigned>(topology_.dimensions());
-  r.configure(c);
+  if (configs_.empty()) configs_ = router_configs(topology_);
+  r.configure(configs_[static_cast<std::size_t>(node)]);
 }
 
 NodeId Cosim::addressed(const wire::HeadFields& head) const {
@@ -582,9 +566,9 @@ void Cosim::ejected(NodeId r, const Link& l) {
 
 void Cosim::tick() {
   for (auto& r : routers_) r->set_clock(true);
-  context_->timeInc(1);
+  if (context_) context_->timeInc(1);
   for (auto& r : routers_) r->set_clock(false);
-  context_->timeInc(1);
+  if (context_) context_->timeInc(1);
 }
 
 bool Cosim::finished() const {
@@ -693,6 +677,7 @@ RunRecord Cosim::run() {
         outputs[static_cast<std::size_t>(r) * ports + p] = l;
         if (!l.valid) continue;
         moved = true;
+        if (options.trace != nullptr) options.trace->push_back({cycle, r, p, l});
         if (p < net) {
           monitor(r, p, l);
         } else {
@@ -735,7 +720,7 @@ RunRecord Cosim::run() {
       m.set_credits_from_receivers(to_router);
     }
     tick();
-    if (context_->gotError()) error(fmt::format("an RTL assertion fired in cycle {}", cycle));
+    if (context_ && context_->gotError()) error(fmt::format("an RTL assertion fired in cycle {}", cycle));
     if (!record.errors.empty()) break;
     bool working = moved;
     for (const auto& node : nodes_) {
@@ -758,6 +743,46 @@ RunRecord Cosim::run() {
 }
 
 }  // namespace
+
+std::string backend_name(Backend backend) { return backend == Backend::kRtl ? "rtl" : "model"; }
+
+Backend parse_backend(const std::string& name) {
+  if (name == "rtl") return Backend::kRtl;
+  if (name == "model") return Backend::kModel;
+  throw model::RequestError(fmt::format("backend '{}' is not one of: rtl, model", name));
+}
+
+std::vector<RouterConfig> router_configs(const model::Topology& topology) {
+  const model::HamiltonianLabeling labels = model::HamiltonianLabeling::path(topology);
+  // A 2D torus with an even row count has a Hamiltonian cycle with the path's labels (the row
+  // snake closes through the wraps); its boundary links configure mode 1.
+  const std::optional<model::HamiltonianLabeling> cycle =
+      topology.is_torus() && topology.dimensions() == 2 && topology.size(1) % 2 == 0
+          ? std::optional(model::HamiltonianLabeling::cycle(topology))
+          : std::nullopt;
+  std::vector<RouterConfig> configs;
+  for (NodeId node = 0; node < topology.node_count(); ++node) {
+    RouterConfig c;
+    c.own_label = static_cast<std::uint32_t>(labels.label(node));
+    for (int p = 0; p < topology.port_count(); ++p) {
+      const NodeId nbr = topology.neighbour(node, p);
+      if (nbr == model::kNoNode) continue;
+      c.nbr_label[static_cast<std::size_t>(p)] = static_cast<std::uint32_t>(labels.label(nbr));
+      c.connected |= 1u << p;
+      if (topology.is_torus() && topology.is_wraparound(node, p)) c.wrap |= 1u << p;
+      if (cycle && cycle->link_class(node, p) == model::LinkClass::kBoundary) c.boundary |= 1u << p;
+    }
+    const model::Coord coord = topology.coord(node);
+    for (int d = 0; d < topology.dimensions(); ++d) {
+      c.coord[static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(coord[static_cast<std::size_t>(d)]);
+      c.size[static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(topology.size(d));
+    }
+    c.torus = topology.is_torus();
+    c.dims = static_cast<unsigned>(topology.dimensions());
+    configs.push_back(c);
+  }
+  return configs;
+}
 
 bool rtl_supports(const std::string& algorithm) { return firmware_algorithms().count(algorithm) != 0; }
 
