@@ -31,6 +31,7 @@ const std::map<std::string, fw::Algorithm>& firmware_algorithms() {
                                                           {"two-port", fw::Algorithm::kTwoPort},
                                                           {"d-port", fw::Algorithm::kDPort},
                                                           {"rd", fw::Algorithm::kRecursiveDoubling},
+                                                          {"edn", fw::Algorithm::kEdn},
                                                           {"vh", fw::Algorithm::kVh},
                                                           {"diag", fw::Algorithm::kDiag},
                                                           {"dds", fw::Algorithm::kDds},
@@ -184,6 +185,7 @@ class Cosim {
   // The Hamiltonian cycle of a 2D torus with an even row count: the same labels as the path (the
   // row snake closes through the wraps); its boundary links configure the routers' mode 1.
   std::optional<model::HamiltonianLabeling> cycle_;
+  std::vector<std::uint16_t> star_labels_;  // star graphs: each node's cycle label, the firmware's configuration
   std::unique_ptr<VerilatedContext> context_;
   std::vector<std::unique_ptr<RouterModel>> routers_;
   std::vector<std::unique_ptr<Node>> nodes_;
@@ -401,8 +403,9 @@ Cosim::Cosim(const std::vector<model::Plan>& p, const RtlRunOptions& o)
     : options(o),
       plans(p),
       topology_(p.front().request.topology),
-      labels_(model::HamiltonianLabeling::path(topology_)),
-      cycle_(topology_.is_torus() && topology_.dimensions() == 2 && topology_.size(1) % 2 == 0
+      labels_(topology_.is_star() ? model::HamiltonianLabeling::cycle(topology_)
+                                  : model::HamiltonianLabeling::path(topology_)),
+      cycle_(topology_.is_star() || (topology_.is_torus() && topology_.dimensions() == 2 && topology_.size(1) % 2 == 0)
                  ? std::optional(model::HamiltonianLabeling::cycle(topology_))
                  : std::nullopt),
       context_(std::make_unique<VerilatedContext>()),
@@ -412,6 +415,10 @@ Cosim::Cosim(const std::vector<model::Plan>& p, const RtlRunOptions& o)
     locals_ = std::max(locals_, static_cast<unsigned>(channels_used(plan.request)));
   }
   const int n = topology_.node_count();
+  // A star graph's firmware gets the cycle's labels with its configuration (docs/firmware.md).
+  for (NodeId node = 0; topology_.is_star() && node < n; ++node) {
+    star_labels_.push_back(static_cast<std::uint16_t>(labels_.label(node)));
+  }
   for (NodeId node = 0; node < n; ++node) {
     routers_.push_back(make_router(context_.get(), static_cast<unsigned>(topology_.port_count()), locals_,
                                    fmt::format("router{}", node)));
@@ -419,8 +426,14 @@ Cosim::Cosim(const std::vector<model::Plan>& p, const RtlRunOptions& o)
     // The node sees every local pair its router has: the router ejects on any of them.
     nodes_.push_back(std::make_unique<Node>(*this, node, routers_.back()->locals()));
     fw::NodeConfig config;
-    config.grid.kind = topology_.is_torus() ? fw::GridKind::kTorus : fw::GridKind::kMesh;
+    config.grid.kind = topology_.is_star()    ? fw::GridKind::kStar
+                       : topology_.is_torus() ? fw::GridKind::kTorus
+                                              : fw::GridKind::kMesh;
     config.grid.dims = static_cast<std::uint8_t>(topology_.dimensions());
+    if (topology_.is_star()) {
+      config.grid.star_order = static_cast<std::uint8_t>(topology_.star_order());
+      config.grid.star_labels = star_labels_.data();
+    }
     for (int d = 0; d < topology_.dimensions(); ++d) {
       config.grid.size[d] = static_cast<std::uint16_t>(topology_.size(d));
     }
@@ -448,7 +461,9 @@ void Cosim::configure(NodeId node, RouterModel& r) {
     if (topology_.is_torus() && topology_.is_wraparound(node, p)) c.wrap |= 1u << p;
     if (cycle_ && cycle_->link_class(node, p) == model::LinkClass::kBoundary) c.boundary |= 1u << p;
   }
-  const model::Coord coord = topology_.coord(node);
+  // Star graphs: no coordinates, sizes or dimensions (docs/rtl.md, route compute's configuration).
+  const model::Coord coord = topology_.is_star() ? model::Coord{} : topology_.coord(node);
+  if (topology_.is_star()) c.size = {0, 0, 0};
   for (int d = 0; d < topology_.dimensions(); ++d) {
     c.coord[static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(coord[static_cast<std::size_t>(d)]);
     c.size[static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(topology_.size(d));
@@ -679,7 +694,9 @@ RunRecord Cosim::run() {
         const NodeId nbr = topology_.neighbour(r, static_cast<model::Port>(p));
         Link in;
         if (nbr != model::kNoNode) {
-          const unsigned back = p ^ 1u;  // the neighbour's port toward r (docs/model.md port numbering)
+          // The neighbour's port toward r (docs/model.md port numbering): the opposite direction on
+          // a mesh or torus; on a star graph the same generator, which is its own inverse.
+          const unsigned back = topology_.is_star() ? p : p ^ 1u;
           in = outputs[static_cast<std::size_t>(nbr) * ports + back];
           to_router |= ((credits[static_cast<std::size_t>(nbr)] >> (back * kRouterVcs)) & ((1u << kRouterVcs) - 1))
                        << (p * kRouterVcs);
@@ -724,8 +741,8 @@ RunRecord Cosim::run() {
 bool rtl_supports(const std::string& algorithm) { return firmware_algorithms().count(algorithm) != 0; }
 
 std::string rtl_unsupported_message(const std::string& algorithm) {
-  return fmt::format("algorithm '{}' does not run on the RTL yet (its firmware is still to come: edn); supported: {}",
-                     algorithm, rtl_supported_algorithms());
+  return fmt::format("algorithm '{}' has no firmware for the RTL; supported: {}", algorithm,
+                     rtl_supported_algorithms());
 }
 
 std::string rtl_supported_algorithms() {
@@ -768,8 +785,10 @@ RunRecord run_on_rtl(const std::vector<model::Plan>& plans, const RtlRunOptions&
           fmt::format("{} destinations exceed the firmware's chain of {} nodes", r.destinations.size(), fw::kMaxChain));
     }
   }
-  if (t.is_star()) {
-    throw model::UnsupportedError(fmt::format("{}: the firmware's algorithms run on meshes and tori", t.spec()));
+  if (t.is_star() && (t.port_count() < 3 || t.port_count() > 6)) {
+    throw model::UnsupportedError(
+        fmt::format("{} has {} network ports; the router has 3 to 6 (star:4, star:5 and star:6 run on the RTL)",
+                    t.spec(), t.port_count()));
   }
   if (plans.size() > fw::kMaxJobs * static_cast<std::size_t>(t.node_count())) {
     throw model::UnsupportedError("too many concurrent multicasts");

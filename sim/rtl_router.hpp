@@ -60,7 +60,7 @@ class RouterModel {
 // std::invalid_argument naming the variants when there is none.
 std::unique_ptr<RouterModel> make_router(VerilatedContext* context, unsigned net_ports, unsigned locals,
                                          const std::string& name);
-// "p4 with 1, 2 or 4 local pairs; p6 with 2".
+// The variants built, in words.
 std::string router_variants();
 
 }  // namespace wormcast::sim
