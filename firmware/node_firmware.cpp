@@ -15,6 +15,30 @@ constexpr std::uint32_t ceil_log2(std::uint32_t n) {
   return k;
 }
 
+// Packs a source route (head mode 4) of `hops` >= 1 entries into header flits: entry_at(i), called
+// once per i in order, is route node i's {deliver, port} (the sender's first); five entries per
+// flit, the unused ones after the last hop end the route at its last node; more = flits - 1.
+// Returns the flit count, 0 when the route needs more flits than `capacity` or `more` holds.
+template <class EntryAt>
+std::uint32_t pack_source_route(wire::HeadFields head, std::uint32_t hops, EntryAt entry_at, std::uint64_t* header,
+                                std::uint32_t capacity) {
+  const std::uint32_t groups = (hops + wire::kRouteEntries - 1) / wire::kRouteEntries;
+  if (groups == 0 || groups > capacity || groups - 1 > wire::kMaxMore) return 0;
+  head.mode = wire::Mode::kSourceRouted;
+  head.more = static_cast<std::uint16_t>(groups - 1);
+  std::uint32_t flits = 0, group = wire::kRouteAllUnused;
+  for (std::uint32_t i = 0; i < hops; ++i) {
+    group = wire::with_route_entry(group, i % wire::kRouteEntries, entry_at(i));
+    if (i % wire::kRouteEntries == wire::kRouteEntries - 1 || i + 1 == hops) {
+      head.dest = group;
+      header[flits] = flits == 0 ? wire::pack_head(head) : wire::pack_addr_flit(head, group, flits);
+      ++flits;
+      group = wire::kRouteAllUnused;
+    }
+  }
+  return flits;
+}
+
 }  // namespace
 
 const char* to_string(Status status) {
@@ -822,16 +846,10 @@ Status NodeFirmware::plan_xy_path(Job& job, const std::uint32_t* destinations, s
 bool NodeFirmware::issue_source_routed(Job& job, const Send& send) {
   const Grid& g = config_.grid;
   std::uint32_t u = config_.node, next_destination = send.first;
-  std::uint32_t flits = 0;
-  std::uint32_t group = wire::kRouteAllUnused;
   wire::HeadFields head;
-  head.mode = wire::Mode::kSourceRouted;
   head.src = config_.node;
   head.tag = static_cast<std::uint8_t>(sequence_ & 0xF);
-  const std::uint32_t hops = send.addr_count, groups = (hops + wire::kRouteEntries - 1) / wire::kRouteEntries;
-  if (groups > kMaxChain + 1 || groups - 1 > wire::kMaxMore) return false;
-  head.more = static_cast<std::uint16_t>(groups - 1);
-  for (std::uint32_t i = 0; i < hops; ++i) {
+  const auto entry_at = [&](std::uint32_t i) {
     const std::uint32_t w = job.chain[send.addr_first + i];
     const bool deliver = i > 0 && next_destination < send.first + send.count && job.chain[next_destination] == u;
     if (deliver) ++next_destination;
@@ -840,19 +858,11 @@ bool NodeFirmware::issue_source_routed(Job& job, const Send& send) {
       if (g.coord(w, d) == g.coord(u, d) + 1) port = static_cast<std::uint8_t>(2 * d);
       if (g.coord(w, d) + 1 == g.coord(u, d)) port = static_cast<std::uint8_t>(2 * d + 1);
     }
-    group = wire::with_route_entry(group, i % wire::kRouteEntries, {deliver, port});
-    if (i % wire::kRouteEntries == wire::kRouteEntries - 1 || i + 1 == hops) {
-      if (flits == 0) {
-        head.dest = group;
-        header_[flits] = wire::pack_head(head);
-      } else {
-        header_[flits] = wire::pack_addr_flit(head, group, flits);
-      }
-      ++flits;
-      group = wire::kRouteAllUnused;
-    }
     u = w;
-  }
+    return wire::RouteEntry{deliver, port};
+  };
+  const std::uint32_t flits = pack_source_route(head, send.addr_count, entry_at, header_, kMaxChain + 1);
+  if (flits == 0) return false;
   MessageInfo info = job_info(job);
   encode_control(info, message_);
   for (std::size_t i = 0; i < job.data.size(); ++i) message_[kControlWords + i] = job.data[i];
@@ -1173,25 +1183,15 @@ bool NodeFirmware::issue_edn(Job& job, const Send& send) {
                                        static_cast<std::uint8_t>(g.coord(send.receiver, 1)), 0});
     header_[flits++] = wire::pack_head(head);
   } else {
-    head.mode = wire::Mode::kSourceRouted;
     head.vc_class = 1;  // YX legs never share a VC with XY worms (docs/rtl.md, "VC classes to VCs")
     const std::uint32_t x0 = g.coord(self, 0), y0 = g.coord(self, 1);
     const std::uint32_t x1 = g.coord(send.receiver, 0), y1 = g.coord(send.receiver, 1);
-    const std::uint32_t dy = y1 > y0 ? y1 - y0 : y0 - y1, dx = x1 > x0 ? x1 - x0 : x0 - x1, hops = dx + dy;
-    const std::uint32_t groups = (hops + wire::kRouteEntries - 1) / wire::kRouteEntries;
-    if (groups - 1 > wire::kMaxMore || groups > kMaxChain + 1) return false;
-    head.more = static_cast<std::uint16_t>(groups - 1);
-    std::uint32_t group = wire::kRouteAllUnused;
-    for (std::uint32_t i = 0; i < hops; ++i) {
-      const std::uint8_t port = i < dy ? (y1 > y0 ? 2 : 3) : (x1 > x0 ? 0 : 1);
-      group = wire::with_route_entry(group, i % wire::kRouteEntries, {false, port});
-      if (i % wire::kRouteEntries == wire::kRouteEntries - 1 || i + 1 == hops) {
-        head.dest = group;
-        header_[flits] = flits == 0 ? wire::pack_head(head) : wire::pack_addr_flit(head, group, flits);
-        ++flits;
-        group = wire::kRouteAllUnused;
-      }
-    }
+    const std::uint32_t dy = y1 > y0 ? y1 - y0 : y0 - y1, dx = x1 > x0 ? x1 - x0 : x0 - x1;
+    const auto entry_at = [&](std::uint32_t i) {
+      return wire::RouteEntry{false, static_cast<std::uint8_t>(i < dy ? (y1 > y0 ? 2 : 3) : (x1 > x0 ? 0 : 1))};
+    };
+    flits = pack_source_route(head, dx + dy, entry_at, header_, kMaxChain + 1);
+    if (flits == 0) return false;
   }
   MessageInfo info = job_info(job);
   info.edn_rot = send.edn_region.frame.rot;
