@@ -28,6 +28,8 @@ inline constexpr std::size_t kMaxDataWords = WORMCAST_FW_MAX_DATA_WORDS;
 inline constexpr std::size_t kMaxGridNodes = WORMCAST_FW_MAX_GRID_NODES;
 // Multicasts a node serves at once (as source or relay).
 inline constexpr std::size_t kMaxJobs = WORMCAST_FW_MAX_JOBS;
+// Nodes of the largest star graph the firmware checks a cycle configuration of (S_6).
+inline constexpr std::size_t kMaxStarNodes = 720;
 // Local injection/ejection channel pairs (d of the d-port model; 6 = all-port on a 3D mesh).
 inline constexpr std::size_t kMaxChannels = 6;
 

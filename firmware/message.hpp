@@ -6,7 +6,10 @@
 //           [63:56] algorithm
 //   word 1  [19:0] origin (the multicast's source)  [39:20] sequence number at the sender
 //           [47:40] ports d  [48] all-port
-//   word 2  algorithm state: recursive doubling [1:0] dimension [21:2] lo [41:22] hi; else 0
+//   word 2  algorithm state: recursive doubling [1:0] dimension [21:2] lo [41:22] hi;
+//           edn: the receiver's region [1:0] frame rotation [9:2] tx [17:10] ty [21:18] level,
+//           [25:22] quadrants whose top EDN it sends to in step 2, [29:26] which of them take YX;
+//           else 0
 //   then    the address field, two 32-bit node ids per word (low half first)
 //   then    the data words
 #pragma once
@@ -36,8 +39,9 @@ enum class Algorithm : std::uint8_t {
   kThreeDbl = 16,      // 3-DBL (spec 4.2, R1): +-Z column worms to the layer sources, then dual-path
   kXyPath = 17,        // XY-path (spec 5.9): source-routed worms along the X and Y partition paths,
   kXyPathXFirst = 18,  //   Y-first (the published example) or X-first (the pseudo-code)
+  kEdn = 19,           // Extended Dominating Node broadcast (docs/algorithms.md), 2^k x 2^k meshes
 };
-inline constexpr unsigned kAlgorithmCount = 19;
+inline constexpr unsigned kAlgorithmCount = 20;
 
 constexpr bool xy_path(Algorithm a) { return a == Algorithm::kXyPath || a == Algorithm::kXyPathXFirst; }
 
@@ -74,6 +78,9 @@ struct MessageInfo {
   std::uint8_t rd_dim = 0;
   std::uint32_t rd_lo = 0;
   std::uint32_t rd_hi = 0;
+  // edn (firmware/edn_broadcast.hpp): the receiver's region and its step-2 forwards.
+  std::uint8_t edn_rot = 0, edn_tx = 0, edn_ty = 0, edn_level = 0;
+  std::uint8_t edn_forward = 0, edn_forward_yx = 0;  // bit i: quadrant i
 };
 
 constexpr std::uint32_t address_words(std::uint32_t entries) { return (entries + 1) / 2; }
@@ -86,8 +93,14 @@ constexpr void encode_control(const MessageInfo& m, std::uint64_t* words) {
              std::uint64_t{m.step} << 48 | std::uint64_t{static_cast<std::uint8_t>(m.algorithm)} << 56;
   words[1] = std::uint64_t{m.origin & 0xFFFFFu} | std::uint64_t{m.sequence & 0xFFFFFu} << 20 |
              std::uint64_t{m.ports} << 40 | std::uint64_t{m.all_port ? 1u : 0u} << 48;
-  words[2] =
-      std::uint64_t{m.rd_dim & 3u} | std::uint64_t{m.rd_lo & 0xFFFFFu} << 2 | std::uint64_t{m.rd_hi & 0xFFFFFu} << 22;
+  if (m.algorithm == Algorithm::kEdn) {
+    words[2] = std::uint64_t{m.edn_rot & 3u} | std::uint64_t{m.edn_tx} << 2 | std::uint64_t{m.edn_ty} << 10 |
+               std::uint64_t{m.edn_level & 0xFu} << 18 | std::uint64_t{m.edn_forward & 0xFu} << 22 |
+               std::uint64_t{m.edn_forward_yx & 0xFu} << 26;
+  } else {
+    words[2] =
+        std::uint64_t{m.rd_dim & 3u} | std::uint64_t{m.rd_lo & 0xFFFFFu} << 2 | std::uint64_t{m.rd_hi & 0xFFFFFu} << 22;
+  }
 }
 
 // The control words of a payload of `words` words; false if they are missing, name an unknown
@@ -108,6 +121,16 @@ constexpr bool decode_control(const std::uint64_t* payload, std::uint32_t words,
   m.rd_dim = static_cast<std::uint8_t>(w2 & 3);
   m.rd_lo = static_cast<std::uint32_t>((w2 >> 2) & 0xFFFFF);
   m.rd_hi = static_cast<std::uint32_t>((w2 >> 22) & 0xFFFFF);
+  if (m.algorithm == Algorithm::kEdn) {
+    m.rd_dim = 0;
+    m.rd_lo = m.rd_hi = 0;
+    m.edn_rot = static_cast<std::uint8_t>(w2 & 3);
+    m.edn_tx = static_cast<std::uint8_t>((w2 >> 2) & 0xFF);
+    m.edn_ty = static_cast<std::uint8_t>((w2 >> 10) & 0xFF);
+    m.edn_level = static_cast<std::uint8_t>((w2 >> 18) & 0xF);
+    m.edn_forward = static_cast<std::uint8_t>((w2 >> 22) & 0xF);
+    m.edn_forward_yx = static_cast<std::uint8_t>((w2 >> 26) & 0xF);
+  }
   return algorithm < kAlgorithmCount && message_words(m) == words;
 }
 

@@ -15,6 +15,30 @@ constexpr std::uint32_t ceil_log2(std::uint32_t n) {
   return k;
 }
 
+// Packs a source route (head mode 4) of `hops` >= 1 entries into header flits: entry_at(i), called
+// once per i in order, is route node i's {deliver, port} (the sender's first); five entries per
+// flit, the unused ones after the last hop end the route at its last node; more = flits - 1.
+// Returns the flit count, 0 when the route needs more flits than `capacity` or `more` holds.
+template <class EntryAt>
+std::uint32_t pack_source_route(wire::HeadFields head, std::uint32_t hops, EntryAt entry_at, std::uint64_t* header,
+                                std::uint32_t capacity) {
+  const std::uint32_t groups = (hops + wire::kRouteEntries - 1) / wire::kRouteEntries;
+  if (groups == 0 || groups > capacity || groups - 1 > wire::kMaxMore) return 0;
+  head.mode = wire::Mode::kSourceRouted;
+  head.more = static_cast<std::uint16_t>(groups - 1);
+  std::uint32_t flits = 0, group = wire::kRouteAllUnused;
+  for (std::uint32_t i = 0; i < hops; ++i) {
+    group = wire::with_route_entry(group, i % wire::kRouteEntries, entry_at(i));
+    if (i % wire::kRouteEntries == wire::kRouteEntries - 1 || i + 1 == hops) {
+      head.dest = group;
+      header[flits] = flits == 0 ? wire::pack_head(head) : wire::pack_addr_flit(head, group, flits);
+      ++flits;
+      group = wire::kRouteAllUnused;
+    }
+  }
+  return flits;
+}
+
 }  // namespace
 
 const char* to_string(Status status) {
@@ -47,9 +71,42 @@ const char* to_string(Status status) {
   return "unknown status";
 }
 
+namespace {
+
+// A star graph's configuration: S_4..S_6, and the labels form a Hamiltonian cycle of it (each label
+// once, consecutive labels and the last and the first on neighbouring nodes).
+bool star_cycle_valid(const Grid& g) {
+  if (g.dims != 0 || g.star_order < kMinStarOrder || g.star_order > kMaxStarOrder || g.star_labels == nullptr) {
+    return false;
+  }
+  const std::uint32_t n = g.nodes();
+  std::uint16_t at[kMaxStarNodes] = {};  // node of each label, + 1 (0: not seen)
+  for (std::uint32_t v = 0; v < n; ++v) {
+    const std::uint32_t l = g.star_labels[v];
+    if (l >= n || at[l] != 0) return false;
+    at[l] = static_cast<std::uint16_t>(v + 1);
+  }
+  for (std::uint32_t l = 0; l < n; ++l) {
+    const std::uint32_t u = at[l] - 1u, w = at[(l + 1) % n] - 1u;
+    bool adjacent = false;
+    for (unsigned p = 0; p < g.ports(); ++p) adjacent |= g.neighbour(u, p) == w;
+    if (!adjacent) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 Status NodeFirmware::init(const NodeConfig& config, NetworkInterface* ni) {
   const Grid& g = config.grid;
-  if (ni == nullptr || ni->channels() == 0 || (g.dims != 2 && g.dims != 3)) return Status::kBadConfig;
+  if (ni == nullptr || ni->channels() == 0) return Status::kBadConfig;
+  if (g.kind == GridKind::kStar) {
+    if (!star_cycle_valid(g) || config.node >= g.nodes()) return Status::kBadConfig;
+    config_ = config;
+    ni_ = ni;
+    return Status::kOk;
+  }
+  if (g.dims != 2 && g.dims != 3) return Status::kBadConfig;
   for (unsigned d = 0; d < 3; ++d) {
     if (g.size[d] == 0 || g.size[d] > wire::kMaxCoord + 1 || (d >= g.dims && g.size[d] != 1)) return Status::kBadConfig;
   }
@@ -89,6 +146,8 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
   const std::uint32_t self = config_.node;
   if (static_cast<unsigned>(r.algorithm) >= kAlgorithmCount) return Status::kUnsupportedAlgorithm;
   if (r.ports == 0 || r.ports > ni_->channels()) return Status::kBadPortCount;
+  // On a star graph only the Hamiltonian-cycle algorithms run (seed 001).
+  if (g.kind == GridKind::kStar && !on_cycle(r.algorithm)) return Status::kUnsupportedTopology;
   const bool even = r.ports % 2 == 0;
   switch (r.algorithm) {
     case Algorithm::kUnicast:
@@ -118,9 +177,12 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
       break;
     case Algorithm::kUniform:
     case Algorithm::kFixed:
-      // The snake is a Hamiltonian cycle of a 2D torus with an even row count (spec 2.8).
-      if (g.kind != GridKind::kTorus || g.dims != 2 || g.size[1] % 2 != 0) return Status::kUnsupportedTopology;
-      if (r.all_port && r.ports != 4) return Status::kBadPortCount;
+      // The snake is a Hamiltonian cycle of a 2D torus with an even row count (spec 2.8); a star
+      // graph's cycle comes with the configuration.
+      if (g.kind != GridKind::kStar && (g.kind != GridKind::kTorus || g.dims != 2 || g.size[1] % 2 != 0)) {
+        return Status::kUnsupportedTopology;
+      }
+      if (r.all_port && r.ports != g.ports()) return Status::kBadPortCount;
       break;
     case Algorithm::kPcp:
     case Algorithm::kThreeDbs:
@@ -144,6 +206,11 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
       if (g.dims != 3) return Status::kUnsupportedTopology;
       if (r.all_port && r.ports != 6) return Status::kBadPortCount;
       break;
+    case Algorithm::kEdn:
+      // A 2^k x 2^k mesh; each worm leaves on the channel of its first hop (all-port, spec 3.3).
+      if (g.kind != GridKind::kMesh || edn_side(g.size, g.dims) == 0) return Status::kUnsupportedTopology;
+      if (r.ports < 4) return Status::kBadPortCount;
+      break;
     case Algorithm::kMultiPath:
       // Row worms are injected straight into the row channel: one injection channel per direction.
       if (g.dims != 2) return Status::kUnsupportedTopology;
@@ -159,7 +226,8 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
       if (r.destinations[j] == r.destinations[i]) return Status::kBadDestinations;
     }
   }
-  if ((r.algorithm == Algorithm::kRecursiveDoubling || cpr_lines(r.algorithm)) && r.count + 1 != g.nodes()) {
+  if ((r.algorithm == Algorithm::kRecursiveDoubling || r.algorithm == Algorithm::kEdn || cpr_lines(r.algorithm)) &&
+      r.count + 1 != g.nodes()) {
     return Status::kBadDestinations;
   }
   Job* job = free_job();
@@ -176,6 +244,11 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
     job->dim = 0;
     job->lo = 0;
     job->hi = g.size[0];
+  } else if (r.algorithm == Algorithm::kEdn) {
+    const std::uint32_t n = edn_side(g.size, g.dims);
+    job->edn_top_count = static_cast<std::uint8_t>(edn_first_two_steps(n, self, job->edn_top));
+    job->edn_phase = 0;
+    if (!edn_source_role(n, self, job->edn_region, job->edn_cover_step)) job->edn_region = {};
   } else if (carries_tree(r.algorithm)) {
     const TreeKind kind = r.algorithm == Algorithm::kVh     ? TreeKind::kVh
                           : r.algorithm == Algorithm::kDiag ? TreeKind::kDiag
@@ -278,6 +351,8 @@ Status NodeFirmware::on_message_received(const wire::HeadFields& head, const std
     pump();
     return Status::kOk;
   }
+
+  if (info.algorithm == Algorithm::kEdn) return receive_edn(head, info, data);
 
   // The sender's state for this node, built in place in a free job slot.
   Job* slot = free_job();
@@ -393,6 +468,8 @@ bool NodeFirmware::next_iteration(Job& job) {
     case Algorithm::kThreeDbs:
       iterate_lines(job);
       break;
+    case Algorithm::kEdn:
+      return iterate_edn(job);
   }
   return !job.pending.empty();
 }
@@ -769,16 +846,10 @@ Status NodeFirmware::plan_xy_path(Job& job, const std::uint32_t* destinations, s
 bool NodeFirmware::issue_source_routed(Job& job, const Send& send) {
   const Grid& g = config_.grid;
   std::uint32_t u = config_.node, next_destination = send.first;
-  std::uint32_t flits = 0;
-  std::uint32_t group = wire::kRouteAllUnused;
   wire::HeadFields head;
-  head.mode = wire::Mode::kSourceRouted;
   head.src = config_.node;
   head.tag = static_cast<std::uint8_t>(sequence_ & 0xF);
-  const std::uint32_t hops = send.addr_count, groups = (hops + wire::kRouteEntries - 1) / wire::kRouteEntries;
-  if (groups > kMaxChain + 1 || groups - 1 > wire::kMaxMore) return false;
-  head.more = static_cast<std::uint16_t>(groups - 1);
-  for (std::uint32_t i = 0; i < hops; ++i) {
+  const auto entry_at = [&](std::uint32_t i) {
     const std::uint32_t w = job.chain[send.addr_first + i];
     const bool deliver = i > 0 && next_destination < send.first + send.count && job.chain[next_destination] == u;
     if (deliver) ++next_destination;
@@ -787,19 +858,11 @@ bool NodeFirmware::issue_source_routed(Job& job, const Send& send) {
       if (g.coord(w, d) == g.coord(u, d) + 1) port = static_cast<std::uint8_t>(2 * d);
       if (g.coord(w, d) + 1 == g.coord(u, d)) port = static_cast<std::uint8_t>(2 * d + 1);
     }
-    group = wire::with_route_entry(group, i % wire::kRouteEntries, {deliver, port});
-    if (i % wire::kRouteEntries == wire::kRouteEntries - 1 || i + 1 == hops) {
-      if (flits == 0) {
-        head.dest = group;
-        header_[flits] = wire::pack_head(head);
-      } else {
-        header_[flits] = wire::pack_addr_flit(head, group, flits);
-      }
-      ++flits;
-      group = wire::kRouteAllUnused;
-    }
     u = w;
-  }
+    return wire::RouteEntry{deliver, port};
+  };
+  const std::uint32_t flits = pack_source_route(head, send.addr_count, entry_at, header_, kMaxChain + 1);
+  if (flits == 0) return false;
   MessageInfo info = job_info(job);
   encode_control(info, message_);
   for (std::size_t i = 0; i < job.data.size(); ++i) message_[kControlWords + i] = job.data[i];
@@ -834,7 +897,8 @@ void NodeFirmware::split_cycle_dual_path(Job& job) const {
 // The first hop of the Hamiltonian-cycle routing function from the source (spec 2.6, classes ph /
 // pl): the high network holds the common channels toward larger labels and the boundary channels
 // (label difference > ceil(N/2)) toward smaller ones; high: the neighbour in it with the largest
-// label <= label(v), else the largest (case 3); low mirrored. Torus wraps count.
+// label <= label(v), else the largest (case 3); low mirrored; ties to the lowest port. Torus wraps
+// count; on a star graph every generator's port.
 std::uint8_t NodeFirmware::cycle_first_hop_port(std::uint32_t destination, bool high) const {
   const Grid& g = config_.grid;
   const std::uint32_t self = config_.node, own = g.label(self), target = g.label(destination);
@@ -843,19 +907,16 @@ std::uint8_t NodeFirmware::cycle_first_hop_port(std::uint32_t destination, bool 
   bool found[2] = {false, false};
   std::uint32_t best[2] = {0, 0};
   std::uint8_t port[2] = {0, 0};
-  for (unsigned d = 0; d < g.dims; ++d) {
-    const std::uint32_t x = g.coord(self, d), size = g.size[d];
-    for (unsigned minus = 0; minus < 2; ++minus) {
-      const std::uint32_t l = g.label(g.with_coord(self, d, minus == 0 ? (x + 1) % size : (x + size - 1) % size));
-      const bool boundary = (l > own ? l - own : own - l) > c;
-      if ((boundary ? l < own : l > own) != high) continue;  // not in this network
-      for (unsigned k = 0; k < 2; ++k) {
-        if (k == 0 && (high ? l > target : l < target)) continue;
-        if (found[k] && (high ? l <= best[k] : l >= best[k])) continue;
-        found[k] = true;
-        best[k] = l;
-        port[k] = static_cast<std::uint8_t>(2 * d + minus);
-      }
+  for (unsigned p = 0; p < g.ports(); ++p) {
+    const std::uint32_t l = g.label(g.neighbour(self, p));
+    const bool boundary = (l > own ? l - own : own - l) > c;
+    if ((boundary ? l < own : l > own) != high) continue;  // not in this network
+    for (unsigned k = 0; k < 2; ++k) {
+      if (k == 0 && (high ? l > target : l < target)) continue;
+      if (found[k] && (high ? l <= best[k] : l >= best[k])) continue;
+      found[k] = true;
+      best[k] = l;
+      port[k] = static_cast<std::uint8_t>(p);
     }
   }
   return found[0] ? port[0] : port[1];
@@ -929,6 +990,7 @@ MessageInfo NodeFirmware::job_info(const Job& job) const {
 bool NodeFirmware::issue(Job& job, const Send& send) {
   if (!ni_->can_send(send.channel)) return false;
   if (xy_path(job.algorithm)) return issue_source_routed(job, send);
+  if (job.algorithm == Algorithm::kEdn) return issue_edn(job, send);
   const Grid& g = config_.grid;
   const std::uint32_t self = config_.node;
   const bool by_coords =
@@ -993,6 +1055,153 @@ bool NodeFirmware::issue(Job& job, const Send& send) {
   }
   std::uint64_t* data = address + address_words(info.address_entries);
   for (std::size_t i = 0; i < job.data.size(); ++i) data[i] = job.data[i];
+  if (!ni_->send(send.channel, header_, flits, message_, message_words(info))) return false;
+  sequence_ = (sequence_ + 1) & 0xFFFFF;
+  return true;
+}
+
+}  // namespace wormcast::fw
+
+namespace wormcast::fw {
+
+// ---------------------------------------------------------------------------------------------
+// Extended Dominating Node (docs/algorithms.md, "EDN step by step"; firmware/edn_broadcast.hpp)
+
+// An edn message: XY worms arrive by dimension order addressed to this node, YX worms by their
+// source route's end; the payload names the region this node covers and its step-2 forwards.
+Status NodeFirmware::receive_edn(const wire::HeadFields& head, const MessageInfo& info, const std::uint64_t* data) {
+  const Grid& g = config_.grid;
+  const std::uint32_t self = config_.node, n = edn_side(g.size, g.dims);
+  const wire::Coords own{static_cast<std::uint8_t>(g.coord(self, 0)), static_cast<std::uint8_t>(g.coord(self, 1)), 0};
+  const bool addressed = head.mode == wire::Mode::kSourceRouted ||
+                         (head.mode == wire::Mode::kDimensionOrder && head.dest == wire::pack_coord_dest(own));
+  const EdnRegion region{{info.edn_rot, info.edn_tx, info.edn_ty}, info.edn_level};
+  if (n == 0 || !addressed || info.address_entries != 0 || info.edn_tx >= n || info.edn_ty >= n ||
+      (1u << info.edn_level) > n || edn_holder(region, n) != self || (info.edn_forward != 0 && info.step != 1)) {
+    return Status::kBadMessage;
+  }
+  ni_->deliver(info.multicast, data, info.data_words);
+  if (region.level == kEdnLeaf && info.edn_forward == 0) return Status::kOk;
+  Job* slot = free_job();
+  if (slot == nullptr) return Status::kNoFreeJob;
+  *slot = Job{};
+  Job& job = *slot;
+  job.algorithm = info.algorithm;
+  job.ports = info.ports;
+  job.all_port = info.all_port;
+  job.multicast = info.multicast;
+  job.origin = info.origin;
+  job.edn_phase = 1;  // a top EDN reached in step 1 forwards in step 2, then every holder covers
+  job.edn_forward = info.edn_forward;
+  job.edn_forward_yx = info.edn_forward_yx;
+  job.edn_region = region;
+  job.edn_cover_step = info.step + 1u < 3 ? 3 : info.step + 1u;
+  for (std::uint32_t i = 0; i < info.data_words; ++i) job.data.push_back(data[i]);
+  job.active = true;
+  if (!next_iteration(job)) job.active = false;
+  pump();
+  return Status::kOk;
+}
+
+// The source's step-`step` sends of steps 1-2 to the top EDNs, each carrying the forwards of the
+// targets it is the via of.
+void NodeFirmware::push_edn_top_sends(Job& job, std::uint8_t step) {
+  const std::uint32_t n = edn_side(config_.grid.size, config_.grid.dims);
+  for (std::uint8_t i = 0; i < job.edn_top_count; ++i) {
+    const EdnTopSend& t = job.edn_top[i];
+    if (t.step != step || t.via != kEdnFromSource) continue;
+    Send send{};
+    send.edn_region = edn_top_region(n, t.quadrant);
+    send.receiver = edn_holder(send.edn_region, n);
+    send.yx = t.yx;
+    for (std::uint8_t j = 0; j < job.edn_top_count; ++j) {
+      if (job.edn_top[j].via != t.quadrant) continue;
+      send.edn_forward = static_cast<std::uint8_t>(send.edn_forward | 1u << job.edn_top[j].quadrant);
+      if (job.edn_top[j].yx)
+        send.edn_forward_yx = static_cast<std::uint8_t>(send.edn_forward_yx | 1u << job.edn_top[j].quadrant);
+    }
+    send.channel = edn_first_port(n, config_.node, send.receiver, send.yx);
+    job.pending.push_back(send);
+  }
+}
+
+// Fills the sends of the job's next step that has any: the source's steps 1 and 2 (phase 0, 1),
+// a top EDN's step-2 forwards (phase 1), then one level of the region per step (phase 2).
+bool NodeFirmware::iterate_edn(Job& job) {
+  const std::uint32_t n = edn_side(config_.grid.size, config_.grid.dims), self = config_.node;
+  const bool source = job.origin == self;
+  while (job.pending.empty()) {
+    if (job.edn_phase == 0) {
+      job.step = 1;
+      push_edn_top_sends(job, 1);
+    } else if (job.edn_phase == 1) {
+      job.step = 2;
+      if (source) push_edn_top_sends(job, 2);
+      for (unsigned q = 0; q < 4; ++q) {
+        if (source || ((job.edn_forward >> q) & 1u) == 0) continue;
+        Send send{};
+        send.edn_region = edn_top_region(n, q);
+        send.receiver = edn_holder(send.edn_region, n);
+        send.yx = ((job.edn_forward_yx >> q) & 1u) != 0;
+        send.channel = edn_first_port(n, self, send.receiver, send.yx);
+        job.pending.push_back(send);
+      }
+    } else {
+      if (job.edn_region.level == kEdnLeaf) return false;
+      job.step = job.edn_cover_step++;
+      EdnSend sends[3];
+      EdnRegion next;
+      const unsigned count = edn_level_sends(job.edn_region, n, job.origin, sends, next);
+      job.edn_region = next;
+      for (unsigned i = 0; i < count; ++i) {
+        Send send{};
+        send.receiver = sends[i].receiver;
+        send.edn_region = sends[i].region;
+        send.yx = sends[i].yx;
+        send.channel = edn_first_port(n, self, send.receiver, send.yx);
+        job.pending.push_back(send);
+      }
+    }
+    if (job.edn_phase < 2) ++job.edn_phase;
+  }
+  return true;
+}
+
+// Queues one edn worm on its first hop's channel: XY as a dimension-order unicast (class 0), YX
+// as a source route (Y leg, then X leg; class 1, five entries per header flit, ended at the
+// receiver); the payload carries the receiver's region and forwards, no address field.
+bool NodeFirmware::issue_edn(Job& job, const Send& send) {
+  const Grid& g = config_.grid;
+  const std::uint32_t self = config_.node;
+  wire::HeadFields head;
+  head.src = self;
+  head.tag = static_cast<std::uint8_t>(sequence_ & 0xF);
+  std::uint32_t flits = 0;
+  if (!send.yx) {
+    head.mode = wire::Mode::kDimensionOrder;
+    head.dest = wire::pack_coord_dest({static_cast<std::uint8_t>(g.coord(send.receiver, 0)),
+                                       static_cast<std::uint8_t>(g.coord(send.receiver, 1)), 0});
+    header_[flits++] = wire::pack_head(head);
+  } else {
+    head.vc_class = 1;  // YX legs never share a VC with XY worms (docs/rtl.md, "VC classes to VCs")
+    const std::uint32_t x0 = g.coord(self, 0), y0 = g.coord(self, 1);
+    const std::uint32_t x1 = g.coord(send.receiver, 0), y1 = g.coord(send.receiver, 1);
+    const std::uint32_t dy = y1 > y0 ? y1 - y0 : y0 - y1, dx = x1 > x0 ? x1 - x0 : x0 - x1;
+    const auto entry_at = [&](std::uint32_t i) {
+      return wire::RouteEntry{false, static_cast<std::uint8_t>(i < dy ? (y1 > y0 ? 2 : 3) : (x1 > x0 ? 0 : 1))};
+    };
+    flits = pack_source_route(head, dx + dy, entry_at, header_, kMaxChain + 1);
+    if (flits == 0) return false;
+  }
+  MessageInfo info = job_info(job);
+  info.edn_rot = send.edn_region.frame.rot;
+  info.edn_tx = send.edn_region.frame.tx;
+  info.edn_ty = send.edn_region.frame.ty;
+  info.edn_level = send.edn_region.level;
+  info.edn_forward = send.edn_forward;
+  info.edn_forward_yx = send.edn_forward_yx;
+  encode_control(info, message_);
+  for (std::size_t i = 0; i < job.data.size(); ++i) message_[kControlWords + i] = job.data[i];
   if (!ni_->send(send.channel, header_, flits, message_, message_words(info))) return false;
   sequence_ = (sequence_ + 1) & 0xFFFFF;
   return true;

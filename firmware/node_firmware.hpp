@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "firmware/edn_broadcast.hpp"
 #include "firmware/fixed_vector.hpp"
 #include "firmware/fw_config.hpp"
 #include "firmware/message.hpp"
@@ -74,10 +75,13 @@ class NodeFirmware {
     std::uint32_t receiver = 0;  // chain index (rd, vh: node id)
     std::uint32_t first = 0;     // address field: chain[first .. first + count)
     std::uint32_t count = 0;
-    std::uint32_t rd_lo = 0, rd_hi = 0;            // rd: the receiver's segment
-    std::uint8_t prefix_port = kNoPrefixPort;      // path worms: a first hop the routing function would not take
-    bool high = false;                             // path worms: the high channel network
-    std::uint32_t addr_first = 0, addr_count = 0;  // path worms: payload address field chain[first ..)
+    std::uint32_t rd_lo = 0, rd_hi = 0;                // rd: the receiver's segment
+    std::uint8_t prefix_port = kNoPrefixPort;          // path worms: a first hop the routing function would not take
+    bool high = false;                                 // path worms: the high channel network
+    std::uint32_t addr_first = 0, addr_count = 0;      // path worms: payload address field chain[first ..)
+    EdnRegion edn_region{};                            // edn: the receiver's region, its step-2 forwards,
+    std::uint8_t edn_forward = 0, edn_forward_yx = 0;  // and this worm's route (YX or XY)
+    bool yx = false;
   };
 
   // One multidestination worm of a path-based source: chain[first .. first + count).
@@ -105,6 +109,14 @@ class NodeFirmware {
     PathWorm worms[4]{};                          // path-based: the worms in sending order
     std::uint8_t worm_count = 0;
     std::uint32_t first_step = 1;  // path-based: the step of the holder's first worms
+    // edn: the phase (0 the source's step 1, 1 step 2, 2 covering), the source's steps 1-2, the
+    // step-2 forwards of a top EDN reached in step 1, the region still to cover and its step.
+    std::uint8_t edn_phase = 0;
+    EdnTopSend edn_top[4]{};
+    std::uint8_t edn_top_count = 0;
+    std::uint8_t edn_forward = 0, edn_forward_yx = 0;
+    EdnRegion edn_region{};
+    std::uint32_t edn_cover_step = 0;
     FixedVector<std::uint64_t, kMaxDataWords> data;
     FixedVector<Send, kMaxChannels> pending;  // this step's sends
     std::size_t issued = 0;                   // of pending
@@ -129,6 +141,10 @@ class NodeFirmware {
   Status plan_three_dbl(Job& job, const std::uint32_t* destinations, std::uint32_t count) const;
   Status plan_xy_path(Job& job, const std::uint32_t* destinations, std::uint32_t count);
   bool issue_source_routed(Job& job, const Send& send);
+  bool iterate_edn(Job& job);
+  void push_edn_top_sends(Job& job, std::uint8_t step);
+  Status receive_edn(const wire::HeadFields& head, const MessageInfo& info, const std::uint64_t* data);
+  bool issue_edn(Job& job, const Send& send);
   std::uint8_t cycle_first_hop_port(std::uint32_t destination, bool high) const;
   std::uint8_t first_hop_port(std::uint32_t destination, bool high) const;
   bool issue(Job& job, const Send& send);

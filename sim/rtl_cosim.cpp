@@ -33,6 +33,7 @@ const std::map<std::string, fw::Algorithm>& firmware_algorithms() {
                                                           {"two-port", fw::Algorithm::kTwoPort},
                                                           {"d-port", fw::Algorithm::kDPort},
                                                           {"rd", fw::Algorithm::kRecursiveDoubling},
+                                                          {"edn", fw::Algorithm::kEdn},
                                                           {"vh", fw::Algorithm::kVh},
                                                           {"diag", fw::Algorithm::kDiag},
                                                           {"dds", fw::Algorithm::kDds},
@@ -183,6 +184,7 @@ class Cosim {
 
   model::Topology topology_;
   model::HamiltonianLabeling labels_;
+  std::vector<std::uint16_t> star_labels_;  // star graphs: each node's cycle label, the firmware's configuration
   std::unique_ptr<VerilatedContext> context_;
   std::vector<std::unique_ptr<RouterModel>> routers_;
   std::vector<std::unique_ptr<Node>> nodes_;
@@ -407,7 +409,8 @@ Cosim::Cosim(const std::vector<model::Plan>& p, const RtlRunOptions& o)
     : options(o),
       plans(p),
       topology_(p.front().request.topology),
-      labels_(model::HamiltonianLabeling::path(topology_)),
+      labels_(topology_.is_star() ? model::HamiltonianLabeling::cycle(topology_)
+                                  : model::HamiltonianLabeling::path(topology_)),
       // Only the RTL backend needs a Verilator context (and never two alive in one process).
       context_(o.backend == Backend::kRtl ? std::make_unique<VerilatedContext>() : nullptr),
       rng_(o.seed) {
@@ -416,6 +419,10 @@ Cosim::Cosim(const std::vector<model::Plan>& p, const RtlRunOptions& o)
     locals_ = std::max(locals_, static_cast<unsigned>(channels_used(plan.request)));
   }
   const int n = topology_.node_count();
+  // A star graph's firmware gets the cycle's labels with its configuration (docs/firmware.md).
+  for (NodeId node = 0; topology_.is_star() && node < n; ++node) {
+    star_labels_.push_back(static_cast<std::uint16_t>(labels_.label(node)));
+  }
   for (NodeId node = 0; node < n; ++node) {
     const unsigned net = static_cast<unsigned>(topology_.port_count());
     const std::string name = fmt::format("router{}", node);
@@ -426,8 +433,14 @@ Cosim::Cosim(const std::vector<model::Plan>& p, const RtlRunOptions& o)
     // The node sees every local pair its router has: the router ejects on any of them.
     nodes_.push_back(std::make_unique<Node>(*this, node, routers_.back()->locals()));
     fw::NodeConfig config;
-    config.grid.kind = topology_.is_torus() ? fw::GridKind::kTorus : fw::GridKind::kMesh;
+    config.grid.kind = topology_.is_star()    ? fw::GridKind::kStar
+                       : topology_.is_torus() ? fw::GridKind::kTorus
+                                              : fw::GridKind::kMesh;
     config.grid.dims = static_cast<std::uint8_t>(topology_.dimensions());
+    if (topology_.is_star()) {
+      config.grid.star_order = static_cast<std::uint8_t>(topology_.star_order());
+      config.grid.star_labels = star_labels_.data();
+    }
     for (int d = 0; d < topology_.dimensions(); ++d) {
       config.grid.size[d] = static_cast<std::uint16_t>(topology_.size(d));
     }
@@ -701,7 +714,9 @@ RunRecord Cosim::run() {
         const NodeId nbr = topology_.neighbour(r, static_cast<model::Port>(p));
         Link in;
         if (nbr != model::kNoNode) {
-          const unsigned back = p ^ 1u;  // the neighbour's port toward r (docs/model.md port numbering)
+          // The neighbour's port toward r (docs/model.md port numbering): the opposite direction on
+          // a mesh or torus; on a star graph the same generator, which is its own inverse.
+          const unsigned back = topology_.is_star() ? p : p ^ 1u;
           in = outputs[static_cast<std::size_t>(nbr) * ports + back];
           to_router |= ((credits[static_cast<std::size_t>(nbr)] >> (back * kRouterVcs)) & ((1u << kRouterVcs) - 1))
                        << (p * kRouterVcs);
@@ -753,11 +768,13 @@ Backend parse_backend(const std::string& name) {
 }
 
 std::vector<RouterConfig> router_configs(const model::Topology& topology) {
-  const model::HamiltonianLabeling labels = model::HamiltonianLabeling::path(topology);
+  // Star graphs route on their Hamiltonian cycle; meshes and tori label by the path.
+  const model::HamiltonianLabeling labels = topology.is_star() ? model::HamiltonianLabeling::cycle(topology)
+                                                               : model::HamiltonianLabeling::path(topology);
   // A 2D torus with an even row count has a Hamiltonian cycle with the path's labels (the row
-  // snake closes through the wraps); its boundary links configure mode 1.
+  // snake closes through the wraps); its boundary links configure mode 1, as a star graph's do.
   const std::optional<model::HamiltonianLabeling> cycle =
-      topology.is_torus() && topology.dimensions() == 2 && topology.size(1) % 2 == 0
+      topology.is_star() || (topology.is_torus() && topology.dimensions() == 2 && topology.size(1) % 2 == 0)
           ? std::optional(model::HamiltonianLabeling::cycle(topology))
           : std::nullopt;
   std::vector<RouterConfig> configs;
@@ -772,9 +789,10 @@ std::vector<RouterConfig> router_configs(const model::Topology& topology) {
       if (topology.is_torus() && topology.is_wraparound(node, p)) c.wrap |= 1u << p;
       if (cycle && cycle->link_class(node, p) == model::LinkClass::kBoundary) c.boundary |= 1u << p;
     }
-    const model::Coord coord = topology.coord(node);
-    for (int d = 0; d < topology.dimensions(); ++d) {
-      c.coord[static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(coord[static_cast<std::size_t>(d)]);
+    // Star graphs: no coordinates, sizes or dimensions (docs/rtl.md, route compute's configuration).
+    if (topology.is_star()) c.size = {0, 0, 0};
+    for (int d = 0; !topology.is_star() && d < topology.dimensions(); ++d) {
+      c.coord[static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(topology.coord(node)[static_cast<std::size_t>(d)]);
       c.size[static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(topology.size(d));
     }
     c.torus = topology.is_torus();
@@ -787,8 +805,8 @@ std::vector<RouterConfig> router_configs(const model::Topology& topology) {
 bool rtl_supports(const std::string& algorithm) { return firmware_algorithms().count(algorithm) != 0; }
 
 std::string rtl_unsupported_message(const std::string& algorithm) {
-  return fmt::format("algorithm '{}' does not run on the RTL yet (its firmware is still to come: edn); supported: {}",
-                     algorithm, rtl_supported_algorithms());
+  return fmt::format("algorithm '{}' has no firmware for the RTL; supported: {}", algorithm,
+                     rtl_supported_algorithms());
 }
 
 std::string rtl_supported_algorithms() {
@@ -831,8 +849,10 @@ RunRecord run_on_rtl(const std::vector<model::Plan>& plans, const RtlRunOptions&
           fmt::format("{} destinations exceed the firmware's chain of {} nodes", r.destinations.size(), fw::kMaxChain));
     }
   }
-  if (t.is_star()) {
-    throw model::UnsupportedError(fmt::format("{}: the firmware's algorithms run on meshes and tori", t.spec()));
+  if (t.is_star() && t.port_count() != 3 && t.port_count() != 4) {
+    throw model::UnsupportedError(fmt::format(
+        "{} has {} network ports; the RTL runs star:4 and star:5 (verilated routers with 3 and 4 network ports)",
+        t.spec(), t.port_count()));
   }
   if (plans.size() > fw::kMaxJobs * static_cast<std::size_t>(t.node_count())) {
     throw model::UnsupportedError("too many concurrent multicasts");

@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "Vnoc_router_p3_l3_v2_d4.h"
+#include "Vnoc_router_p3_v2_d4.h"
 #include "Vnoc_router_p4_l2_v2_d4.h"
 #include "Vnoc_router_p4_l4_v2_d4.h"
 #include "Vnoc_router_p4_v2_d4.h"
@@ -113,9 +115,14 @@ class Router final : public RouterModel {
 
 }  // namespace
 
-std::string router_variants() { return "4 network ports with 1, 2 or 4 local pairs; 6 network ports with 2 or 6"; }
+std::string router_variants() {
+  return "3 network ports (star:4) with 1 or 3 local pairs; 4 network ports with 1, 2 or 4; 6 network ports with 2 or "
+         "6";
+}
 
 unsigned router_variant_locals(unsigned net_ports, unsigned locals) {
+  if (net_ports == 3 && locals <= 1) return 1;
+  if (net_ports == 3 && locals <= 3) return 3;
   if (net_ports == 4 && locals <= 1) return 1;
   if (net_ports == 4 && locals <= 2) return 2;
   if (net_ports == 4 && locals <= 4) return 4;
@@ -128,6 +135,10 @@ unsigned router_variant_locals(unsigned net_ports, unsigned locals) {
 std::unique_ptr<RouterModel> make_router(VerilatedContext* context, unsigned net_ports, unsigned locals,
                                          const std::string& name) {
   switch (net_ports * 10 + router_variant_locals(net_ports, locals)) {
+    case 31:
+      return std::make_unique<Router<Vnoc_router_p3_v2_d4, 3, 1>>(context, name);
+    case 33:
+      return std::make_unique<Router<Vnoc_router_p3_l3_v2_d4, 3, 3>>(context, name);
     case 41:
       return std::make_unique<Router<Vnoc_router_p4_v2_d4, 4, 1>>(context, name);
     case 42:

@@ -61,7 +61,7 @@ class RouterModel {
 // std::invalid_argument naming the variants when there is none.
 std::unique_ptr<RouterModel> make_router(VerilatedContext* context, unsigned net_ports, unsigned locals,
                                          const std::string& name);
-// "p4 with 1, 2 or 4 local pairs; p6 with 2".
+// The variants built, in words.
 std::string router_variants();
 // The local pairs of the variant make_router builds for (`net_ports`, `locals`); the model
 // backend (sim/model_router.hpp) builds the same. Throws std::invalid_argument like make_router.

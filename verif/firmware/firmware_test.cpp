@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <cstdint>
 #include <deque>
+#include <map>
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "firmware/message.hpp"
@@ -410,6 +413,192 @@ TEST(FirmwarePath, UniformAndFixedOnTheFourByFourTorusAreV9AndV10) {
   const std::uint32_t one[] = {5};
   EXPECT_EQ(mesh.node(0).on_start_multicast({fw::Algorithm::kUniform, 1, 0, one, 1, nullptr, 0}),
             Status::kUnsupportedTopology);
+}
+
+// Star graph S4 (docs/model.md, "Port numbering" and "Node ids"): ids are lexicographic ranks of
+// the permutations; port i-2 swaps the first symbol with the i-th. V11 gives the cycle's labels.
+std::uint32_t star_rank(std::string perm) {
+  std::string p = perm;
+  std::sort(p.begin(), p.end());
+  std::uint32_t rank = 0;
+  while (p != perm) {
+    std::next_permutation(p.begin(), p.end());
+    ++rank;
+  }
+  return rank;
+}
+
+std::vector<std::uint16_t> v11_labels() {
+  const char* cycle[] = {"1234", "2134", "3124", "1324", "2314", "3214", "4213", "1243",
+                         "2143", "4123", "1423", "2413", "3412", "4312", "1342", "3142",
+                         "4132", "1432", "2431", "3421", "4321", "2341", "3241", "4231"};
+  std::vector<std::uint16_t> labels(24);
+  for (std::uint16_t l = 0; l < 24; ++l) labels[star_rank(cycle[l])] = l;
+  return labels;
+}
+
+TEST(FirmwareStar, GeneratorNeighboursFollowThePortNumbering) {
+  // docs/model.md: from 1432, port 0 (g2) leads to 4132, port 1 (g3) to 3412, port 2 (g4) to 2431.
+  EXPECT_EQ(fw::star_neighbour(star_rank("1432"), 4, 0), star_rank("4132"));
+  EXPECT_EQ(fw::star_neighbour(star_rank("1432"), 4, 1), star_rank("3412"));
+  EXPECT_EQ(fw::star_neighbour(star_rank("1432"), 4, 2), star_rank("2431"));
+  EXPECT_EQ(fw::star_neighbour(star_rank("54321"), 5, 3), star_rank("14325"));
+  for (std::uint32_t v = 0; v < 120; ++v) {
+    for (unsigned p = 0; p < 4; ++p) EXPECT_EQ(fw::star_neighbour(fw::star_neighbour(v, 5, p), 5, p), v);
+  }
+}
+
+TEST(FirmwareStar, InitChecksTheCycleConfiguration) {
+  std::vector<Sent> log;
+  RecordingNi ni(0, 3, &log);
+  std::vector<std::uint16_t> labels = v11_labels();
+  fw::Grid g;
+  g.kind = fw::GridKind::kStar;
+  g.dims = 0;
+  g.star_order = 4;
+  g.star_labels = labels.data();
+  fw::NodeFirmware f;
+  EXPECT_EQ(f.init({g, 5}, &ni), Status::kOk);
+  EXPECT_EQ(g.label(5), 17u);  // 1432 is id 5, label 17
+  EXPECT_EQ(f.init({g, 24}, &ni), Status::kBadConfig);
+  std::swap(labels[star_rank("2134")], labels[star_rank("3124")]);  // labels 1 and 2: not adjacent to 0 and 3
+  EXPECT_EQ(f.init({g, 5}, &ni), Status::kBadConfig);
+  g.star_labels = nullptr;
+  EXPECT_EQ(f.init({g, 5}, &ni), Status::kBadConfig);
+}
+
+// V12 and V13: seed 001 on S4 from 1432 (label 17), K = labels {1,2,4,7,9,12,19,21,22}. Uniform:
+// D^h = [19,21,22,1,2], D^l = [12,9,7,4]; fixed (pivot 5): D^h = [19,21,22,1,2,4], D^l = [12,9,7].
+// All-port (3 channels): the high worm's path starts 17 -> 18 (2431, port 2), the low one's
+// 17 -> 12 (3412, port 1); classes ph (0) and pl (2), mode 1. Other algorithms are refused.
+TEST(FirmwareStar, UniformAndFixedOnTheFourStarAreV12AndV13) {
+  const std::vector<std::uint16_t> labels = v11_labels();
+  fw::Grid g;
+  g.kind = fw::GridKind::kStar;
+  g.dims = 0;
+  g.star_order = 4;
+  g.star_labels = labels.data();
+  std::vector<std::uint32_t> d;
+  for (const std::uint32_t label : {1u, 2u, 4u, 7u, 9u, 12u, 19u, 21u, 22u}) {
+    d.push_back(static_cast<std::uint32_t>(std::find(labels.begin(), labels.end(), label) - labels.begin()));
+  }
+  for (const fw::Algorithm a : {fw::Algorithm::kUniform, fw::Algorithm::kFixed}) {
+    std::vector<Sent> log;
+    RecordingNi ni(star_rank("1432"), 3, &log);
+    fw::NodeFirmware f;
+    ASSERT_EQ(f.init({g, star_rank("1432")}, &ni), Status::kOk);
+    fw::MulticastRequest r{a, 3, 0, d.data(), static_cast<std::uint32_t>(d.size()), nullptr, 0};
+    r.all_port = true;
+    ASSERT_EQ(f.on_start_multicast(r), Status::kOk);
+    ASSERT_EQ(log.size(), 2u);
+    const bool uniform = a == fw::Algorithm::kUniform;
+    EXPECT_EQ(path_labels(log[0]), uniform ? (std::vector<std::uint32_t>{19, 21, 22, 1, 2})
+                                           : (std::vector<std::uint32_t>{19, 21, 22, 1, 2, 4}));
+    EXPECT_EQ(path_labels(log[1]),
+              uniform ? (std::vector<std::uint32_t>{12, 9, 7, 4}) : (std::vector<std::uint32_t>{12, 9, 7}));
+    EXPECT_EQ(log[0].head.mode, wire::Mode::kHamiltonianCycle);
+    EXPECT_EQ(log[0].head.vc_class, 0u);
+    EXPECT_EQ(log[0].channel, 2u);
+    EXPECT_EQ(log[1].head.vc_class, 2u);
+    EXPECT_EQ(log[1].channel, 1u);
+    r.all_port = false;
+    r.ports = 4;
+    EXPECT_EQ(f.on_start_multicast(r), Status::kBadPortCount);  // S4 has three channels
+    r.ports = 1;
+    r.algorithm = fw::Algorithm::kDualPath;
+    EXPECT_EQ(f.on_start_multicast(r), Status::kUnsupportedTopology);
+  }
+}
+
+// EDN broadcasts (docs/algorithms.md, "EDN step by step") from every source of the 4x4, 8x8 and
+// 16x16 meshes, messages delivered in send order: every node other than the source delivers
+// exactly once; k + 1 steps; steps 1-2 reach exactly the four top EDNs ((2,0), (n-1,2),
+// (n-3,n-1), (0,n-3)), later steps 3 * 4^(s-2) nodes (one fewer where the source is one of
+// them); each worm leaves on its first hop's channel, XY worms by dimension order in class 0,
+// YX worms source-routed in class 1 (Y leg, then X leg); no two worms of a step share a directed
+// channel; a sender sends at most one worm per channel per step.
+TEST(FirmwareEdn, BroadcastsReachEveryNodeOnceInKPlusOneContentionFreeSteps) {
+  for (const unsigned k : {2u, 3u, 4u}) {
+    const unsigned n = 1u << k;
+    for (std::uint32_t source = 0; source < n * n; ++source) {
+      Nodes nodes(n, n, 4);
+      std::vector<std::uint32_t> d;
+      for (std::uint32_t v = 0; v < n * n; ++v) {
+        if (v != source) d.push_back(v);
+      }
+      const std::uint64_t data[] = {7, 8};
+      fw::MulticastRequest r{fw::Algorithm::kEdn, 4, 3, d.data(), static_cast<std::uint32_t>(d.size()), data, 2};
+      r.all_port = true;
+      ASSERT_EQ(nodes.node(source).on_start_multicast(r), Status::kOk);
+      // Receivers of source-routed worms: follow the route; the recorded log is then replayed.
+      std::vector<std::uint32_t> receiver;
+      std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> channel_use;  // (step, node*4+port)
+      std::map<std::uint32_t, std::set<std::uint32_t>> reached;                      // step -> receivers
+      std::set<std::tuple<std::uint32_t, std::uint32_t, unsigned>> sender_channels;
+      for (std::size_t i = 0; i < nodes.log().size(); ++i) {
+        const Sent s = nodes.log()[i];
+        fw::MessageInfo info;
+        ASSERT_TRUE(fw::decode_control(s.payload.data(), static_cast<std::uint32_t>(s.payload.size()), info));
+        std::uint32_t x = s.sender % n, y = s.sender / n;
+        std::vector<unsigned> ports;
+        if (s.head.mode == wire::Mode::kSourceRouted) {
+          EXPECT_EQ(s.head.vc_class, 1u);
+          std::vector<wire::HeadFields> flits{s.head};
+          flits.insert(flits.end(), s.address.begin(), s.address.end());
+          for (const wire::HeadFields& f : flits) {
+            for (unsigned e = 0; e < wire::kRouteEntries; ++e) {
+              const wire::RouteEntry entry = wire::route_entry(f.dest, e);
+              if (entry.port == wire::kRoutePortEnd) break;
+              EXPECT_FALSE(entry.deliver);
+              ports.push_back(entry.port);
+            }
+          }
+          for (std::size_t h = 1; h < ports.size(); ++h) EXPECT_FALSE(ports[h] >= 2 && ports[h - 1] < 2) << "X then Y";
+        } else {
+          ASSERT_EQ(s.head.mode, wire::Mode::kDimensionOrder);
+          EXPECT_EQ(s.head.vc_class, 0u);
+          const wire::Coords c = wire::unpack_coord_dest(s.head.dest);
+          while (x != c.x) {
+            ports.push_back(c.x > x ? 0u : 1u);
+            x = c.x > x ? x + 1 : x - 1;
+          }
+          while (y != c.y) {
+            ports.push_back(c.y > y ? 2u : 3u);
+            y = c.y > y ? y + 1 : y - 1;
+          }
+          x = s.sender % n;
+          y = s.sender / n;
+        }
+        ASSERT_FALSE(ports.empty());
+        EXPECT_EQ(s.channel, ports.front());
+        EXPECT_TRUE(sender_channels.insert({info.step, s.sender, s.channel}).second) << "two worms on one channel";
+        for (const unsigned p : ports) {
+          EXPECT_EQ(++channel_use[std::pair(std::uint32_t{info.step}, (x + n * y) * 4 + p)], 1u)
+              << "step " << info.step << " shares a channel, source " << source;
+          x = p == 0 ? x + 1 : p == 1 ? x - 1 : x;
+          y = p == 2 ? y + 1 : p == 3 ? y - 1 : y;
+        }
+        const std::uint32_t to = x + n * y;
+        reached[info.step].insert(to);
+        EXPECT_EQ(
+            nodes.node(to).on_message_received(s.head, s.payload.data(), static_cast<std::uint32_t>(s.payload.size())),
+            Status::kOk);
+      }
+      for (std::uint32_t v = 0; v < n * n; ++v) {
+        EXPECT_EQ(nodes.ni(v).delivered.size(), v == source ? 0u : 1u) << "node " << v << " source " << source;
+      }
+      ASSERT_EQ(reached.rbegin()->first, k + 1) << "source " << source;
+      std::set<std::uint32_t> top{reached[1]};
+      top.insert(reached[2].begin(), reached[2].end());
+      std::set<std::uint32_t> want{2, n - 1 + n * 2, n - 3 + n * (n - 1), n * (n - 3)};
+      want.erase(source);
+      EXPECT_EQ(top, want) << "source " << source;
+      for (unsigned step = 3; step <= k + 1; ++step) {
+        const std::size_t full = 3u << (2 * (step - 2));
+        EXPECT_TRUE(reached[step].size() == full || reached[step].size() + 1 == full) << "step " << step;
+      }
+    }
+  }
 }
 
 // V20: 3-DBL broadcast on the 4x4x4 mesh from (1,1,1), all-port: the +Z column worm through the
