@@ -16,6 +16,7 @@
 #include "firmware/node_firmware.hpp"
 #include "model/errors.hpp"
 #include "model/labeling.hpp"
+#include "sim/network_waveform.hpp"
 #include "sim/rtl_router.hpp"
 
 namespace wormcast::sim {
@@ -185,6 +186,7 @@ class Cosim {
   // row snake closes through the wraps); its boundary links configure the routers' mode 1.
   std::optional<model::HamiltonianLabeling> cycle_;
   std::unique_ptr<VerilatedContext> context_;
+  std::unique_ptr<NetworkWaveform> wave_;  // --trace; before routers_, which record into it
   std::vector<std::unique_ptr<RouterModel>> routers_;
   std::vector<std::unique_ptr<Node>> nodes_;
   // A copy ejected at router r with this head is the last one of its branch there.
@@ -412,9 +414,11 @@ Cosim::Cosim(const std::vector<model::Plan>& p, const RtlRunOptions& o)
     locals_ = std::max(locals_, static_cast<unsigned>(channels_used(plan.request)));
   }
   const int n = topology_.node_count();
+  if (!options.trace_path.empty()) wave_ = std::make_unique<NetworkWaveform>(options.trace_path);
   for (NodeId node = 0; node < n; ++node) {
-    routers_.push_back(make_router(context_.get(), static_cast<unsigned>(topology_.port_count()), locals_,
-                                   fmt::format("router{}", node)));
+    const std::string name = fmt::format("router{}", node);
+    auto router = make_router(context_.get(), static_cast<unsigned>(topology_.port_count()), locals_, name);
+    routers_.push_back(wave_ ? wave_->record(std::move(router), name) : std::move(router));
     configure(node, *routers_.back());
     // The node sees every local pair its router has: the router ejects on any of them.
     nodes_.push_back(std::make_unique<Node>(*this, node, routers_.back()->locals()));
@@ -716,6 +720,7 @@ RunRecord Cosim::run() {
   }
   if (cycle >= options.max_cycles) error(fmt::format("the run did not finish in {} cycles", options.max_cycles));
   record.cycles = cycle;
+  if (wave_) wave_->close();
   return record;
 }
 

@@ -22,6 +22,9 @@ struct RtlRunOptions {
   // Fault injection for the scoreboard's own tests: flip bit 0 of the tail flit of every worm
   // ejected at this node (kNoNode: none).
   model::NodeId corrupt_tail_at = model::kNoNode;
+  // A waveform of every router's ports, one scope each (`router<node id>`), into this FST file
+  // (sim/network_waveform.hpp; "": none, and nothing recorded).
+  std::string trace_path;
 };
 
 // The algorithms the firmware implements on the RTL, and a sentence naming them.
