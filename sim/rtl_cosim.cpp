@@ -168,6 +168,10 @@ class Cosim {
   int register_worm(NodeId sender, unsigned channel, const wire::HeadFields& head, const std::uint64_t* payload,
                     std::uint32_t words);
   bool live(int worm) const { return live_.count(worm) != 0; }
+  // The worm's head entered its sender's router: from now on the monitor looks for it there. Not
+  // when it is queued: a source queues more worms than its 4-bit tags tell apart (separate
+  // addressing's broadcast queues 32 on 4 channels), and only the injected ones are at the router.
+  void head_injected(int worm, NodeId sender) { live_[worm].insert(sender); }
   void decode_source_route(int worm, const std::uint64_t* header, std::uint32_t flits);
   NodeId addressed(const wire::HeadFields& head) const;
   const model::Topology& topology() const { return topology_; }
@@ -352,7 +356,10 @@ bool Node::inject(unsigned k, Link& out, std::uint32_t credit_bits) {
   if (credits_[k][vc] == 0) return false;
   --credits_[k][vc];
   out = Link{true, vc, flit};
-  if (m.next == 0) cosim_.record.worms[static_cast<std::size_t>(m.worm)].inject_cycle = cosim_.cycle;
+  if (m.next == 0) {
+    cosim_.record.worms[static_cast<std::size_t>(m.worm)].inject_cycle = cosim_.cycle;
+    cosim_.head_injected(m.worm, id_);
+  }
   if (++m.next == m.flits.size()) {
     const bool was_full = queues_[k].size() >= kSendQueue;
     queues_[k].pop_front();
@@ -490,9 +497,7 @@ int Cosim::register_worm(NodeId sender, unsigned channel, const wire::HeadFields
   w.addressed = addressed(head);
   w.channel = static_cast<int>(channel);
   record.worms.push_back(std::move(w));
-  const int index = static_cast<int>(record.worms.size()) - 1;
-  live_[index].insert(sender);
-  return index;
+  return static_cast<int>(record.worms.size()) - 1;
 }
 
 // The live worm whose head is at router `at` and carries this head's (src, tag).
@@ -600,10 +605,12 @@ std::string Cosim::stall_report() const {
     const RtlWorm& w = record.worms[i];
     if (w.eject_cycle >= 0) continue;
     std::string where;
-    if (const auto it = live_.find(static_cast<int>(i)); it != live_.end()) {
+    if (w.inject_cycle < 0) {
+      where = "queued at its sender";
+    } else if (const auto it = live_.find(static_cast<int>(i)); it != live_.end()) {
       std::string at;
       for (const NodeId n : it->second) at += (at.empty() ? "" : ", ") + topology_.node_name(n);
-      where = w.inject_cycle < 0 ? "queued at its sender" : "head at " + at;
+      where = "head at " + at;
     } else {
       where = "head ejected at " + topology_.node_name(w.ejected_at) + ", tail not taken in";
     }
