@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
 
-.PHONY: all deps configure build test run clean format experiments bench
+.PHONY: all deps configure build test run clean format experiments bench regress
 
 all: build
 
@@ -20,6 +20,15 @@ build: configure
 # Every suite: model unit tests, vectors, deadlock proofs, format check.
 test: build
 	@ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+# Longer random regressions than `make test`: the system suites (firmware on the RTL, checked
+# against the model) with REGRESS_SCALE times the random runs and concurrent rounds, every seed
+# offset by REGRESS_SEED. Fixed and bounded (about 15 s of simulation per unit of scale on a
+# 2-core machine); rerun with the same two numbers to reproduce a failure.
+REGRESS_SCALE ?= 20
+REGRESS_SEED ?= 1
+regress: build
+	@WORMCAST_REGRESS_SCALE=$(REGRESS_SCALE) WORMCAST_REGRESS_SEED=$(REGRESS_SEED) $(BUILD)/verif/system_tests --gtest_brief=1
 
 # The demo: every algorithm the firmware runs, on the verilated routers of an 8x8 mesh, a 4x4 torus
 # and a 4x4x4 mesh, each run checked against the model; the table and one SVG per run go to

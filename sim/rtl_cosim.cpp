@@ -14,6 +14,7 @@
 
 #include "firmware/message.hpp"
 #include "firmware/node_firmware.hpp"
+#include "model/cpr_broadcast.hpp"
 #include "model/errors.hpp"
 #include "model/labeling.hpp"
 #include "sim/network_waveform.hpp"
@@ -195,6 +196,8 @@ class Cosim {
   std::vector<std::unique_ptr<Node>> nodes_;
   // A copy ejected at router r with this head is the last one of its branch there.
   bool final_copy(const wire::HeadFields& head, NodeId r) const;
+  bool start_multicast(std::size_t i);
+  bool admit_next_replicating();
   void left_router(int worm, NodeId r);
   void ejected(NodeId r, const Link& link);
 
@@ -205,6 +208,10 @@ class Cosim {
   std::set<int> absorbed_;  // worms whose last copy at that router was ejected this cycle
   std::mt19937_64 rng_;
   unsigned locals_ = 1;
+  // Replication admission (RtlRunOptions::replication_admission): the replicating multicast in
+  // flight and those waiting for it, in request order.
+  std::optional<std::size_t> admitted_replication_;
+  std::deque<std::size_t> waiting_replication_;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -624,6 +631,46 @@ std::string Cosim::stall_report() const {
   return s;
 }
 
+// Hands multicast i to its source's firmware; false (with the error recorded) if it refuses.
+bool Cosim::start_multicast(std::size_t i) {
+  const model::Request& r = plans[i].request;
+  std::vector<std::uint32_t> dests(r.destinations.begin(), r.destinations.end());
+  fw::MulticastRequest m;
+  m.algorithm = firmware_algorithms().at(r.algorithm);
+  m.ports = static_cast<std::uint8_t>(channels_used(r));
+  m.multicast = static_cast<std::uint16_t>(i);
+  m.destinations = dests.data();
+  m.count = static_cast<std::uint32_t>(dests.size());
+  m.data = data[i].data();
+  m.words = static_cast<std::uint32_t>(data[i].size());
+  m.all_port = r.ports.kind == model::PortModelKind::kAllPort;
+  const fw::Status s = nodes_[static_cast<std::size_t>(r.source)]->firmware.on_start_multicast(m);
+  if (s != fw::Status::kOk) {
+    error(fmt::format("multicast {}: the source's firmware refused it: {}", i, fw::to_string(s)));
+    return false;
+  }
+  return true;
+}
+
+// The replicating multicast in flight is done once every destination has the message and no copy
+// of any of its worms is left in the network; then the next waiting one starts.
+bool Cosim::admit_next_replicating() {
+  if (admitted_replication_) {
+    const int m = static_cast<int>(*admitted_replication_);
+    const auto delivered = std::count_if(record.deliveries.begin(), record.deliveries.end(),
+                                         [m](const Delivery& d) { return d.multicast == m; });
+    if (static_cast<std::size_t>(delivered) < plans[*admitted_replication_].request.destinations.size()) return true;
+    for (const auto& [worm, routers] : live_) {
+      if (record.worms[static_cast<std::size_t>(worm)].multicast == m) return true;
+    }
+    admitted_replication_.reset();
+  }
+  if (waiting_replication_.empty()) return true;
+  admitted_replication_ = waiting_replication_.front();
+  waiting_replication_.pop_front();
+  return start_multicast(*admitted_replication_);
+}
+
 RunRecord Cosim::run() {
   const int n = topology_.node_count();
   const unsigned net = static_cast<unsigned>(topology_.port_count());
@@ -634,23 +681,13 @@ RunRecord Cosim::run() {
     data.push_back(multicast_data(static_cast<int>(i), r.length_flits));
   }
   for (std::size_t i = 0; i < plans.size(); ++i) {
-    const model::Request& r = plans[i].request;
-    std::vector<std::uint32_t> dests(r.destinations.begin(), r.destinations.end());
-    fw::MulticastRequest m;
-    m.algorithm = firmware_algorithms().at(r.algorithm);
-    m.ports = static_cast<std::uint8_t>(channels_used(r));
-    m.multicast = static_cast<std::uint16_t>(i);
-    m.destinations = dests.data();
-    m.count = static_cast<std::uint32_t>(dests.size());
-    m.data = data[i].data();
-    m.words = static_cast<std::uint32_t>(data[i].size());
-    m.all_port = r.ports.kind == model::PortModelKind::kAllPort;
-    const fw::Status s = nodes_[static_cast<std::size_t>(r.source)]->firmware.on_start_multicast(m);
-    if (s != fw::Status::kOk) {
-      error(fmt::format("multicast {}: the source's firmware refused it: {}", i, fw::to_string(s)));
+    if (options.replication_admission && model::replicates_in_routers(plans[i])) {
+      waiting_replication_.push_back(i);
+    } else if (!start_multicast(i)) {
       return record;
     }
   }
+  if (!admit_next_replicating()) return record;
   std::vector<Link> outputs(static_cast<std::size_t>(n) * ports);
   std::vector<std::uint32_t> credits(static_cast<std::size_t>(n));
   long last_progress = 0;
@@ -717,7 +754,8 @@ RunRecord Cosim::run() {
       working |= node->processing_;
     }
     if (working) last_progress = cycle;
-    if (finished()) break;
+    if (!admit_next_replicating()) break;
+    if (finished() && !admitted_replication_) break;
     if (cycle - last_progress > options.watchdog) {
       record.stalled = true;
       error(fmt::format("watchdog: no flit moved for {} cycles (cycle {}); blocked:{}", options.watchdog, cycle,

@@ -19,6 +19,11 @@ struct RtlRunOptions {
   std::uint64_t seed = 1;    // of the back-pressure
   long watchdog = 3000;      // cycles without any flit moving or processor working: stalled
   long max_cycles = 5'000'000;
+  // Broadcast admission (docs/rtl.md, "Replication and deadlock"): a multicast whose worms the
+  // routers replicate onto network channels (PCP's spine) starts only when no other such multicast
+  // has a copy in the network or a delivery outstanding; the others start at cycle 0 as usual.
+  // Off only to show the deadlock it prevents.
+  bool replication_admission = true;
   // Fault injection for the scoreboard's own tests: flip bit 0 of the tail flit of every worm
   // ejected at this node (kNoNode: none).
   model::NodeId corrupt_tail_at = model::kNoNode;
@@ -33,8 +38,9 @@ std::string rtl_supported_algorithms();
 // The error for an algorithm without RTL support: names it, what is missing and what is supported.
 std::string rtl_unsupported_message(const std::string& algorithm);
 
-// Runs the plans' multicasts concurrently (all sources start at cycle 0; multicast i is plans[i])
-// on the RTL and records what happened. All plans must share one topology. Throws
+// Runs the plans' multicasts concurrently (all sources start at cycle 0, except replicating
+// multicasts under RtlRunOptions::replication_admission; multicast i is plans[i]) on the RTL and
+// records what happened. All plans must share one topology. Throws
 // model::UnsupportedError for an algorithm, topology or port model the RTL cannot run.
 RunRecord run_on_rtl(const std::vector<model::Plan>& plans, const RtlRunOptions& options);
 

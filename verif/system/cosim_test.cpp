@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <numeric>
 #include <random>
 #include <string>
@@ -19,6 +21,36 @@ namespace wormcast::verif {
 namespace {
 
 using model::NodeId;
+
+// `make regress` runs these suites longer: WORMCAST_REGRESS_SCALE (1..1000, default 1 = the
+// `make test` length) multiplies every random run count and concurrent round count, and
+// WORMCAST_REGRESS_SEED (default 0) is added to every seed. Fixed and bounded, so a failure
+// reproduces with the same two numbers.
+struct Regress {
+  int scale = 1;
+  std::uint64_t seed = 0;
+};
+
+long env_number(const char* name, long low, long high, long fallback) {
+  const char* text = std::getenv(name);
+  if (text == nullptr || *text == '\0') return fallback;
+  char* end = nullptr;
+  const long value = std::strtol(text, &end, 10);
+  if (*end != '\0' || value < low || value > high) {
+    std::fprintf(stderr, "%s='%s' is not an integer in %ld..%ld\n", name, text, low, high);
+    std::exit(2);
+  }
+  return value;
+}
+
+const Regress& regress() {
+  static const Regress r{static_cast<int>(env_number("WORMCAST_REGRESS_SCALE", 1, 1000, 1)),
+                         static_cast<std::uint64_t>(env_number("WORMCAST_REGRESS_SEED", 0, 1L << 30, 0))};
+  return r;
+}
+
+// A generator for one test: its own fixed seed plus the regression's offset.
+std::mt19937_64 seeded(std::uint64_t seed) { return std::mt19937_64(seed + regress().seed); }
 
 // d = 0: all-port.
 model::PortModel port_model(int d) {
@@ -77,8 +109,8 @@ class FirmwareOnRtl : public testing::TestWithParam<Case> {};
 TEST_P(FirmwareOnRtl, RandomMulticastsMatchThePlan) {
   const Case c = GetParam();
   const model::Topology t = model::Topology::parse(c.topology);
-  std::mt19937_64 rng(20261121);
-  for (int run = 0; run < c.runs; ++run) {
+  std::mt19937_64 rng = seeded(20261121);
+  for (int run = 0; run < c.runs * regress().scale; ++run) {
     const int k = c.max_k == 0 ? t.node_count() - 1 : 1 + static_cast<int>(rng() % static_cast<std::uint64_t>(c.max_k));
     const model::Plan plan =
         model::plan(random_request(t, c.algorithm, c.ports, k, 1 + static_cast<int>(rng() % 6), rng));
@@ -145,8 +177,8 @@ INSTANTIATE_TEST_SUITE_P(
 // ejection port: every multicast still matches its plan, and the watchdog never fires.
 TEST(FirmwareOnRtlConcurrent, EightConcurrentMulticastsUnderEjectionBackPressure) {
   const model::Topology t = model::Topology::parse("mesh:8x8");
-  std::mt19937_64 rng(7);
-  for (int round = 0; round < 3; ++round) {
+  std::mt19937_64 rng = seeded(7);
+  for (int round = 0; round < 3 * regress().scale; ++round) {
     std::vector<model::Plan> plans;
     for (int i = 0; i < 8; ++i) {
       const char* algorithm = i % 2 == 0 ? "two-port" : "one-port";
@@ -166,14 +198,18 @@ TEST(FirmwareOnRtlConcurrent, EightConcurrentMulticastsUnderEjectionBackPressure
 
 TEST(FirmwareOnRtlConcurrent, RecursiveDoublingBroadcastsFromFourSourcesAtOnce) {
   const model::Topology t = model::Topology::parse("mesh:4x4");
-  std::vector<model::Plan> plans;
-  std::mt19937_64 rng(11);
-  for (int i = 0; i < 4; ++i) plans.push_back(model::plan(random_request(t, "rd", 1, 15, 3, rng)));
-  sim::RtlRunOptions o = fast_options();
-  o.alpha = 0;
-  o.gamma = 0;
-  o.eject_stall = 0.3;
-  run_and_check(plans, o);
+  std::mt19937_64 rng = seeded(11);
+  for (int round = 0; round < regress().scale; ++round) {
+    std::vector<model::Plan> plans;
+    for (int i = 0; i < 4; ++i) plans.push_back(model::plan(random_request(t, "rd", 1, 15, 3, rng)));
+    sim::RtlRunOptions o = fast_options();
+    o.alpha = 0;
+    o.gamma = 0;
+    o.eject_stall = 0.3;
+    o.seed = static_cast<std::uint64_t>(round) + 1;
+    SCOPED_TRACE(fmt::format("round {}", round));
+    run_and_check(plans, o);
+  }
 }
 
 // Store-and-forward trees from six sources at once on a torus. Dimension-order worms only: mixed
@@ -181,19 +217,23 @@ TEST(FirmwareOnRtlConcurrent, RecursiveDoublingBroadcastsFromFourSourcesAtOnce) 
 // network test deadlocked that way at load 0.2, verif/rtl/router_network_test.cpp).
 TEST(FirmwareOnRtlConcurrent, SixConcurrentTreesOnATorusUnderEjectionBackPressure) {
   const model::Topology t = model::Topology::parse("torus:6x6");
-  std::mt19937_64 rng(5);
-  std::vector<model::Plan> plans;
+  std::mt19937_64 rng = seeded(5);
   const char* algorithms[] = {"vh", "diag", "dds", "min"};
-  for (int i = 0; i < 6; ++i) {
-    const int k = 5 + static_cast<int>(rng() % 20);
-    plans.push_back(model::plan(random_request(t, algorithms[i % 4], 1 + i % 2, k, 3, rng)));
+  for (int round = 0; round < regress().scale; ++round) {
+    std::vector<model::Plan> plans;
+    for (int i = 0; i < 6; ++i) {
+      const int k = 5 + static_cast<int>(rng() % 20);
+      plans.push_back(model::plan(random_request(t, algorithms[i % 4], 1 + i % 2, k, 3, rng)));
+    }
+    sim::RtlRunOptions o = fast_options();
+    o.alpha = 1;
+    o.gamma = 1;
+    o.eject_stall = 0.4;
+    o.seed = static_cast<std::uint64_t>(round) + 1;
+    SCOPED_TRACE(fmt::format("round {}", round));
+    const sim::RunRecord record = run_and_check(plans, o);
+    EXPECT_FALSE(record.stalled);
   }
-  sim::RtlRunOptions o = fast_options();
-  o.alpha = 1;
-  o.gamma = 1;
-  o.eject_stall = 0.4;
-  const sim::RunRecord record = run_and_check(plans, o);
-  EXPECT_FALSE(record.stalled);
 }
 
 // Dual-path, LIN and multi-path from six sources at once, all-port: worms of different multicasts share
@@ -201,8 +241,8 @@ TEST(FirmwareOnRtlConcurrent, SixConcurrentTreesOnATorusUnderEjectionBackPressur
 // promoted worm's local copy keeps its ejection port: docs/firmware.md, "Fixed router issue").
 TEST(FirmwareOnRtlConcurrent, SixConcurrentDualPaths) {
   const model::Topology t = model::Topology::parse("mesh:8x8");
-  std::mt19937_64 rng(13);
-  for (int round = 0; round < 2; ++round) {
+  std::mt19937_64 rng = seeded(13);
+  for (int round = 0; round < 2 * regress().scale; ++round) {
     std::vector<model::Plan> plans;
     for (int i = 0; i < 6; ++i) {
       const int k = 3 + static_cast<int>(rng() % 30);
@@ -223,10 +263,10 @@ TEST(FirmwareOnRtlConcurrent, SixConcurrentDualPaths) {
 // Spec 3.2, A-002-3: a spine worm the router replicates in lock step into three outputs is a
 // tree-shaped worm, and concurrent broadcasts can wait on each other in a cycle. On the RTL it
 // happens with just two: (3,7) and (2,1) on mesh:8x8 (spines in neighbouring columns, each one's
-// row branches blocked by the other's). The spawned branches' own VC (class 1) does not prevent
-// it. The watchdog reports it, naming both spine worms; when the router gets one of the spec's
-// remedies, this test fails and becomes a concurrent pass test.
-TEST(FirmwareOnRtlConcurrent, TwoConcurrentPcpBroadcastsDeadlockAsA0023Predicts) {
+// row branches blocked by the other's); the spawned branches' own VC (class 1) does not prevent
+// it. This is why the harness admits one replicating multicast at a time: with the admission
+// switched off the watchdog reports the deadlock, naming both spine worms.
+TEST(FirmwareOnRtlConcurrent, TwoConcurrentPcpBroadcastsDeadlockWithoutAdmission) {
   const model::Topology t = model::Topology::parse("mesh:8x8");
   std::vector<model::Plan> plans;
   for (const char* source : {"3,7", "2,1"}) {
@@ -238,6 +278,7 @@ TEST(FirmwareOnRtlConcurrent, TwoConcurrentPcpBroadcastsDeadlockAsA0023Predicts)
   o.alpha = 1;
   o.gamma = 1;
   o.watchdog = 500;
+  o.replication_admission = false;
   const sim::RunRecord record = sim::run_on_rtl(plans, o);
   EXPECT_TRUE(record.stalled);
   const std::string check = sim::check_run(plans, record);
@@ -246,18 +287,53 @@ TEST(FirmwareOnRtlConcurrent, TwoConcurrentPcpBroadcastsDeadlockAsA0023Predicts)
   EXPECT_NE(check.find("worm 2,1->2,7 (multicast 1"), std::string::npos) << check;
 }
 
-// One PCP broadcast at a time stays correct under ejection back-pressure: the row branches'
-// copies are taken in while their spine keeps replicating.
-TEST(FirmwareOnRtlConcurrent, PcpBroadcastsOneAtATimeUnderEjectionBackPressure) {
+// The first cycle any worm of multicast m entered the network (-1: none did).
+long first_injection(const sim::RunRecord& record, int m) {
+  long first = -1;
+  for (const sim::RtlWorm& w : record.worms) {
+    if (w.multicast == m && w.inject_cycle >= 0 && (first < 0 || w.inject_cycle < first)) first = w.inject_cycle;
+  }
+  return first;
+}
+
+// The last delivery cycle of multicast m.
+long last_delivery(const sim::RunRecord& record, int m) {
+  long last = -1;
+  for (const sim::Delivery& d : record.deliveries) {
+    if (d.multicast == m) last = std::max(last, d.cycle);
+  }
+  return last;
+}
+
+// The same requests with admission (the default): every broadcast and multicast completes and
+// checks, concurrent broadcasts from four sources (the deadlocking pair among them) run one after
+// the other in request order, and the path-based multicasts requested with them are not held back.
+TEST(FirmwareOnRtlConcurrent, ConcurrentPcpBroadcastsFromFourSourcesCompleteUnderAdmission) {
   const model::Topology t = model::Topology::parse("mesh:8x8");
-  std::mt19937_64 rng(17);
-  for (int round = 0; round < 3; ++round) {
+  std::mt19937_64 rng = seeded(29);
+  for (int round = 0; round < 2 * regress().scale; ++round) {
+    std::vector<model::Plan> plans;
+    for (const char* source : {"3,7", "2,1", "6,4", "0,0"}) {
+      plans.push_back(model::plan(model::make_request(t, "pcp", t.parse_node(source),
+                                                      model::broadcast_destinations(t, t.parse_node(source)), 3,
+                                                      model::PortModel::all_port())));
+    }
+    plans.push_back(model::plan(random_request(t, "dual-path", 0, 20, 4, rng)));
+    plans.push_back(model::plan(random_request(t, "lin", 0, 12, 4, rng)));
     sim::RtlRunOptions o = fast_options();
-    o.eject_stall = 0.5;
-    o.seed = static_cast<std::uint64_t>(round) + 5;
+    o.alpha = 1;
+    o.gamma = 1;
+    o.watchdog = 500;
+    o.seed = static_cast<std::uint64_t>(round) + 11;
+    o.eject_stall = round % 2 == 0 ? 0.0 : 0.4;
     SCOPED_TRACE(fmt::format("round {}", round));
-    const sim::RunRecord record = run_and_check({model::plan(random_request(t, "pcp", 0, 63, 4, rng))}, o);
-    EXPECT_FALSE(record.stalled);
+    const sim::RunRecord record = run_and_check(plans, o);
+    ASSERT_FALSE(record.stalled);
+    for (int m = 1; m < 4; ++m) {
+      EXPECT_GT(first_injection(record, m), last_delivery(record, m - 1)) << "broadcast " << m;
+    }
+    EXPECT_LE(first_injection(record, 4), o.alpha + 1);
+    EXPECT_LE(first_injection(record, 5), o.alpha + 1);
   }
 }
 
