@@ -24,6 +24,8 @@ packages=(
   nextpnr-ice40    # iCE40 place and route: the router's fmax in make synth
   gcc-riscv64-unknown-elf # the firmware's freestanding RV32 build and code size
   picolibc-riscv64-unknown-elf # headers (stdint.h, string.h) for that freestanding build
+  zlib1g-dev       # the FST waveforms of wormcast run --trace (Verilator's FST writer)
+  python3          # the tests' SVG and showcase checks (xml, csv)
 )
 
 missing=()

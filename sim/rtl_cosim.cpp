@@ -18,6 +18,7 @@
 #include "model/errors.hpp"
 #include "model/labeling.hpp"
 #include "sim/model_router.hpp"
+#include "sim/network_waveform.hpp"
 #include "sim/rtl_router.hpp"
 
 namespace wormcast::sim {
@@ -170,6 +171,10 @@ class Cosim {
   int register_worm(NodeId sender, unsigned channel, const wire::HeadFields& head, const std::uint64_t* payload,
                     std::uint32_t words);
   bool live(int worm) const { return live_.count(worm) != 0; }
+  // The worm's head entered its sender's router: from now on the monitor looks for it there. Not
+  // when it is queued: a source queues more worms than its 4-bit tags tell apart (separate
+  // addressing's broadcast queues 32 on 4 channels), and only the injected ones are at the router.
+  void head_injected(int worm, NodeId sender) { live_[worm].insert(sender); }
   void decode_source_route(int worm, const std::uint64_t* header, std::uint32_t flits);
   NodeId addressed(const wire::HeadFields& head) const;
   const model::Topology& topology() const { return topology_; }
@@ -186,6 +191,7 @@ class Cosim {
   model::HamiltonianLabeling labels_;
   std::vector<std::uint16_t> star_labels_;  // star graphs: each node's cycle label, the firmware's configuration
   std::unique_ptr<VerilatedContext> context_;
+  std::unique_ptr<NetworkWaveform> wave_;  // --trace; before routers_, which record into it
   std::vector<std::unique_ptr<RouterModel>> routers_;
   std::vector<std::unique_ptr<Node>> nodes_;
   // A copy ejected at router r with this head is the last one of its branch there.
@@ -358,7 +364,10 @@ bool Node::inject(unsigned k, Link& out, std::uint32_t credit_bits) {
   if (credits_[k][vc] == 0) return false;
   --credits_[k][vc];
   out = Link{true, vc, flit};
-  if (m.next == 0) cosim_.record.worms[static_cast<std::size_t>(m.worm)].inject_cycle = cosim_.cycle;
+  if (m.next == 0) {
+    cosim_.record.worms[static_cast<std::size_t>(m.worm)].inject_cycle = cosim_.cycle;
+    cosim_.head_injected(m.worm, id_);
+  }
   if (++m.next == m.flits.size()) {
     const bool was_full = queues_[k].size() >= kSendQueue;
     queues_[k].pop_front();
@@ -423,13 +432,14 @@ Cosim::Cosim(const std::vector<model::Plan>& p, const RtlRunOptions& o)
   for (NodeId node = 0; topology_.is_star() && node < n; ++node) {
     star_labels_.push_back(static_cast<std::uint16_t>(labels_.label(node)));
   }
+  if (!options.trace_path.empty()) wave_ = std::make_unique<NetworkWaveform>(options.trace_path);
   for (NodeId node = 0; node < n; ++node) {
     const unsigned net = static_cast<unsigned>(topology_.port_count());
     const std::string name = fmt::format("router{}", node);
-    routers_.push_back(context_ ? make_router(context_.get(), net, locals_, name)
-                                : make_model_router(net, locals_, name));
+    auto router = context_ ? make_router(context_.get(), net, locals_, name) : make_model_router(net, locals_, name);
+    if (!context_ && node == options.perturb_model_at) perturb_model_router(*router, 1);
+    routers_.push_back(wave_ ? wave_->record(std::move(router), name) : std::move(router));
     configure(node, *routers_.back());
-    if (!context_ && node == options.perturb_model_at) perturb_model_router(*routers_.back(), 1);
     // The node sees every local pair its router has: the router ejects on any of them.
     nodes_.push_back(std::make_unique<Node>(*this, node, routers_.back()->locals()));
     fw::NodeConfig config;
@@ -490,9 +500,7 @@ int Cosim::register_worm(NodeId sender, unsigned channel, const wire::HeadFields
   w.addressed = addressed(head);
   w.channel = static_cast<int>(channel);
   record.worms.push_back(std::move(w));
-  const int index = static_cast<int>(record.worms.size()) - 1;
-  live_[index].insert(sender);
-  return index;
+  return static_cast<int>(record.worms.size()) - 1;
 }
 
 // The live worm whose head is at router `at` and carries this head's (src, tag).
@@ -600,10 +608,12 @@ std::string Cosim::stall_report() const {
     const RtlWorm& w = record.worms[i];
     if (w.eject_cycle >= 0) continue;
     std::string where;
-    if (const auto it = live_.find(static_cast<int>(i)); it != live_.end()) {
+    if (w.inject_cycle < 0) {
+      where = "queued at its sender";
+    } else if (const auto it = live_.find(static_cast<int>(i)); it != live_.end()) {
       std::string at;
       for (const NodeId n : it->second) at += (at.empty() ? "" : ", ") + topology_.node_name(n);
-      where = w.inject_cycle < 0 ? "queued at its sender" : "head at " + at;
+      where = "head at " + at;
     } else {
       where = "head ejected at " + topology_.node_name(w.ejected_at) + ", tail not taken in";
     }
@@ -754,6 +764,7 @@ RunRecord Cosim::run() {
   }
   if (cycle >= options.max_cycles) error(fmt::format("the run did not finish in {} cycles", options.max_cycles));
   record.cycles = cycle;
+  if (wave_) wave_->close();
   return record;
 }
 

@@ -52,6 +52,9 @@ struct RtlRunOptions {
   // Test-only, model backend (the RTL ignores it): this router holds back its first switch grant
   // for one cycle (the comparison's negative test).
   model::NodeId perturb_model_at = model::kNoNode;
+  // A waveform of every router's ports, one scope each (`router<node id>`), into this FST file
+  // (sim/network_waveform.hpp; "": none, and nothing recorded).
+  std::string trace_path;
 };
 
 // Every router's configuration inputs for a mesh or torus, node by node, from the model (path

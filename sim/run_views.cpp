@@ -63,4 +63,26 @@ nlohmann::json run_to_json(const model::Plan& plan, int multicast, const RunReco
   return j;
 }
 
+NetworkDrawing drawing_of_run(const model::Plan& plan, int multicast, const RunRecord& record,
+                              const std::string& check) {
+  const model::Request& r = plan.request;
+  const model::Topology& t = r.topology;
+  const RunSummary s = summarize(multicast, record);
+  NetworkDrawing d{t,
+                   fmt::format("{} on {} (RTL): source ({}), {} destinations, steps {}, traffic {}, check: {}",
+                               r.algorithm, t.spec(), t.node_name(r.source), r.destinations.size(), s.steps, s.traffic,
+                               check.empty() ? "pass" : "FAIL"),
+                   r.source,
+                   r.destinations,
+                   {}};
+  for (const RtlWorm& w : record.worms) {
+    if (w.multicast != multicast) continue;
+    d.worms.push_back(
+        {fmt::format("step {}: ({}) -> {} cop{}, {} hops, cycles {}..{}", w.step, t.node_name(w.sender),
+                     w.copies.size(), w.copies.size() == 1 ? "y" : "ies", w.hops.size(), w.inject_cycle, w.eject_cycle),
+         w.hops});
+  }
+  return d;
+}
+
 }  // namespace wormcast::sim

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "model/plan.hpp"
+#include "sim/network_svg.hpp"
 #include "sim/rtl_cosim.hpp"
 #include "sim/scoreboard.hpp"
 
@@ -26,5 +27,10 @@ std::string render_run_text(const model::Plan& plan, int multicast, const RunRec
 // request order, by node name), "rtl" ({steps, traffic, worms, cycles}, whichever backend ran) and "check".
 nlohmann::json run_to_json(const model::Plan& plan, int multicast, const RunRecord& record, const std::string& check,
                            const RtlRunOptions& options);
+
+// The links each worm of multicast `multicast` crossed on the RTL, as the link monitor saw them,
+// for render_svg (wormcast run --svg).
+NetworkDrawing drawing_of_run(const model::Plan& plan, int multicast, const RunRecord& record,
+                              const std::string& check);
 
 }  // namespace wormcast::sim

@@ -4,8 +4,11 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <string_view>
@@ -17,10 +20,12 @@
 #include "model/routing.hpp"
 #include "model/sweep.hpp"
 #include "sim/compare.hpp"
+#include "sim/network_svg.hpp"
 #include "sim/network_views.hpp"
 #include "sim/plan_views.hpp"
 #include "sim/rtl_cosim.hpp"
 #include "sim/run_views.hpp"
+#include "sim/showcase.hpp"
 
 namespace {
 
@@ -267,6 +272,60 @@ std::vector<model::Request> run_requests(const Topology& t, const std::string& a
   return requests;
 }
 
+// --- wormcast run --svg/--trace, wormcast showcase (make run) ---
+// The file of run `index` (0-based) of `count`: `path` itself for a single run, else `a-2.svg` for
+// `a.svg`.
+std::string numbered_path(const std::string& path, int index, int count) {
+  if (count == 1 || path.empty()) return path;
+  const std::filesystem::path p(path);
+  return (p.parent_path() / fmt::format("{}-{}{}", p.stem().string(), index + 1, p.extension().string())).string();
+}
+
+// The showcase's networks: the demo table's, or the named topologies (their K from the table, else
+// a quarter of the nodes).
+std::vector<sim::ShowcaseNetwork> showcase_networks_for(const std::vector<std::string>& specs) {
+  if (specs.empty()) return sim::showcase_networks();
+  std::vector<sim::ShowcaseNetwork> networks;
+  for (const std::string& spec : specs) {
+    const Topology t = Topology::parse(spec);
+    const auto& table = sim::showcase_networks();
+    const auto row = std::find_if(table.begin(), table.end(),
+                                  [&](const sim::ShowcaseNetwork& n) { return Topology::parse(n.topology) == t; });
+    networks.push_back(row != table.end() ? *row
+                                          : sim::ShowcaseNetwork{t.spec(), std::max(1, std::min(t.node_count() - 1,
+                                                                                                t.node_count() / 4))});
+  }
+  return networks;
+}
+
+int run_showcase_command(sim::ShowcaseConfig config) {
+  const auto start = std::chrono::steady_clock::now();
+  fmt::print(
+      "wormcast showcase: every algorithm the firmware runs, on the verilated routers, checked against the plan\n");
+  fmt::print("(L = {} flits, alpha = {}, gamma = {} cycles; output folder {})\n\n", config.length, config.rtl.alpha,
+             config.rtl.gamma, config.out_dir);
+  fmt::print("{}", sim::showcase_header_line());
+  const sim::ShowcaseResult result =
+      sim::run_showcase(config, [](const sim::ShowcaseRow& row) { fmt::print("{}", sim::showcase_row_line(row)); });
+  write_file((std::filesystem::path(config.out_dir) / "summary.md").string(), sim::showcase_markdown(result, config));
+  write_file((std::filesystem::path(config.out_dir) / "summary.csv").string(), sim::showcase_csv(result));
+  const auto failed =
+      std::count_if(result.rows.begin(), result.rows.end(), [](const sim::ShowcaseRow& r) { return !r.check.empty(); });
+  for (const sim::ShowcaseRow& r : result.rows) {
+    if (!r.check.empty()) fmt::print("FAIL {} {} from ({}): {}\n", r.topology, r.algorithm, r.source, r.check);
+  }
+  if (!result.skipped.empty()) {
+    fmt::print("\nnot run ({}):\n", result.skipped.size());
+    for (const std::string& s : result.skipped) fmt::print("  {}\n", s);
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  fmt::print("\n{} runs, {} passed the check, {} failed; {:.1f} s\n", result.rows.size(),
+             result.rows.size() - static_cast<std::size_t>(failed), failed, seconds);
+  fmt::print("wrote {}/summary.md, summary.csv and {} drawings\n", config.out_dir, result.rows.size());
+  return result.passed() && !result.rows.empty() ? 0 : 1;
+}
+// --- end run --svg/--trace, showcase ---
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -313,6 +372,8 @@ int main(int argc, char** argv) {
   plan_cmd->add_option("--seed", plan_seed, "seed for --dests random:K")->capture_default_str();
   plan_options.add_to(*plan_cmd);
   plan_cmd->add_flag("--json", as_json, "print the plan as JSON (schema: docs/algorithms.md)");
+  std::string svg_path;
+  plan_cmd->add_option("--svg", svg_path, "draw the network and the plan's worms into this SVG file");
 
   // wormcast run: the plan's request options, run by the node firmware on the verilated routers.
   std::string run_source = "random";
@@ -337,6 +398,34 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   run_options.add_to(*run_cmd);
   run_cmd->add_flag("--json", as_json, "print each run as the plan's JSON plus delivery_cycles, rtl and check");
+  run_cmd->add_option("--svg", svg_path,
+                      "draw the network and each worm's links as the RTL monitor saw them into this SVG file "
+                      "(with --count N: FILE-1.svg ... FILE-N.svg)");
+  std::string trace_path;
+  run_cmd->add_option("--trace", trace_path,
+                      "write a waveform of every router into this FST file (with --count N: FILE-1.fst ...)");
+
+  // wormcast showcase (make run): every algorithm on the demo networks, on the RTL, checked.
+  sim::ShowcaseConfig showcase;
+  showcase.out_dir = "build/demo";
+  std::vector<std::string> showcase_topologies;
+  auto* showcase_cmd = app.add_subcommand(
+      "showcase", "The demo of make run: every algorithm the RTL runs on the demo networks, checked; table and SVGs");
+  showcase_cmd->add_option("-o,--out", showcase.out_dir, "output folder for summary.md, summary.csv and the drawings")
+      ->capture_default_str();
+  showcase_cmd->add_option("-t,--topologies", showcase_topologies, "comma-separated topologies (default: the demo's)")
+      ->delimiter(',');
+  showcase_cmd
+      ->add_option("-a,--algorithms", showcase.algorithms, "comma-separated algorithms (default: all on the RTL)")
+      ->delimiter(',');
+  showcase_cmd->add_option("--multicasts", showcase.multicasts, "random multicasts per algorithm (plus a broadcast)")
+      ->capture_default_str();
+  showcase_cmd->add_option("--seed", showcase.seed, "seed of the random requests")->capture_default_str();
+  showcase_cmd->add_option("-L,--length", showcase.length, "message length in flits")->capture_default_str();
+  showcase_cmd->add_option("--alpha", showcase.rtl.alpha, "send start-up (cycles)")->capture_default_str();
+  showcase_cmd->add_option("--gamma", showcase.rtl.gamma, "receive start-up (cycles)")->capture_default_str();
+  showcase_cmd->add_option("--corrupt-tail-at", showcase.rtl.corrupt_tail_at,
+                           "fault injection for the tests: flip a bit of every tail ejected at this node id");
 
   // wormcast compare: the same requests on the RTL and on the timing model (docs/timing.md).
   bool concurrent = false;
@@ -400,6 +489,7 @@ int main(int argc, char** argv) {
       const model::Plan plan = model::plan(
           model::make_request(t, algorithm_name, source, parse_destinations(t, source, dest_texts, plan_seed),
                               plan_options.length, sim::parse_port_model(plan_options.ports), plan_options.latency));
+      if (!svg_path.empty()) sim::write_svg(svg_path, sim::drawing_of_plan(plan));
       if (as_json) {
         fmt::print("{}\n", sim::plan_to_json(plan).dump(2));
       } else {
@@ -451,13 +541,19 @@ int main(int argc, char** argv) {
       options.seed = run_seed;
       options.backend = run_backend;
       int passed = 0;
+      int index = 0;
       nlohmann::json runs_json = nlohmann::json::array();
       for (const model::Request& request :
            run_requests(t, algorithm_name, run_source, run_dests, run_count, run_seed, run_options.length,
                         sim::parse_port_model(run_options.ports), run_options.latency)) {
         const model::Plan plan = model::plan(request);
+        options.trace_path = numbered_path(trace_path, index, run_count);
         const sim::RunRecord record = sim::run_on_rtl({plan}, options);
         const std::string check = sim::check_run({plan}, record);
+        if (!svg_path.empty()) {
+          sim::write_svg(numbered_path(svg_path, index, run_count), sim::drawing_of_run(plan, 0, record, check));
+        }
+        ++index;
         passed += check.empty() ? 1 : 0;
         if (as_json) {
           runs_json.push_back(sim::run_to_json(plan, 0, record, check, options));
@@ -471,6 +567,9 @@ int main(int argc, char** argv) {
         fmt::print("{} runs, {} passed the check\n", run_count, passed);
       }
       if (passed != run_count) return 1;
+    } else if (app.got_subcommand(showcase_cmd)) {
+      showcase.networks = showcase_networks_for(showcase_topologies);
+      return run_showcase_command(showcase);
     } else if (app.got_subcommand(sweep_cmd)) {
       model::SweepConfig config;
       config.topology = Topology::parse(topology_spec);
