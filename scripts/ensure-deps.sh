@@ -24,6 +24,7 @@ packages=(
   nextpnr-ice40    # iCE40 place and route: the router's fmax in make synth
   gcc-riscv64-unknown-elf # the firmware's freestanding RV32 build and code size
   picolibc-riscv64-unknown-elf # headers (stdint.h, string.h) for that freestanding build
+  python3-matplotlib # latency plots of `wormcast sweep --backend` (scripts/plot_traffic.py)
 )
 
 missing=()

@@ -16,6 +16,7 @@
 #include "firmware/node_firmware.hpp"
 #include "model/errors.hpp"
 #include "model/labeling.hpp"
+#include "sim/router_network.hpp"
 #include "sim/rtl_router.hpp"
 
 namespace wormcast::sim {
@@ -402,9 +403,7 @@ Cosim::Cosim(const std::vector<model::Plan>& p, const RtlRunOptions& o)
       plans(p),
       topology_(p.front().request.topology),
       labels_(model::HamiltonianLabeling::path(topology_)),
-      cycle_(topology_.is_torus() && topology_.dimensions() == 2 && topology_.size(1) % 2 == 0
-                 ? std::optional(model::HamiltonianLabeling::cycle(topology_))
-                 : std::nullopt),
+      cycle_(router_cycle_labeling(topology_)),
       context_(std::make_unique<VerilatedContext>()),
       rng_(o.seed) {
   context_->fatalOnError(false);
@@ -437,26 +436,7 @@ Cosim::Cosim(const std::vector<model::Plan>& p, const RtlRunOptions& o)
   for (auto& r : routers_) r->set_reset(false);
 }
 
-void Cosim::configure(NodeId node, RouterModel& r) {
-  RouterConfig c;
-  c.own_label = static_cast<std::uint32_t>(labels_.label(node));
-  for (int p = 0; p < topology_.port_count(); ++p) {
-    const NodeId nbr = topology_.neighbour(node, p);
-    if (nbr == model::kNoNode) continue;
-    c.nbr_label[static_cast<std::size_t>(p)] = static_cast<std::uint32_t>(labels_.label(nbr));
-    c.connected |= 1u << p;
-    if (topology_.is_torus() && topology_.is_wraparound(node, p)) c.wrap |= 1u << p;
-    if (cycle_ && cycle_->link_class(node, p) == model::LinkClass::kBoundary) c.boundary |= 1u << p;
-  }
-  const model::Coord coord = topology_.coord(node);
-  for (int d = 0; d < topology_.dimensions(); ++d) {
-    c.coord[static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(coord[static_cast<std::size_t>(d)]);
-    c.size[static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(topology_.size(d));
-  }
-  c.torus = topology_.is_torus();
-  c.dims = static_cast<unsigned>(topology_.dimensions());
-  r.configure(c);
-}
+void Cosim::configure(NodeId node, RouterModel& r) { r.configure(router_config(topology_, labels_, cycle_, node)); }
 
 NodeId Cosim::addressed(const wire::HeadFields& head) const {
   if (head.mode == wire::Mode::kHamiltonianPath || head.mode == wire::Mode::kHamiltonianCycle) {

@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Latency plots of a `wormcast sweep --backend` CSV (sim/traffic_sweep.cpp writes it).
+
+Usage: plot_traffic.py SWEEP_CSV OUT_DIR
+Writes OUT_DIR/latency_load.png (mean packet latency against offered load, one line per backend
+and destination count) and, when the CSV has several destination counts, OUT_DIR/latency_destinations.png
+(mean latency against K, one line per backend and load). Saturated points are drawn hollow.
+"""
+import csv
+import sys
+from collections import defaultdict
+
+import matplotlib
+
+matplotlib.use("Agg")  # no display: files only
+import matplotlib.pyplot as plt  # noqa: E402
+
+
+def main(csv_path, out_dir):
+    with open(csv_path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    if not rows:
+        sys.exit(f"plot_traffic: {csv_path} has no rows")
+    title = f"{rows[0]['topology']}, L = {rows[0]['length']} flits, {rows[0]['routing']}"
+
+    by_k = defaultdict(list)
+    for r in rows:
+        by_k[(r["backend"], int(r["destinations"]), float(r["multicast_fraction"]))].append(r)
+    fig, ax = plt.subplots(figsize=(6, 4))
+    for (backend, k, fraction), points in sorted(by_k.items()):
+        points.sort(key=lambda r: float(r["load"]))
+        label = backend if fraction == 0 else f"{backend}, {fraction:g} multicast K={k}"
+        xs = [float(r["offered"]) for r in points]
+        ys = [float(r["mean_latency"]) for r in points]
+        (line,) = ax.plot(xs, ys, "-", label=label)
+        for x, y, r in zip(xs, ys, points):
+            hollow = r["saturated"] == "1"
+            ax.plot(x, y, "o", color=line.get_color(), mfc="none" if hollow else line.get_color())
+    ax.set_xlabel("offered load (flits/node/cycle)")
+    ax.set_ylabel("mean packet latency (cycles)")
+    ax.set_title(title)
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize="small")
+    fig.tight_layout()
+    fig.savefig(f"{out_dir}/latency_load.png", dpi=100)
+
+    ks = {int(r["destinations"]) for r in rows}
+    if len(ks) > 1:
+        by_load = defaultdict(list)
+        for r in rows:
+            by_load[(r["backend"], float(r["load"]))].append(r)
+        fig, ax = plt.subplots(figsize=(6, 4))
+        for (backend, load), points in sorted(by_load.items()):
+            points.sort(key=lambda r: int(r["destinations"]))
+            ax.plot([int(r["destinations"]) for r in points], [float(r["mean_multicast_latency"]) for r in points],
+                    "o-", label=f"{backend}, load {load:g}")
+        ax.set_xlabel("destinations per multicast (K)")
+        ax.set_ylabel("mean multicast latency to the last destination (cycles)")
+        ax.set_title(title)
+        ax.grid(True, alpha=0.3)
+        ax.legend(fontsize="small")
+        fig.tight_layout()
+        fig.savefig(f"{out_dir}/latency_destinations.png", dpi=100)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    main(sys.argv[1], sys.argv[2])
