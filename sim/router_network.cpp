@@ -4,6 +4,7 @@
 #include <verilated.h>
 
 #include "model/errors.hpp"
+#include "sim/model_router.hpp"
 
 namespace wormcast::sim {
 namespace {
@@ -23,6 +24,15 @@ class RtlBackend final : public RouterBackend {
   std::unique_ptr<VerilatedContext> context_;
 };
 
+// The cycle-level model of the router (sim/model_router.hpp): plain C++, no context.
+class ModelBackend final : public RouterBackend {
+ public:
+  std::string name() const override { return "model"; }
+  std::unique_ptr<RouterModel> make(unsigned net_ports, unsigned locals, const std::string& name) override {
+    return make_model_router(net_ports, locals, name);
+  }
+};
+
 }  // namespace
 
 std::unique_ptr<Network> RouterBackend::make_network(const model::Topology& topology) {
@@ -33,9 +43,7 @@ std::string backend_names() { return "rtl, model"; }
 
 std::unique_ptr<RouterBackend> make_backend(const std::string& name) {
   if (name == "rtl") return std::make_unique<RtlBackend>();
-  if (name == "model") {
-    throw model::UnsupportedError("backend 'model': the cycle-level router model is not in this build yet");
-  }
+  if (name == "model") return std::make_unique<ModelBackend>();
   throw model::SpecError(fmt::format("backend '{}' is not one of: {}", name, backend_names()));
 }
 

@@ -16,6 +16,7 @@
 #include "firmware/node_firmware.hpp"
 #include "model/errors.hpp"
 #include "model/labeling.hpp"
+#include "sim/model_router.hpp"
 #include "sim/router_network.hpp"
 #include "sim/rtl_router.hpp"
 
@@ -404,17 +405,21 @@ Cosim::Cosim(const std::vector<model::Plan>& p, const RtlRunOptions& o)
       topology_(p.front().request.topology),
       labels_(model::HamiltonianLabeling::path(topology_)),
       cycle_(router_cycle_labeling(topology_)),
-      context_(std::make_unique<VerilatedContext>()),
+      // Only the RTL backend needs a Verilator context (and never two alive in one process).
+      context_(o.backend == Backend::kRtl ? std::make_unique<VerilatedContext>() : nullptr),
       rng_(o.seed) {
-  context_->fatalOnError(false);
+  if (context_) context_->fatalOnError(false);
   for (const model::Plan& plan : plans) {
     locals_ = std::max(locals_, static_cast<unsigned>(channels_used(plan.request)));
   }
   const int n = topology_.node_count();
   for (NodeId node = 0; node < n; ++node) {
-    routers_.push_back(make_router(context_.get(), static_cast<unsigned>(topology_.port_count()), locals_,
-                                   fmt::format("router{}", node)));
+    const unsigned net = static_cast<unsigned>(topology_.port_count());
+    const std::string name = fmt::format("router{}", node);
+    routers_.push_back(context_ ? make_router(context_.get(), net, locals_, name)
+                                : make_model_router(net, locals_, name));
     configure(node, *routers_.back());
+    if (!context_ && node == options.perturb_model_at) perturb_model_router(*routers_.back(), 1);
     // The node sees every local pair its router has: the router ejects on any of them.
     nodes_.push_back(std::make_unique<Node>(*this, node, routers_.back()->locals()));
     fw::NodeConfig config;
@@ -555,9 +560,9 @@ void Cosim::ejected(NodeId r, const Link& l) {
 
 void Cosim::tick() {
   for (auto& r : routers_) r->set_clock(true);
-  context_->timeInc(1);
+  if (context_) context_->timeInc(1);
   for (auto& r : routers_) r->set_clock(false);
-  context_->timeInc(1);
+  if (context_) context_->timeInc(1);
 }
 
 bool Cosim::finished() const {
@@ -636,6 +641,7 @@ RunRecord Cosim::run() {
         outputs[static_cast<std::size_t>(r) * ports + p] = l;
         if (!l.valid) continue;
         moved = true;
+        if (options.trace != nullptr) options.trace->push_back({cycle, r, p, l});
         if (p < net) {
           monitor(r, p, l);
         } else {
@@ -678,7 +684,7 @@ RunRecord Cosim::run() {
       m.set_credits_from_receivers(to_router);
     }
     tick();
-    if (context_->gotError()) error(fmt::format("an RTL assertion fired in cycle {}", cycle));
+    if (context_ && context_->gotError()) error(fmt::format("an RTL assertion fired in cycle {}", cycle));
     if (!record.errors.empty()) break;
     bool working = moved;
     for (const auto& node : nodes_) {
@@ -700,6 +706,14 @@ RunRecord Cosim::run() {
 }
 
 }  // namespace
+
+std::string backend_name(Backend backend) { return backend == Backend::kRtl ? "rtl" : "model"; }
+
+Backend parse_backend(const std::string& name) {
+  if (name == "rtl") return Backend::kRtl;
+  if (name == "model") return Backend::kModel;
+  throw model::RequestError(fmt::format("backend '{}' is not one of: rtl, model", name));
+}
 
 bool rtl_supports(const std::string& algorithm) { return firmware_algorithms().count(algorithm) != 0; }
 

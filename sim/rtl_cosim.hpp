@@ -8,9 +8,26 @@
 #include <vector>
 
 #include "model/plan.hpp"
+#include "sim/rtl_router.hpp"
 #include "sim/scoreboard.hpp"
 
 namespace wormcast::sim {
+
+// The routers a run simulates: the verilated RTL, or the cycle-level timing model
+// (model/timing_router.hpp, docs/timing.md) built to behave the same, cycle for cycle.
+enum class Backend { kRtl, kModel };
+// "rtl" / "model"; parse_backend throws model::RequestError naming the bad value and the valid ones.
+std::string backend_name(Backend backend);
+Backend parse_backend(const std::string& name);
+
+// One valid router output in one cycle (what a link trace records).
+struct LinkEvent {
+  long cycle = 0;
+  model::NodeId router = model::kNoNode;
+  unsigned port = 0;
+  Link link;
+};
+using LinkTrace = std::vector<LinkEvent>;
 
 struct RtlRunOptions {
   long alpha = 227;          // processor cycles per send start-up (per injection channel)
@@ -22,6 +39,14 @@ struct RtlRunOptions {
   // Fault injection for the scoreboard's own tests: flip bit 0 of the tail flit of every worm
   // ejected at this node (kNoNode: none).
   model::NodeId corrupt_tail_at = model::kNoNode;
+  Backend backend = Backend::kRtl;
+  // When set, every valid router output (network and ejection ports) is appended here, in cycle,
+  // router, port-read order: two runs' traces diff to their first divergence (sim/compare.hpp).
+  LinkTrace* trace = nullptr;
+  // Test-only, model backend (the RTL ignores it): this router holds back its first switch grant for
+  // one cycle (the
+  // comparison's negative test).
+  model::NodeId perturb_model_at = model::kNoNode;
 };
 
 // The algorithms the firmware implements on the RTL, and a sentence naming them.

@@ -115,15 +115,30 @@ class Router final : public RouterModel {
 
 std::string router_variants() { return "4 network ports with 1, 2 or 4 local pairs; 6 network ports with 2 or 6"; }
 
+unsigned router_variant_locals(unsigned net_ports, unsigned locals) {
+  if (net_ports == 4 && locals <= 1) return 1;
+  if (net_ports == 4 && locals <= 2) return 2;
+  if (net_ports == 4 && locals <= 4) return 4;
+  if (net_ports == 6 && locals <= 2) return 2;
+  if (net_ports == 6 && locals <= 6) return 6;
+  throw std::invalid_argument(fmt::format("no router variant with {} network ports and {} local pairs; built: {}",
+                                          net_ports, locals, router_variants()));
+}
+
 std::unique_ptr<RouterModel> make_router(VerilatedContext* context, unsigned net_ports, unsigned locals,
                                          const std::string& name) {
-  if (net_ports == 4 && locals <= 1) return std::make_unique<Router<Vnoc_router_p4_v2_d4, 4, 1>>(context, name);
-  if (net_ports == 4 && locals <= 2) return std::make_unique<Router<Vnoc_router_p4_l2_v2_d4, 4, 2>>(context, name);
-  if (net_ports == 4 && locals <= 4) return std::make_unique<Router<Vnoc_router_p4_l4_v2_d4, 4, 4>>(context, name);
-  if (net_ports == 6 && locals <= 2) return std::make_unique<Router<Vnoc_router_p6_l2_v2_d4, 6, 2>>(context, name);
-  if (net_ports == 6 && locals <= 6) return std::make_unique<Router<Vnoc_router_p6_l6_v2_d4, 6, 6>>(context, name);
-  throw std::invalid_argument(fmt::format("no verilated router with {} network ports and {} local pairs; built: {}",
-                                          net_ports, locals, router_variants()));
+  switch (net_ports * 10 + router_variant_locals(net_ports, locals)) {
+    case 41:
+      return std::make_unique<Router<Vnoc_router_p4_v2_d4, 4, 1>>(context, name);
+    case 42:
+      return std::make_unique<Router<Vnoc_router_p4_l2_v2_d4, 4, 2>>(context, name);
+    case 44:
+      return std::make_unique<Router<Vnoc_router_p4_l4_v2_d4, 4, 4>>(context, name);
+    case 62:
+      return std::make_unique<Router<Vnoc_router_p6_l2_v2_d4, 6, 2>>(context, name);
+    default:
+      return std::make_unique<Router<Vnoc_router_p6_l6_v2_d4, 6, 6>>(context, name);
+  }
 }
 
 }  // namespace wormcast::sim

@@ -62,5 +62,8 @@ std::unique_ptr<RouterModel> make_router(VerilatedContext* context, unsigned net
                                          const std::string& name);
 // "p4 with 1, 2 or 4 local pairs; p6 with 2".
 std::string router_variants();
+// The local pairs of the variant make_router builds for (`net_ports`, `locals`); the model
+// backend (sim/model_router.hpp) builds the same. Throws std::invalid_argument like make_router.
+unsigned router_variant_locals(unsigned net_ports, unsigned locals);
 
 }  // namespace wormcast::sim

@@ -1,13 +1,15 @@
-// Synthetic traffic on the verilated router network (sim/traffic.hpp): zero-load latency against
-// docs/rtl.md's per-hop figures, latency against load, multicast delivery, bad input and the
-// watchdog. Fixed seeds throughout.
+// Synthetic traffic on both router backends (sim/traffic.hpp): zero-load latency against
+// docs/rtl.md's per-hop figures, latency against load, multicast delivery, the model against the
+// RTL packet by packet, bad input and the watchdog. Fixed seeds throughout.
 #include "sim/traffic.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "model/errors.hpp"
@@ -19,8 +21,8 @@ namespace {
 using sim::TrafficConfig;
 using sim::TrafficResult;
 
-TrafficResult run_rtl(const TrafficConfig& c) {
-  const std::unique_ptr<sim::RouterBackend> backend = sim::make_backend("rtl");
+TrafficResult run_on(const std::string& backend_name, const TrafficConfig& c) {
+  const std::unique_ptr<sim::RouterBackend> backend = sim::make_backend(backend_name);
   return sim::run_traffic(c, *backend);
 }
 
@@ -46,17 +48,18 @@ std::vector<sim::PacketRecord> isolated(const std::vector<sim::PacketRecord>& pa
   return alone;
 }
 
-class TrafficZeroLoad : public ::testing::TestWithParam<std::string> {};
+// (backend, topology)
+class TrafficZeroLoad : public ::testing::TestWithParam<std::tuple<std::string, std::string>> {};
 
 TEST_P(TrafficZeroLoad, IsolatedPacketLatencyIsFourPerHopPlusFourPlusLengthAsDocumented) {
   TrafficConfig c;
-  c.topology = GetParam();
+  c.topology = std::get<1>(GetParam());
   c.load = 0.004;
   c.length = 5;
   c.warmup = 0;
   c.measure = 6000;
   c.keep_packets = true;
-  const TrafficResult r = run_rtl(c);
+  const TrafficResult r = run_on(std::get<0>(GetParam()), c);
   const model::Topology t = model::Topology::parse(c.topology);
   const std::vector<sim::PacketRecord> alone = isolated(r.packets, c.measure);
   std::set<int> hop_counts;
@@ -70,10 +73,22 @@ TEST_P(TrafficZeroLoad, IsolatedPacketLatencyIsFourPerHopPlusFourPlusLengthAsDoc
   EXPECT_GE(hop_counts.size(), 3u) << "too few distinct hop counts";
 }
 
-INSTANTIATE_TEST_SUITE_P(Topologies, TrafficZeroLoad, ::testing::Values("mesh:4x4", "torus:4x4"),
-                         [](const auto& info) { return info.param.substr(0, info.param.find(':')); });
+INSTANTIATE_TEST_SUITE_P(Backends, TrafficZeroLoad,
+                         ::testing::Combine(::testing::Values("rtl", "model"),
+                                            ::testing::Values("mesh:4x4", "torus:4x4")),
+                         [](const auto& info) {
+                           const std::string& t = std::get<1>(info.param);
+                           return std::get<0>(info.param) + "_" + t.substr(0, t.find(':'));
+                         });
 
-TEST(Traffic, LatencyRisesWithLoadAndLowLoadIsAccepted) {
+class Traffic : public ::testing::TestWithParam<std::string> {
+ protected:
+  TrafficResult run(const TrafficConfig& c) { return run_on(GetParam(), c); }
+};
+
+INSTANTIATE_TEST_SUITE_P(Backends, Traffic, ::testing::Values("rtl", "model"));
+
+TEST_P(Traffic, LatencyRisesWithLoadAndLowLoadIsAccepted) {
   TrafficConfig c;
   c.topology = "mesh:4x4";
   c.length = 4;
@@ -82,11 +97,11 @@ TEST(Traffic, LatencyRisesWithLoadAndLowLoadIsAccepted) {
   std::vector<double> latency;
   for (const double load : {0.05, 0.25, 0.45}) {
     c.load = load;
-    const TrafficResult r = run_rtl(c);
-    ASSERT_FALSE(r.saturated) << "load " << load;
-    EXPECT_EQ(r.delivered_packets, r.measured_packets);
+    const TrafficResult r = run(c);
+    EXPECT_EQ(r.delivered_packets, r.measured_packets) << "load " << load;
     latency.push_back(r.mean_latency);
     if (load == 0.05) {
+      EXPECT_FALSE(r.saturated);
       // Below saturation the network takes what is offered (flits of packets created in the window
       // against flits ejected in it: equal up to the packets crossing the window's edges).
       EXPECT_NEAR(r.accepted, r.offered, 0.1 * r.offered);
@@ -97,22 +112,22 @@ TEST(Traffic, LatencyRisesWithLoadAndLowLoadIsAccepted) {
   EXPECT_LT(latency[1], latency[2]);
 }
 
-TEST(Traffic, SameSeedSameResultOtherSeedOtherTraffic) {
+TEST_P(Traffic, SameSeedSameResultOtherSeedOtherTraffic) {
   TrafficConfig c;
   c.topology = "torus:4x4";
   c.load = 0.2;
   c.length = 4;
   c.warmup = 100;
   c.measure = 500;
-  const TrafficResult a = run_rtl(c), b = run_rtl(c);
+  const TrafficResult a = run(c), b = run(c);
   EXPECT_EQ(a.mean_latency, b.mean_latency);
   EXPECT_EQ(a.ejected_flits, b.ejected_flits);
   EXPECT_EQ(a.cycles, b.cycles);
   c.seed = 2;
-  EXPECT_NE(run_rtl(c).ejected_flits, a.ejected_flits);
+  EXPECT_NE(run(c).ejected_flits, a.ejected_flits);
 }
 
-TEST(Traffic, MulticastsReachEveryDestinationAfterTheirUnicastLatency) {
+TEST_P(Traffic, MulticastsReachEveryDestinationAfterTheirUnicastLatency) {
   TrafficConfig c;
   c.topology = "mesh:4x4";
   c.load = 0.05;
@@ -122,7 +137,7 @@ TEST(Traffic, MulticastsReachEveryDestinationAfterTheirUnicastLatency) {
   c.warmup = 200;
   c.measure = 1500;
   c.keep_packets = true;
-  const TrafficResult r = run_rtl(c);
+  const TrafficResult r = run(c);
   EXPECT_EQ(r.routing, "hamiltonian-path");
   ASSERT_FALSE(r.saturated);
   EXPECT_EQ(r.delivered_packets, r.measured_packets);
@@ -139,6 +154,38 @@ TEST(Traffic, MulticastsReachEveryDestinationAfterTheirUnicastLatency) {
   EXPECT_GT(r.mean_multicast_latency, r.mean_unicast_latency);
 }
 
+// The model backend against the RTL under the same traffic (same seed): every measured packet
+// delivered to every destination in the same cycle, below and beyond saturation, unicast and mixed
+// with multicasts.
+TEST(TrafficBackends, ModelDeliversEveryPacketInTheSameCycleAsTheRtl) {
+  for (const char* topology : {"mesh:4x4", "torus:4x4"}) {
+    for (const double load : {0.1, 0.5}) {
+      for (const double multicast : {0.0, 0.25}) {
+        TrafficConfig c;
+        c.topology = topology;
+        c.load = load;
+        c.length = 6;
+        c.multicast_fraction = multicast;
+        c.destinations = 4;
+        c.warmup = 200;
+        c.measure = 600;
+        c.keep_packets = true;
+        const TrafficResult rtl = run_on("rtl", c), model = run_on("model", c);
+        const std::string point = fmt::format("{} load {} multicast {}", topology, load, multicast);
+        ASSERT_EQ(rtl.packets.size(), model.packets.size()) << point;
+        EXPECT_GT(rtl.packets.size(), 20u) << point;
+        for (std::size_t i = 0; i < rtl.packets.size(); ++i) {
+          EXPECT_EQ(rtl.packets[i].source, model.packets[i].source) << point << " packet " << i;
+          EXPECT_EQ(rtl.packets[i].created, model.packets[i].created) << point << " packet " << i;
+          EXPECT_EQ(rtl.packets[i].delivered, model.packets[i].delivered) << point << " packet " << i;
+        }
+        EXPECT_EQ(rtl.cycles, model.cycles) << point;
+        EXPECT_EQ(rtl.ejected_flits, model.ejected_flits) << point;
+      }
+    }
+  }
+}
+
 // The message of `c`'s validation error.
 std::string error_of(const TrafficConfig& c) {
   try {
@@ -149,7 +196,7 @@ std::string error_of(const TrafficConfig& c) {
   return "(no error)";
 }
 
-TEST(Traffic, BadParametersAreClearErrors) {
+TEST(TrafficInput, BadParametersAreClearErrors) {
   const TrafficConfig good;
   TrafficConfig c = good;
   c.load = 0;
@@ -204,7 +251,7 @@ class SinkBackend final : public sim::RouterBackend {
   }
 };
 
-TEST(Traffic, WatchdogTurnsAHangIntoAnErrorNamingTheWorms) {
+TEST(TrafficWatchdog, TurnsAHangIntoAnErrorNamingTheWorms) {
   TrafficConfig c;
   c.topology = "mesh:4x4";
   c.load = 0.5;

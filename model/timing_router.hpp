@@ -1,0 +1,161 @@
+// Cycle-level timing model of one wormcast router (docs/timing.md), written from docs/rtl.md and
+// docs/header-format.md: the same registered outputs, pipeline stages, arbitration order, credits
+// and buffer depths as rtl/noc_router.sv, cycle for cycle, with the route decisions taken by the
+// model's own routing functions (model/routing.hpp). Pure C++: no simulator, no firmware code
+// (only the shared wire-format header). The harness adapter is sim/model_router.hpp.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "firmware/noc_wire_format.hpp"
+#include "model/labeling.hpp"
+#include "model/routing.hpp"
+#include "model/topology.hpp"
+
+namespace wormcast::model {
+
+// The route-compute stage of every router of one network (docs/rtl.md, "The route-compute stage"):
+// a head's mode, input class and dest field to a decision. Shared by the routers of a network.
+class TimingRouting {
+ public:
+  explicit TimingRouting(const Topology& topology);
+
+  struct Decision {
+    bool valid = false;  // false: no decision (the head waits, no_route)
+    bool eject = false;
+    Port port = 0;
+    VcClass vc_class = 0;
+  };
+  // Mode 0..3 through the routing function of that mode; source routes (4) and reserved modes
+  // (5..7) have no route-compute decision.
+  Decision route(NodeId node, unsigned mode, unsigned vc_class, std::uint32_t dest) const;
+  const Topology& topology() const { return topology_; }
+
+ private:
+  NodeId label_node(const std::optional<HamiltonianLabeling>& labels, std::uint32_t dest) const;
+  NodeId coord_node(std::uint32_t dest) const;
+
+  Topology topology_;
+  std::optional<HamiltonianLabeling> path_, cycle_;
+  // Indexed by mode: hamiltonian-path, hamiltonian-cycle, dimension-order, cpr-line (null where
+  // the function is not defined on the topology: no decision, as in route compute).
+  std::array<std::unique_ptr<RoutingFunction>, 4> functions_;
+};
+
+// One link in one cycle, as the RTL's registered output or input (valid, VC, flit, and on an
+// ejection port the input VC the flit comes from).
+struct TimingLink {
+  bool valid = false;
+  unsigned vc = 0;
+  wire::Flit flit;
+  unsigned stream = 0;
+};
+
+struct TimingRouterParams {
+  unsigned net_ports = 4;  // network ports (2 x dimensions), <= kMaxNetPorts
+  unsigned locals = 1;     // local injection/ejection pairs
+  unsigned vcs = 2;        // VCs per port
+  unsigned depth = 4;      // flits per input VC buffer = credits per output VC and per ejection pool
+};
+
+class TimingRouter {
+ public:
+  static constexpr unsigned kMaxNetPorts = 6;
+  static constexpr unsigned kMaxPorts = 12;
+  static constexpr unsigned kMaxVcs = 4;
+  static constexpr unsigned kMaxDepth = 16;
+  static constexpr unsigned kMaxInVcs = kMaxPorts * kMaxVcs;
+
+  // Throws std::invalid_argument naming a parameter outside the fixed capacities above, or a
+  // node outside the network.
+  TimingRouter(const TimingRouterParams& params, std::shared_ptr<const TimingRouting> routing, NodeId node);
+
+  const TimingRouterParams& params() const { return params_; }
+  unsigned ports() const { return params_.net_ports + params_.locals; }
+
+  // Asynchronous reset: buffers empty, every VC free, full credits, arbiters at requester 0.
+  void reset();
+  // Registered outputs.
+  const TimingLink& output(unsigned port) const { return out_[port]; }
+  std::uint64_t credits_to_senders() const { return credit_q_; }  // bit port * vcs + vc
+  std::uint64_t no_route() const;                                 // bit port * vcs + vc
+  // Inputs, sampled by the next clock edge.
+  void set_input(unsigned port, const TimingLink& link) { in_[port] = link; }
+  void set_credits_from_receivers(std::uint64_t bits) { credit_in_ = bits; }
+  // One rising clock edge.
+  void clock();
+
+  // Test-only perturbation (the comparison's negative test): the router holds back the first
+  // switch grant it would give for `cycles` edges, delaying that flit and everything behind it.
+  void hold_first_grant(unsigned cycles) { hold_first_grant_ = cycles; }
+
+ private:
+  enum class State : std::uint8_t { kIdle, kRouted, kActive, kReroute };
+  // A segment (docs/rtl.md "Segments"): what one head decision sends where.
+  struct Segment {
+    bool valid = false;
+    std::uint32_t net = 0, spawn = 0;  // network port masks
+    bool eject = false, shift = false, promote = false, fixed = false;
+    std::uint8_t vc_class = 0, fixed_port = 0;
+  };
+  struct InputVc {
+    std::array<wire::Flit, kMaxDepth> fifo{};
+    unsigned first = 0, count = 0;
+    State state = State::kIdle;
+    Segment seg;
+    bool no_route = false, lead = false, first_seg = false;
+    std::uint8_t in_class = 0, ej_port = 0;
+    const wire::Flit& front() const { return fifo[first]; }
+  };
+  struct OutputUnit {
+    std::uint32_t allocated = 0;  // per VC
+    std::array<unsigned, kMaxVcs> credits{};
+  };
+  // A round-robin arbiter whose winner keeps (advance = 0) or drops (advance = 1) the top place
+  // (docs/rtl.md, noc_rr_arbiter).
+  struct RrArbiter {
+    std::uint64_t prio = 0, all = 0;
+    void reset(unsigned n) { prio = all = n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1; }
+    std::uint64_t grant(std::uint64_t req) const {
+      const std::uint64_t hi = req & prio, sel = hi != 0 ? hi : req;
+      return sel & (~sel + 1);
+    }
+    void update(std::uint64_t gnt, bool advance) {
+      if (gnt == 0) return;
+      const std::uint64_t at_or_after = ~(gnt - 1) & all;
+      prio = advance ? at_or_after & ~gnt : at_or_after;
+    }
+  };
+
+  bool quiet() const;
+  Segment decide(unsigned in_port, const wire::HeadFields& head) const;
+  unsigned out_vc(const InputVc& ivc, unsigned port) const;
+  void allocate_vcs(const std::array<std::uint64_t, kMaxInVcs>& target, std::uint64_t req, std::uint64_t& gnt);
+  void allocate_switch(const std::array<std::uint32_t, kMaxInVcs>& req_set,
+                       std::array<std::uint8_t, kMaxPorts>& out_gnt, std::uint64_t& sa_gnt);
+  wire::Flit rewrite_head(const InputVc& ivc, unsigned port, wire::Flit flit) const;
+  static void count_credit(unsigned& count, bool consume, bool give_back, unsigned depth);
+
+  TimingRouterParams params_;
+  std::shared_ptr<const TimingRouting> routing_;
+  NodeId node_;
+  Coord coord_{};
+  std::uint32_t connected_ = 0;
+  unsigned in_vcs_ = 0;
+
+  std::array<InputVc, kMaxInVcs> ivc_{};
+  std::array<OutputUnit, kMaxNetPorts> net_out_{};
+  std::array<unsigned, kMaxPorts> eject_credits_{};  // per local port
+  std::array<TimingLink, kMaxPorts> out_{}, in_{};
+  std::uint64_t credit_q_ = 0, credit_in_ = 0;
+  RrArbiter va_top_, sa_token_;
+  std::array<RrArbiter, kMaxPorts> sa_vc_{}, sa_out_{};
+  unsigned buffered_ = 0;  // flits in all input buffers (the idle test)
+  unsigned hold_first_grant_ = 0;
+};
+
+}  // namespace wormcast::model

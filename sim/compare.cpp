@@ -1,0 +1,103 @@
+#include "sim/compare.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <tuple>
+
+#include "sim/scoreboard.hpp"
+
+namespace wormcast::sim {
+namespace {
+
+bool same_link(const Link& a, const Link& b) {
+  return a.valid == b.valid && a.vc == b.vc && a.flit == b.flit && a.stream == b.stream;
+}
+
+// The order the co-simulation reads a router's ports in: ejection ports first, then network ports.
+std::tuple<long, model::NodeId, unsigned> position(const LinkEvent& e, unsigned net_ports) {
+  return {e.cycle, e.router, e.port >= net_ports ? e.port - net_ports : 64 + e.port};
+}
+
+std::string describe_link(const std::optional<Link>& l, bool ejection) {
+  if (!l) return "no flit";
+  const char* kind = l->flit.head ? (l->flit.tail ? "head+tail" : "head") : (l->flit.tail ? "tail" : "body");
+  return ejection ? fmt::format("{} flit {:#018x} from stream {}", kind, l->flit.data, l->stream)
+                  : fmt::format("{} flit {:#018x} on VC {}", kind, l->flit.data, l->vc);
+}
+
+RunRecord timed_run(const std::vector<model::Plan>& plans, RtlRunOptions options, Backend backend, LinkTrace& trace,
+                    double& seconds) {
+  options.backend = backend;
+  options.trace = &trace;
+  const auto start = std::chrono::steady_clock::now();
+  RunRecord record = run_on_rtl(plans, options);
+  seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return record;
+}
+
+}  // namespace
+
+std::optional<Divergence> first_divergence(const LinkTrace& rtl, const LinkTrace& model, unsigned net_ports) {
+  const std::size_t n = std::min(rtl.size(), model.size());
+  std::size_t k = 0;
+  while (k < n && rtl[k].cycle == model[k].cycle && rtl[k].router == model[k].router && rtl[k].port == model[k].port &&
+         same_link(rtl[k].link, model[k].link)) {
+    ++k;
+  }
+  if (k == rtl.size() && k == model.size()) return std::nullopt;
+  Divergence d;
+  const bool rtl_first =
+      k < rtl.size() && (k == model.size() || position(rtl[k], net_ports) <= position(model[k], net_ports));
+  const bool model_first =
+      k < model.size() && (k == rtl.size() || position(model[k], net_ports) <= position(rtl[k], net_ports));
+  const LinkEvent& e = rtl_first ? rtl[k] : model[k];
+  d.cycle = e.cycle;
+  d.router = e.router;
+  d.port = e.port;
+  if (rtl_first) d.rtl = rtl[k].link;
+  if (model_first) d.model = model[k].link;
+  return d;
+}
+
+std::string describe(const Divergence& d, const model::Topology& t) {
+  const bool ejection = d.port >= static_cast<unsigned>(t.port_count());
+  const std::string port = ejection ? fmt::format("ejection {}", d.port - static_cast<unsigned>(t.port_count()))
+                                    : t.port_name(static_cast<model::Port>(d.port));
+  return fmt::format("cycle {}, router {} ({}), port {}: RTL {}; model {}", d.cycle, d.router, t.node_name(d.router),
+                     port, describe_link(d.rtl, ejection), describe_link(d.model, ejection));
+}
+
+Comparison compare_backends(const std::vector<model::Plan>& plans, const RtlRunOptions& options) {
+  Comparison c;
+  LinkTrace rtl_trace, model_trace;
+  const RunRecord rtl = timed_run(plans, options, Backend::kRtl, rtl_trace, c.rtl_seconds);
+  const RunRecord model = timed_run(plans, options, Backend::kModel, model_trace, c.model_seconds);
+  c.rtl_check = check_run(plans, rtl);
+  c.model_check = check_run(plans, model);
+  c.rtl_cycles = rtl.cycles;
+  c.model_cycles = model.cycles;
+  double sum = 0;
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    const std::vector<long> a = delivery_cycles(plans[i], static_cast<int>(i), rtl);
+    const std::vector<long> b = delivery_cycles(plans[i], static_cast<int>(i), model);
+    for (std::size_t k = 0; k < a.size(); ++k) {
+      DestinationTiming d{static_cast<int>(i), plans[i].request.destinations[k], a[k], b[k]};
+      c.destinations.push_back(d);
+      const long diff = std::abs(d.model - d.rtl);
+      const double rel = d.rtl > 0 ? static_cast<double>(diff) / static_cast<double>(d.rtl) : (diff == 0 ? 0.0 : 1.0);
+      sum += rel;
+      c.max_relative_error = std::max(c.max_relative_error, rel);
+      c.max_difference = std::max(c.max_difference, diff);
+      if (diff != 0) ++c.differing;
+    }
+  }
+  if (!c.destinations.empty()) c.mean_relative_error = sum / static_cast<double>(c.destinations.size());
+  c.divergence =
+      first_divergence(rtl_trace, model_trace, static_cast<unsigned>(plans.front().request.topology.port_count()));
+  return c;
+}
+
+}  // namespace wormcast::sim

@@ -1,0 +1,54 @@
+// The RTL-versus-model timing comparison (docs/timing.md, "Comparing"): one scenario on both
+// backends, per-destination delivery cycles side by side, error statistics, and the first cycle,
+// router and port where the two networks' link outputs diverge.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/plan.hpp"
+#include "sim/rtl_cosim.hpp"
+
+namespace wormcast::sim {
+
+struct DestinationTiming {
+  int multicast = 0;
+  model::NodeId node = model::kNoNode;
+  long rtl = -1;  // delivery cycle on each backend (-1: not delivered)
+  long model = -1;
+};
+
+// The first (cycle, router, port) at which the two link traces differ; the link each backend
+// had there (nullopt: no flit on that port in that cycle).
+struct Divergence {
+  long cycle = 0;
+  model::NodeId router = model::kNoNode;
+  unsigned port = 0;
+  std::optional<Link> rtl, model;
+};
+
+struct Comparison {
+  std::vector<DestinationTiming> destinations;  // multicast by multicast, destinations in request order
+  double mean_relative_error = 0;               // mean of |model - rtl| / rtl over the destinations
+  double max_relative_error = 0;
+  long max_difference = 0;  // largest |model - rtl| in cycles
+  int differing = 0;        // destinations whose cycles differ
+  std::optional<Divergence> divergence;
+  std::string rtl_check, model_check;  // the scoreboard's verdicts ("" = the run matches the plans)
+  long rtl_cycles = 0, model_cycles = 0;
+  double rtl_seconds = 0, model_seconds = 0;  // wall time of each run
+};
+
+// Runs the plans on both backends with the same options (options.backend and options.trace are
+// set here) and compares them.
+Comparison compare_backends(const std::vector<model::Plan>& plans, const RtlRunOptions& options);
+
+// The first divergence of two link traces recorded by the co-simulation, or nullopt when they are
+// equal. `net_ports` orders the ports as the co-simulation reads them (ejection ports first).
+std::optional<Divergence> first_divergence(const LinkTrace& rtl, const LinkTrace& model, unsigned net_ports);
+
+// "cycle 42, router 5 (1,1), port +X: RTL head flit 0x... on VC 0; model no flit".
+std::string describe(const Divergence& d, const model::Topology& topology);
+
+}  // namespace wormcast::sim

@@ -1,0 +1,110 @@
+#include "sim/model_router.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+#include "model/timing_router.hpp"
+
+namespace wormcast::sim {
+namespace {
+
+// The routers of one network share its route-compute tables (labelings, routing functions).
+std::shared_ptr<const model::TimingRouting> shared_routing(const model::Topology& topology) {
+  static std::mutex mutex;
+  static std::map<std::string, std::weak_ptr<const model::TimingRouting>> cache;
+  const std::lock_guard<std::mutex> lock(mutex);
+  std::weak_ptr<const model::TimingRouting>& slot = cache[topology.spec()];
+  std::shared_ptr<const model::TimingRouting> routing = slot.lock();
+  if (!routing) {
+    routing = std::make_shared<const model::TimingRouting>(topology);
+    slot = routing;
+  }
+  return routing;
+}
+
+// The network a router configuration describes: a mesh or torus of the configured sizes.
+model::Topology configured_topology(const RouterConfig& c) {
+  if (c.dims != 2 && c.dims != 3) {
+    throw std::invalid_argument(
+        fmt::format("the timing model runs meshes and tori (2 or 3 dimensions); the configuration has {}", c.dims));
+  }
+  std::vector<int> sizes;
+  for (unsigned d = 0; d < c.dims; ++d) sizes.push_back(static_cast<int>(c.size[d]));
+  return c.torus ? model::Topology::torus(sizes) : model::Topology::mesh(sizes);
+}
+
+class ModelRouter final : public RouterModel {
+ public:
+  ModelRouter(unsigned net_ports, unsigned locals, unsigned vcs, unsigned depth)
+      : params_{net_ports, locals, vcs, depth} {}
+  unsigned net_ports() const override { return params_.net_ports; }
+  unsigned locals() const override { return params_.locals; }
+
+  void configure(const RouterConfig& c) override {
+    const model::Topology topology = configured_topology(c);
+    const model::NodeId node =
+        topology.node_at({static_cast<int>(c.coord[0]), static_cast<int>(c.coord[1]), static_cast<int>(c.coord[2])});
+    router_.emplace(params_, shared_routing(topology), node);
+    router_->hold_first_grant(hold_);
+  }
+  void set_reset(bool active) override {
+    reset_ = active;
+    if (active && router_) {
+      router_->reset();
+      router_->hold_first_grant(hold_);
+    }
+  }
+  Link output(unsigned port) const override {
+    if (!router_) return {};
+    const model::TimingLink& l = router_->output(port);
+    return Link{l.valid, l.vc, l.flit, l.stream};
+  }
+  std::uint32_t credits_to_senders() const override {
+    return router_ ? static_cast<std::uint32_t>(router_->credits_to_senders()) : 0;
+  }
+  std::uint32_t no_route() const override { return router_ ? static_cast<std::uint32_t>(router_->no_route()) : 0; }
+  void set_input(unsigned port, const Link& l) override {
+    if (router_) router_->set_input(port, model::TimingLink{l.valid, l.vc, l.flit, l.stream});
+  }
+  void set_credits_from_receivers(std::uint32_t bits) override {
+    if (router_) router_->set_credits_from_receivers(bits);
+  }
+  void set_clock(bool high) override {
+    if (high && !clock_high_ && !reset_ && router_) router_->clock();
+    clock_high_ = high;
+  }
+  void hold_first_grant(unsigned cycles) {
+    hold_ = cycles;
+    if (router_) router_->hold_first_grant(cycles);
+  }
+
+ private:
+  model::TimingRouterParams params_;
+  std::optional<model::TimingRouter> router_;
+  bool reset_ = false, clock_high_ = false;
+  unsigned hold_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<RouterModel> make_model_router(unsigned net_ports, unsigned locals, unsigned vcs, unsigned depth,
+                                               const std::string& /*name*/) {
+  return std::make_unique<ModelRouter>(net_ports, router_variant_locals(net_ports, locals), vcs, depth);
+}
+
+std::unique_ptr<RouterModel> make_model_router(unsigned net_ports, unsigned locals, const std::string& name) {
+  return make_model_router(net_ports, locals, kRouterVcs, kRouterDepth, name);
+}
+
+void perturb_model_router(RouterModel& router, unsigned cycles) {
+  auto* model = dynamic_cast<ModelRouter*>(&router);
+  if (model == nullptr) throw std::invalid_argument("only a model router can be perturbed");
+  model->hold_first_grant(cycles);
+}
+
+}  // namespace wormcast::sim
