@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <ctime>
 #include <deque>
 #include <random>
 #include <unordered_map>
@@ -124,7 +125,7 @@ class Traffic {
   TrafficResult result_;
   // Sums for the means.
   double latency_sum_ = 0, unicast_sum_ = 0, multicast_sum_ = 0, destination_sum_ = 0, hops_sum_ = 0;
-  long unicasts_ = 0, multicasts_ = 0, destination_count_ = 0, offered_flits_ = 0;
+  long unicasts_ = 0, multicasts_ = 0, destination_count_ = 0, offered_flits_ = 0, demand_flits_ = 0;
 };
 
 void Traffic::create(NodeId source, long cycle) {
@@ -195,6 +196,12 @@ void Traffic::queue_worm(NodeId source, long packet, const std::vector<NodeId>& 
     w.head.network = labels.label(destinations.front()) > labels.label(source) ? wire::kNetworkHigh : wire::kNetworkLow;
   }
   w.head.vc_class = injection_class_;
+  if (packets_.at(packet).measured) {
+    // The copy at destination i: head, the address flits after it, the payload.
+    for (std::size_t i = 0; i < destinations.size(); ++i) {
+      demand_flits_ += static_cast<long>(destinations.size() - i) + config_.length - 1;
+    }
+  }
   w.head.more = static_cast<std::uint16_t>(destinations.size() - 1);
   w.head.dest = dest_field(destinations.front());
   w.head.src = static_cast<std::uint32_t>(source);
@@ -327,6 +334,7 @@ std::string Traffic::in_flight_report() const {
 
 TrafficResult Traffic::run() {
   const auto start = std::chrono::steady_clock::now();
+  const std::clock_t cpu_start = std::clock();
   const int n = topology_.node_count();
   const double p = config_.load / config_.length;
   std::uniform_real_distribution<double> u(0, 1);
@@ -368,7 +376,7 @@ TrafficResult Traffic::run() {
   const double node_cycles = static_cast<double>(n) * static_cast<double>(config_.measure);
   result_.accepted = static_cast<double>(result_.ejected_flits) / node_cycles;
   result_.offered = static_cast<double>(offered_flits_) / node_cycles;
-  result_.saturated |= result_.accepted < 0.9 * result_.offered;
+  result_.saturated |= static_cast<double>(result_.ejected_flits) < 0.9 * static_cast<double>(demand_flits_);
   const auto mean = [](double sum, long count) { return count == 0 ? 0.0 : sum / static_cast<double>(count); };
   result_.mean_latency = mean(latency_sum_, result_.delivered_packets);
   result_.mean_unicast_latency = mean(unicast_sum_, unicasts_);
@@ -376,6 +384,7 @@ TrafficResult Traffic::run() {
   result_.mean_destination_latency = mean(destination_sum_, destination_count_);
   result_.mean_hops = mean(hops_sum_, unicasts_);
   result_.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result_.cpu_seconds = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
   return std::move(result_);
 }
 

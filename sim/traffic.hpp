@@ -57,7 +57,8 @@ struct TrafficResult {
   long ejected_flits = 0;      // in the measurement window, every copy's flits
   // Offered load as created: packets created in the measurement window x L, per node per cycle.
   double offered = 0;
-  // Accepted throughput: flits ejected per node per cycle in the measurement window.
+  // Accepted throughput: flits ejected per node per cycle in the measurement window, every copy's
+  // flits (so with multicasts it exceeds the offered load).
   double accepted = 0;
   // Means over the measured packets delivered: creation to the tail leaving the (last)
   // destination's ejection port.
@@ -67,10 +68,13 @@ struct TrafficResult {
   double mean_destination_latency = 0;  // multicasts: over every (packet, destination)
   long max_latency = 0;
   double mean_hops = 0;  // unicasts
-  // Beyond saturation: the accepted throughput is below 90 % of the offered load, or a measured
-  // packet was still undelivered at the drain limit (its latency is then not in the means).
+  // Beyond saturation: the flits ejected in the measurement window are below 90 % of the flits the
+  // packets created in it must eject (every copy: head, address flits still to come, payload), or
+  // a measured packet was still undelivered at the drain limit (its latency is then not in the
+  // means).
   bool saturated = false;
-  double wall_seconds = 0;
+  double wall_seconds = 0;            // of the cycle loop (construction excluded)
+  double cpu_seconds = 0;             // the same in process CPU time (a shared machine's fairer figure)
   std::vector<PacketRecord> packets;  // with keep_packets
 };
 
