@@ -96,11 +96,12 @@ TimingRouter::TimingRouter(const TimingRouterParams& params, std::shared_ptr<con
     if (t.neighbour(node, p) != kNoNode) connected_ |= 1u << p;
   }
   in_vcs_ = ports * params.vcs;
+  fifo_.resize(static_cast<std::size_t>(in_vcs_) * params.depth);
   reset();
 }
 
 void TimingRouter::reset() {
-  for (InputVc& v : ivc_) v = InputVc{};
+  ivc_.fill(InputVc{});
   for (OutputUnit& o : net_out_) {
     o.allocated = 0;
     o.credits.fill(params_.depth);
@@ -314,8 +315,8 @@ void TimingRouter::clock() {
     for (unsigned v = 0; v < vcs; ++v) {
       const InputVc& q = ivc_[i * vcs + v];
       if (q.count == 0) continue;
-      if ((q.state == State::kIdle && q.front().head) || (q.state == State::kReroute && !q.seg.fixed)) {
-        wire::HeadFields h = wire::unpack_head(q.front().data);
+      if ((q.state == State::kIdle && front(i * vcs + v).head) || (q.state == State::kReroute && !q.seg.fixed)) {
+        wire::HeadFields h = wire::unpack_head(front(i * vcs + v).data);
         rc_class[i] = h.vc_class;
         // A promoted address flit routes in the class the worm arrived in.
         if (q.state == State::kReroute) h.vc_class = q.in_class;
@@ -327,11 +328,14 @@ void TimingRouter::clock() {
   }
 
   // Stage 2 and 3 requests, per input VC.
-  std::array<std::uint64_t, kMaxInVcs> target{};
-  std::array<std::uint32_t, kMaxInVcs> req_set{};
+  // Only the first in_vcs_ entries are used (set below): no per-cycle clearing of the rest.
+  std::array<std::uint64_t, kMaxInVcs> target;
+  std::array<std::uint32_t, kMaxInVcs> req_set;
   std::uint64_t va_req = 0, drop = 0;
   for (unsigned j = 0; j < in_vcs_; ++j) {
     const InputVc& q = ivc_[j];
+    target[j] = 0;
+    req_set[j] = 0;
     if (q.state == State::kRouted) {
       if (!q.no_route && q.seg.net != 0) {
         va_req |= std::uint64_t{1} << j;
@@ -374,8 +378,8 @@ void TimingRouter::clock() {
       sent_vc = out_vc(q, o);
       out_[o].valid = true;
       out_[o].vc = sent_vc;
-      out_[o].flit = q.lead ? rewrite_head(q, o, q.front()) : q.front();
-      if (q.front().tail) u.allocated &= ~(1u << sent_vc);
+      out_[o].flit = q.lead ? rewrite_head(q, o, front(j)) : front(j);
+      if (front(j).tail) u.allocated &= ~(1u << sent_vc);
     } else {
       out_[o].valid = false;
       out_[o].vc = 0;
@@ -390,7 +394,7 @@ void TimingRouter::clock() {
     if (send) {
       const unsigned i = out_gnt[p] - 1u;
       const unsigned j = i * vcs + static_cast<unsigned>(std::countr_zero(sa_gnt >> (i * vcs)));
-      out_[p].flit = ivc_[j].front();
+      out_[p].flit = front(j);
       out_[p].stream = j;
     }
     out_[p].valid = send;
@@ -446,14 +450,14 @@ void TimingRouter::clock() {
       }
     } else if (was == State::kActive && ((pop >> j) & 1) != 0) {
       q.lead = false;
-      if (q.front().tail) {
+      if (front(j).tail) {
         q.state = State::kIdle;
       } else if (q.seg.promote) {
         q.state = State::kReroute;
       }
     }
     if (((pop >> j) & 1) != 0) {
-      q.first = (q.first + 1) % params_.depth;
+      if (++q.first == params_.depth) q.first = 0;
       --q.count;
       --buffered_;
     }
@@ -466,7 +470,8 @@ void TimingRouter::clock() {
     // A flit into a buffer that was full before this edge had no credit upstream: the RTL drops it
     // (and asserts).
     if (q.count + ((pop >> j) & 1) == params_.depth) continue;
-    q.fifo[(q.first + q.count) % params_.depth] = in.flit;
+    const unsigned slot = q.first + q.count;
+    fifo_[j * params_.depth + (slot >= params_.depth ? slot - params_.depth : slot)] = in.flit;
     ++q.count;
     ++buffered_;
   }

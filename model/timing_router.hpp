@@ -102,14 +102,14 @@ class TimingRouter {
     bool eject = false, shift = false, promote = false, fixed = false;
     std::uint8_t vc_class = 0, fixed_port = 0;
   };
+  // The state of an input VC; its buffer is in fifo_ (kept apart so that the per-cycle scans over
+  // the VCs' states stay in a few cache lines).
   struct InputVc {
-    std::array<wire::Flit, kMaxDepth> fifo{};
-    unsigned first = 0, count = 0;
+    std::uint8_t first = 0, count = 0;
     State state = State::kIdle;
     Segment seg;
     bool no_route = false, lead = false, first_seg = false;
     std::uint8_t in_class = 0, ej_port = 0;
-    const wire::Flit& front() const { return fifo[first]; }
   };
   struct OutputUnit {
     std::uint32_t allocated = 0;  // per VC
@@ -147,7 +147,12 @@ class TimingRouter {
   std::uint32_t connected_ = 0;
   unsigned in_vcs_ = 0;
 
+  const wire::Flit& front(unsigned j) const { return fifo_[j * params_.depth + ivc_[j].first]; }
+
   std::array<InputVc, kMaxInVcs> ivc_{};
+  // Input VC j's buffer is fifo_[j * depth ..]; sized once at construction, so a network of
+  // routers stays small in the caches (no allocation per cycle).
+  std::vector<wire::Flit> fifo_;
   std::array<OutputUnit, kMaxNetPorts> net_out_{};
   std::array<unsigned, kMaxPorts> eject_credits_{};  // per local port
   std::array<TimingLink, kMaxPorts> out_{}, in_{};

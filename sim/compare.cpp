@@ -100,4 +100,62 @@ Comparison compare_backends(const std::vector<model::Plan>& plans, const RtlRunO
   return c;
 }
 
+std::string render_comparison_text(const std::vector<model::Plan>& plans, const Comparison& c) {
+  const model::Topology& t = plans.front().request.topology;
+  std::string out;
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    const model::Request& r = plans[i].request;
+    out += fmt::format("multicast {}: {} on {}, source ({}), {} destinations, L = {}, {}\n", i, r.algorithm, t.spec(),
+                       t.node_name(r.source), r.destinations.size(), r.length_flits, r.ports.name());
+  }
+  out += fmt::format("  {:>9} {:<12} {:>9} {:>11} {:>10}\n", "multicast", "destination", "RTL cycle", "model cycle",
+                     "difference");
+  for (const DestinationTiming& d : c.destinations) {
+    out += fmt::format("  {:>9} {:<12} {:>9} {:>11} {:>10}\n", d.multicast, fmt::format("({})", t.node_name(d.node)),
+                       d.rtl, d.model, d.model - d.rtl);
+  }
+  out += fmt::format(
+      "destinations {}, differing {}, mean relative error {:.4f} %, max {:.4f} % (largest difference {} cycles)\n",
+      c.destinations.size(), c.differing, 100 * c.mean_relative_error, 100 * c.max_relative_error, c.max_difference);
+  out += fmt::format("first divergence: {}\n", c.divergence ? describe(*c.divergence, t) : "none");
+  out += fmt::format("rtl: {}, {} cycles, {:.3f} s; model: {}, {} cycles, {:.3f} s; speed ratio {:.1f}\n",
+                     c.rtl_check.empty() ? "pass" : c.rtl_check, c.rtl_cycles, c.rtl_seconds,
+                     c.model_check.empty() ? "pass" : c.model_check, c.model_cycles, c.model_seconds,
+                     c.model_seconds > 0 ? c.rtl_seconds / c.model_seconds : 0.0);
+  return out;
+}
+
+nlohmann::json comparison_to_json(const std::vector<model::Plan>& plans, const Comparison& c) {
+  const model::Topology& t = plans.front().request.topology;
+  nlohmann::json j;
+  nlohmann::json rows = nlohmann::json::array();
+  for (const DestinationTiming& d : c.destinations) {
+    rows.push_back({{"multicast", d.multicast},
+                    {"node", t.node_name(d.node)},
+                    {"rtl", d.rtl},
+                    {"model", d.model},
+                    {"difference", d.model - d.rtl}});
+  }
+  j["topology"] = t.spec();
+  j["destinations"] = rows;
+  j["mean_relative_error"] = c.mean_relative_error;
+  j["max_relative_error"] = c.max_relative_error;
+  j["max_difference"] = c.max_difference;
+  j["differing"] = c.differing;
+  j["divergence"] = nullptr;
+  if (c.divergence) {
+    j["divergence"] = {{"cycle", c.divergence->cycle},
+                       {"router", t.node_name(c.divergence->router)},
+                       {"port", c.divergence->port},
+                       {"text", describe(*c.divergence, t)}};
+  }
+  j["rtl"] = {
+      {"check", c.rtl_check.empty() ? "pass" : c.rtl_check}, {"cycles", c.rtl_cycles}, {"seconds", c.rtl_seconds}};
+  j["model"] = {{"check", c.model_check.empty() ? "pass" : c.model_check},
+                {"cycles", c.model_cycles},
+                {"seconds", c.model_seconds}};
+  j["speed_ratio"] = c.model_seconds > 0 ? c.rtl_seconds / c.model_seconds : 0.0;
+  return j;
+}
+
 }  // namespace wormcast::sim

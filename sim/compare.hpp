@@ -3,6 +3,7 @@
 // router and port where the two networks' link outputs diverge.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,5 +51,13 @@ std::optional<Divergence> first_divergence(const LinkTrace& rtl, const LinkTrace
 
 // "cycle 42, router 5 (1,1), port +X: RTL head flit 0x... on VC 0; model no flit".
 std::string describe(const Divergence& d, const model::Topology& topology);
+
+// `wormcast compare`'s views: the per-destination table (multicast, destination, RTL cycle, model
+// cycle, difference), the error statistics, the first divergence, both checks and run times.
+std::string render_comparison_text(const std::vector<model::Plan>& plans, const Comparison& c);
+// {"destinations": [{multicast, node, rtl, model, difference}], "mean_relative_error",
+// "max_relative_error", "max_difference", "differing", "divergence" (null or {cycle, router, port,
+// text}), "rtl" and "model": {check, cycles, seconds}, "speed_ratio" (RTL seconds / model seconds)}.
+nlohmann::json comparison_to_json(const std::vector<model::Plan>& plans, const Comparison& c);
 
 }  // namespace wormcast::sim

@@ -69,7 +69,7 @@ class ModelRouter final : public RouterModel {
   }
   std::uint32_t no_route() const override { return router_ ? static_cast<std::uint32_t>(router_->no_route()) : 0; }
   void set_input(unsigned port, const Link& l) override {
-    if (router_) router_->set_input(port, model::TimingLink{l.valid, l.vc, l.flit, l.stream});
+    if (router_) router_->set_input(port, model::TimingLink{l.valid, l.vc, l.flit, 0});  // no stream on inputs
   }
   void set_credits_from_receivers(std::uint32_t bits) override {
     if (router_) router_->set_credits_from_receivers(bits);

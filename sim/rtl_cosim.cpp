@@ -183,9 +183,6 @@ class Cosim {
 
   model::Topology topology_;
   model::HamiltonianLabeling labels_;
-  // The Hamiltonian cycle of a 2D torus with an even row count: the same labels as the path (the
-  // row snake closes through the wraps); its boundary links configure the routers' mode 1.
-  std::optional<model::HamiltonianLabeling> cycle_;
   std::unique_ptr<VerilatedContext> context_;
   std::vector<std::unique_ptr<RouterModel>> routers_;
   std::vector<std::unique_ptr<Node>> nodes_;
@@ -201,6 +198,7 @@ class Cosim {
   std::set<int> absorbed_;  // worms whose last copy at that router was ejected this cycle
   std::mt19937_64 rng_;
   unsigned locals_ = 1;
+  std::vector<RouterConfig> configs_;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -404,7 +402,6 @@ Cosim::Cosim(const std::vector<model::Plan>& p, const RtlRunOptions& o)
       plans(p),
       topology_(p.front().request.topology),
       labels_(model::HamiltonianLabeling::path(topology_)),
-      cycle_(router_cycle_labeling(topology_)),
       // Only the RTL backend needs a Verilator context (and never two alive in one process).
       context_(o.backend == Backend::kRtl ? std::make_unique<VerilatedContext>() : nullptr),
       rng_(o.seed) {
@@ -441,7 +438,10 @@ Cosim::Cosim(const std::vector<model::Plan>& p, const RtlRunOptions& o)
   for (auto& r : routers_) r->set_reset(false);
 }
 
-void Cosim::configure(NodeId node, RouterModel& r) { r.configure(router_config(topology_, labels_, cycle_, node)); }
+void Cosim::configure(NodeId node, RouterModel& r) {
+  if (configs_.empty()) configs_ = router_configs(topology_);
+  r.configure(configs_[static_cast<std::size_t>(node)]);
+}
 
 NodeId Cosim::addressed(const wire::HeadFields& head) const {
   if (head.mode == wire::Mode::kHamiltonianPath || head.mode == wire::Mode::kHamiltonianCycle) {
@@ -713,6 +713,15 @@ Backend parse_backend(const std::string& name) {
   if (name == "rtl") return Backend::kRtl;
   if (name == "model") return Backend::kModel;
   throw model::RequestError(fmt::format("backend '{}' is not one of: rtl, model", name));
+}
+
+std::vector<RouterConfig> router_configs(const model::Topology& topology) {
+  const model::HamiltonianLabeling labels = model::HamiltonianLabeling::path(topology);
+  const std::optional<model::HamiltonianLabeling> cycle = router_cycle_labeling(topology);
+  std::vector<RouterConfig> configs;
+  for (NodeId node = 0; node < topology.node_count(); ++node)
+    configs.push_back(router_config(topology, labels, cycle, node));
+  return configs;
 }
 
 bool rtl_supports(const std::string& algorithm) { return firmware_algorithms().count(algorithm) != 0; }

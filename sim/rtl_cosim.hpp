@@ -43,11 +43,14 @@ struct RtlRunOptions {
   // When set, every valid router output (network and ejection ports) is appended here, in cycle,
   // router, port-read order: two runs' traces diff to their first divergence (sim/compare.hpp).
   LinkTrace* trace = nullptr;
-  // Test-only, model backend (the RTL ignores it): this router holds back its first switch grant for
-  // one cycle (the
-  // comparison's negative test).
+  // Test-only, model backend (the RTL ignores it): this router holds back its first switch grant
+  // for one cycle (the comparison's negative test).
   model::NodeId perturb_model_at = model::kNoNode;
 };
+
+// Every router's configuration inputs for a mesh or torus, node by node, from the model (path
+// labeling, neighbour labels, wrap and cycle-boundary flags, coordinates; docs/rtl.md).
+std::vector<RouterConfig> router_configs(const model::Topology& topology);
 
 // The algorithms the firmware implements on the RTL, and a sentence naming them.
 bool rtl_supports(const std::string& algorithm);

@@ -24,9 +24,10 @@ std::string render_run_text(const model::Plan& plan, int multicast, const RunRec
   const model::Request& r = plan.request;
   const model::Topology& t = r.topology;
   const RunSummary s = summarize(multicast, record);
-  std::string out = fmt::format("{} on {} (RTL), source ({}), {} destinations, L = {}, {}, alpha = {}, gamma = {}\n",
-                                r.algorithm, t.spec(), t.node_name(r.source), r.destinations.size(), r.length_flits,
-                                r.ports.name(), options.alpha, options.gamma);
+  std::string out =
+      fmt::format("{} on {} ({}), source ({}), {} destinations, L = {}, {}, alpha = {}, gamma = {}\n", r.algorithm,
+                  t.spec(), options.backend == Backend::kRtl ? "RTL" : "timing model", t.node_name(r.source),
+                  r.destinations.size(), r.length_flits, r.ports.name(), options.alpha, options.gamma);
   out += fmt::format("  {:<12} {:>4} {:>14}\n", "destination", "step", "delivery cycle");
   const std::vector<long> cycles = delivery_cycles(plan, multicast, record);
   for (std::size_t i = 0; i < r.destinations.size(); ++i) {
@@ -53,7 +54,7 @@ nlohmann::json run_to_json(const model::Plan& plan, int multicast, const RunReco
   nlohmann::json deliveries = nlohmann::json::object();
   for (std::size_t i = 0; i < cycles.size(); ++i) deliveries[t.node_name(plan.request.destinations[i])] = cycles[i];
   const RunSummary s = summarize(multicast, record);
-  j["backend"] = "rtl";
+  j["backend"] = backend_name(options.backend);
   j["alpha"] = options.alpha;
   j["gamma"] = options.gamma;
   j["delivery_cycles"] = deliveries;

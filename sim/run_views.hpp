@@ -22,8 +22,8 @@ RunSummary summarize(int multicast, const RunRecord& record);
 // run's cycles and the check ("pass" or the failure).
 std::string render_run_text(const model::Plan& plan, int multicast, const RunRecord& record, const std::string& check,
                             const RtlRunOptions& options);
-// plan_to_json(plan) plus "backend", "alpha", "gamma", "delivery_cycles" (per destination, in
-// request order, by node name), "rtl" ({steps, traffic, worms, cycles}) and "check".
+// plan_to_json(plan) plus "backend" ("rtl" or "model"), "alpha", "gamma", "delivery_cycles" (per destination, in
+// request order, by node name), "rtl" ({steps, traffic, worms, cycles}, whichever backend ran) and "check".
 nlohmann::json run_to_json(const model::Plan& plan, int multicast, const RunRecord& record, const std::string& check,
                            const RtlRunOptions& options);
 

@@ -1,7 +1,7 @@
 // The wormcast command line: the model's network layer (labelings, routes, deadlock proofs), the
 // planners (`plan`, `algorithms`), the experiment driver (`sweep`; with `--backend`, synthetic
-// traffic on the routers) and the firmware on the verilated routers (`run`); a later issue adds
-// `compare`.
+// traffic on the routers or the timing model), the firmware on the verilated routers or the timing
+// model (`run`), and the RTL-versus-model timing comparison (`compare`).
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
@@ -19,6 +19,7 @@
 #include "model/planner.hpp"
 #include "model/routing.hpp"
 #include "model/sweep.hpp"
+#include "sim/compare.hpp"
 #include "sim/network_views.hpp"
 #include "sim/plan_views.hpp"
 #include "sim/rtl_cosim.hpp"
@@ -334,11 +335,30 @@ int main(int argc, char** argv) {
   run_cmd->add_option("-d,--dests", run_dests, "destination nodes, 'all' for a broadcast, or random:K")->required();
   run_cmd->add_option("--seed", run_seed, "seed for random sources and destinations")->capture_default_str();
   run_cmd->add_option("--count", run_count, "random requests to run, one after another")->capture_default_str();
-  run_cmd->add_option("--backend", backend, "simulation backend: rtl (the only one so far)")->capture_default_str();
+  run_cmd->add_option("--backend", backend, "rtl (verilated routers) or model (the cycle-level timing model)")
+      ->capture_default_str();
   run_cmd->add_option("--eject-stall", eject_stall, "probability an ejection port takes no flit in a cycle")
       ->capture_default_str();
   run_options.add_to(*run_cmd);
   run_cmd->add_flag("--json", as_json, "print each run as the plan's JSON plus delivery_cycles, rtl and check");
+
+  // wormcast compare: the same requests on the RTL and on the timing model (docs/timing.md).
+  bool concurrent = false;
+  auto* compare_cmd = app.add_subcommand(
+      "compare", "Run multicasts on the RTL and on the timing model; compare delivery cycles per destination");
+  compare_cmd->add_option("-t,--topology", topology_spec, "topology spec")->required();
+  compare_cmd->add_option("-a,--algorithm", algorithm_name, sim::rtl_supported_algorithms())->required();
+  compare_cmd->add_option("-s,--source", run_source, "source node, 'origin' or 'random'")->capture_default_str();
+  compare_cmd->add_option("-d,--dests", run_dests, "destination nodes, 'all' for a broadcast, or random:K")->required();
+  compare_cmd->add_option("--seed", run_seed, "seed for random sources, destinations and back-pressure")
+      ->capture_default_str();
+  compare_cmd->add_option("--count", run_count, "random requests, compared one after another")->capture_default_str();
+  compare_cmd->add_flag("--concurrent", concurrent, "run the --count requests at once (a load scenario)");
+  compare_cmd->add_option("--eject-stall", eject_stall, "probability an ejection port takes no flit in a cycle")
+      ->capture_default_str();
+  PlanOptions compare_options;
+  compare_options.add_to(*compare_cmd);
+  compare_cmd->add_flag("--json", as_json, "print each comparison as JSON (docs/timing.md)");
 
   std::vector<std::string> sweep_algorithms;
   std::vector<std::string> count_texts;
@@ -403,8 +423,39 @@ int main(int argc, char** argv) {
       } else {
         fmt::print("{}", sim::render_plan_text(plan));
       }
+    } else if (app.got_subcommand(compare_cmd)) {
+      const Topology t = Topology::parse(topology_spec);
+      if (!sim::rtl_supports(algorithm_name)) {
+        model::algorithm_info(algorithm_name);  // an unknown name: the registry's error lists the valid ones
+        throw model::UnsupportedError(sim::rtl_unsupported_message(algorithm_name));
+      }
+      sim::RtlRunOptions options;
+      options.alpha = std::lround(compare_options.latency.alpha);
+      options.gamma = std::lround(compare_options.latency.gamma);
+      options.eject_stall = eject_stall;
+      options.seed = run_seed;
+      std::vector<std::vector<model::Plan>> scenarios;
+      for (const model::Request& request :
+           run_requests(t, algorithm_name, run_source, run_dests, run_count, run_seed, compare_options.length,
+                        sim::parse_port_model(compare_options.ports), compare_options.latency)) {
+        if (!concurrent || scenarios.empty()) scenarios.emplace_back();
+        scenarios.back().push_back(model::plan(request));
+      }
+      bool all_equal = true;
+      nlohmann::json out = nlohmann::json::array();
+      for (const std::vector<model::Plan>& plans : scenarios) {
+        const sim::Comparison c = sim::compare_backends(plans, options);
+        all_equal = all_equal && c.rtl_check.empty() && c.model_check.empty() && c.differing == 0;
+        if (as_json) {
+          out.push_back(sim::comparison_to_json(plans, c));
+        } else {
+          fmt::print("{}", sim::render_comparison_text(plans, c));
+        }
+      }
+      if (as_json) fmt::print("{}\n", (scenarios.size() == 1 ? out.front() : out).dump(2));
+      if (!all_equal) return 1;
     } else if (app.got_subcommand(run_cmd)) {
-      if (backend != "rtl") throw model::SpecError(fmt::format("backend '{}' is not one of: rtl", backend));
+      const sim::Backend run_backend = sim::parse_backend(backend);
       const Topology t = Topology::parse(topology_spec);
       if (!sim::rtl_supports(algorithm_name)) {
         model::algorithm_info(algorithm_name);  // an unknown name: the registry's error lists the valid ones
@@ -415,6 +466,7 @@ int main(int argc, char** argv) {
       options.gamma = std::lround(run_options.latency.gamma);
       options.eject_stall = eject_stall;
       options.seed = run_seed;
+      options.backend = run_backend;
       int passed = 0;
       nlohmann::json runs_json = nlohmann::json::array();
       for (const model::Request& request :
