@@ -27,7 +27,7 @@ run: build
 
 # Planning speed on this machine (docs/algorithms.md, "Speed"): plans per second of every algorithm
 # and the wall time of the thesis's chapter-4 sweep. Then network simulation speed of the RTL and
-# the model and the verilated 8x8 network top (docs/timing.md, "Benchmarks"; the top is built here
+# the model and the verilated 4x4 network top (docs/timing.md, "Benchmarks"; the top is built here
 # only, not by `make build`). Google Benchmark; measurements, not tests.
 bench: build
 	@$(BUILD)/bench/plan_bench --benchmark_counters_tabular=true

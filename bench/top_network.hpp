@@ -93,7 +93,7 @@ class TopNetwork final : public sim::Network {
   std::unique_ptr<Top> top_;
 };
 
-// A backend whose only network is the verilated top of `spec` ("mesh:8x8").
+// A backend whose only network is the verilated top of `spec` (network_bench: "mesh:4x4").
 template <class Top>
 class TopBackend final : public sim::RouterBackend {
  public:

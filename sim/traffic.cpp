@@ -47,13 +47,15 @@ struct Flight {
   int outstanding = 0;
 };
 
-// One copy being taken in at an ejection port (per stream).
+// One copy being taken in at an ejection port (per stream): head, `more` address flits, payload.
 struct Arriving {
   bool active = false;
   NodeId source = model::kNoNode;
   unsigned tag = 0;
+  long packet = -1;
   std::size_t flits = 0, expected = 0;
-  NodeId at = model::kNoNode;
+  std::size_t more = 0;          // address flits of this copy
+  std::size_t worm_address = 0;  // address flits of the worm as sent (its payload's first index - 1)
 };
 
 struct NodeState {
@@ -69,6 +71,11 @@ std::uint64_t mix(std::uint64_t x) {
   x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
   x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
   return x ^ (x >> 31);
+}
+
+// Payload word of flit `index` (the worm's flit number, head = 0) of packet `packet`.
+std::uint64_t payload_word(long packet, std::size_t index) {
+  return mix((static_cast<std::uint64_t>(packet) << 16) ^ index);
 }
 
 class Traffic {
@@ -240,7 +247,7 @@ Link Traffic::inject(NodeId n) {
   } else if (w.next <= more) {
     l.flit.data = wire::pack_addr_flit(w.head, w.addr[w.next - 1], static_cast<unsigned>(w.next));
   } else {
-    l.flit.data = mix((static_cast<std::uint64_t>(w.packet) << 16) ^ w.next);
+    l.flit.data = payload_word(w.packet, w.next);
   }
   --node.credits[vc];
   if (++w.next == total) node.queue.pop_front();
@@ -273,7 +280,18 @@ void Traffic::eject(NodeId n, const Link& link, long cycle) {
     }
     // The copy at destination i: its head, the address flits still to come, the payload.
     const std::size_t i = static_cast<std::size_t>(it - f.destinations.begin());
-    a = {true, source, h.tag, 0, f.destinations.size() - i + static_cast<std::size_t>(config_.length - 1), n};
+    const std::size_t more = f.destinations.size() - 1 - i;
+    a = {true,  source,
+         h.tag, f.packet,
+         0,     1 + more + static_cast<std::size_t>(config_.length - 1),
+         more,  f.destinations.size() - 1};
+  } else if (a.flits > a.more) {
+    const std::size_t index = a.worm_address + (a.flits - a.more);  // the flit's number in the worm as sent
+    if (link.flit.data != payload_word(a.packet, index)) {
+      throw TrafficError(fmt::format("node {}: payload word {} of a copy from node {} is damaged (cycle {})",
+                                     topology_.node_name(n), a.flits - a.more - 1, topology_.node_name(a.source),
+                                     cycle));
+    }
   }
   ++a.flits;
   if (!link.flit.tail) return;
