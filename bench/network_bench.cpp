@@ -63,7 +63,11 @@ const std::vector<Workload>& workloads() {
 
 std::map<std::string, std::map<std::string, double>> speeds;  // workload -> backend -> cycles/s
 
-std::size_t heap_in_use() { return mallinfo2().uordblks; }
+// Heap in use: arena blocks plus blocks glibc maps on their own (large allocations).
+std::size_t heap_in_use() {
+  const struct mallinfo2 m = mallinfo2();
+  return m.uordblks + m.hblkhd;
+}
 
 std::unique_ptr<RouterBackend> backend_of(const std::string& name) {
 #ifdef WORMCAST_BENCH_TOP

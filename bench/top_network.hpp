@@ -66,8 +66,11 @@ class TopNetwork final : public sim::Network {
   void set_ejection_credits(model::NodeId n, std::uint32_t bits) override {
     verif::SetField(top_->ej_credit_i, static_cast<unsigned>(n) * sim::kRouterVcs, sim::kRouterVcs, bits);
   }
-  // The top hides its links: progress shows only at the injection and ejection ports.
+  // The top hides its links: progress shows only at the injection and ejection ports. The inputs
+  // settle with the clock low before the edge: an edge in the same eval() as new inputs lets the
+  // top's concurrent assertions sample the previous cycle's inputs (docs/rtl.md, "Bench notes").
   bool step() override {
+    top_->eval();
     top_->clk_i = 1;
     top_->eval();
     context_->timeInc(1);
