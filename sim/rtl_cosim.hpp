@@ -1,6 +1,7 @@
-// The co-simulation: the node firmware on every node of a network of verilated routers, each node
-// bound to its router's local channels by a network interface that packetizes and depacketizes
-// flits and charges the processor's start-up costs (docs/firmware.md, "Harness").
+// The co-simulation: the node firmware on every node of a network of verilated routers (or of the
+// timing model's routers, docs/timing.md), each node bound to its router's local channels by a
+// network interface that packetizes and depacketizes flits and charges the processor's start-up
+// costs (docs/firmware.md, "Harness").
 #pragma once
 
 #include <cstdint>
@@ -59,8 +60,9 @@ std::string rtl_supported_algorithms();
 std::string rtl_unsupported_message(const std::string& algorithm);
 
 // Runs the plans' multicasts concurrently (all sources start at cycle 0; multicast i is plans[i])
-// on the RTL and records what happened. All plans must share one topology. Throws
-// model::UnsupportedError for an algorithm, topology or port model the RTL cannot run.
+// on the RTL (or on the timing model: options.backend) and records what happened. All plans must
+// share one topology. Throws model::UnsupportedError for an algorithm, topology or port model the
+// RTL cannot run.
 RunRecord run_on_rtl(const std::vector<model::Plan>& plans, const RtlRunOptions& options);
 
 // The data words multicast `multicast` carries: L words of a fixed pseudo-random pattern.

@@ -359,6 +359,10 @@ int main(int argc, char** argv) {
   PlanOptions compare_options;
   compare_options.add_to(*compare_cmd);
   compare_cmd->add_flag("--json", as_json, "print each comparison as JSON (docs/timing.md)");
+  std::string perturb_text;
+  compare_cmd->add_option("--perturb-model-at", perturb_text,
+                          "test only: this node's model router holds back its first switch grant one cycle (shows "
+                          "the divergence report)");
 
   std::vector<std::string> sweep_algorithms;
   std::vector<std::string> count_texts;
@@ -434,6 +438,7 @@ int main(int argc, char** argv) {
       options.gamma = std::lround(compare_options.latency.gamma);
       options.eject_stall = eject_stall;
       options.seed = run_seed;
+      if (!perturb_text.empty()) options.perturb_model_at = t.parse_node(perturb_text);
       std::vector<std::vector<model::Plan>> scenarios;
       for (const model::Request& request :
            run_requests(t, algorithm_name, run_source, run_dests, run_count, run_seed, compare_options.length,

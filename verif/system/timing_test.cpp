@@ -227,6 +227,7 @@ TEST(TimingDivergence, PerturbedModelRouterIsNamedWithItsFirstCycle) {
   perturbed_options.perturb_model_at = perturbed;
   const sim::Comparison c = sim::compare_backends({plan}, perturbed_options);
   ASSERT_TRUE(c.divergence.has_value());
+  std::cout << "[ timing   ] first divergence: " << sim::describe(*c.divergence, t) << "\n";
   EXPECT_EQ(c.divergence->router, perturbed) << sim::describe(*c.divergence, t);
   EXPECT_EQ(c.divergence->cycle, first->cycle) << sim::describe(*c.divergence, t);
   EXPECT_TRUE(c.divergence->rtl.has_value());
