@@ -39,7 +39,8 @@ class TopNetwork final : public sim::Network {
 
   const model::Topology& topology() const override { return topology_; }
   const model::HamiltonianLabeling& labels() const override { return labels_; }
-  sim::Link ejection(model::NodeId n) const override {
+  unsigned ejection_ports() const override { return 1; }
+  sim::Link ejection(model::NodeId n, unsigned) const override {
     const unsigned i = static_cast<unsigned>(n);
     sim::Link l;
     l.valid = verif::GetBit(top_->ej_valid_o, i);
@@ -63,7 +64,7 @@ class TopNetwork final : public sim::Network {
     verif::SetBit(top_->inj_flit_i, lsb + wire::kFlitTailBit, l.flit.tail);
     verif::SetBit(top_->inj_flit_i, lsb + wire::kFlitHeadBit, l.flit.head);
   }
-  void set_ejection_credits(model::NodeId n, std::uint32_t bits) override {
+  void set_ejection_credits(model::NodeId n, unsigned, std::uint32_t bits) override {
     verif::SetField(top_->ej_credit_i, static_cast<unsigned>(n) * sim::kRouterVcs, sim::kRouterVcs, bits);
   }
   // The top hides its links: progress shows only at the injection and ejection ports. The inputs

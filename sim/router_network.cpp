@@ -91,7 +91,8 @@ RouterNetwork::RouterNetwork(const model::Topology& topology, RouterBackend& bac
     routers_.back()->configure(router_config(topology_, labels_, cycle, node));
     for (unsigned p = 0; p < net_; ++p) neighbours_.push_back(topology_.neighbour(node, static_cast<model::Port>(p)));
   }
-  eject_credits_.assign(index(n), 0);
+  locals_ = routers_.front()->locals();
+  eject_credits_.assign(index(n) * locals_, 0);
   outputs_.resize(index(n) * net_);
   credits_.resize(index(n));
   for (auto& r : routers_) {
@@ -121,7 +122,8 @@ bool RouterNetwork::step() {
   }
   constexpr std::uint32_t kVcMask = (1u << kRouterVcs) - 1;
   for (std::size_t r = 0; r < n; ++r) {
-    std::uint32_t to_router = eject_credits_[r] << (net_ * kRouterVcs);
+    std::uint32_t to_router = 0;
+    for (unsigned k = 0; k < locals_; ++k) to_router |= eject_credits_[r * locals_ + k] << ((net_ + k) * kRouterVcs);
     for (unsigned p = 0; p < net_; ++p) {
       const model::NodeId nbr = neighbours_[r * net_ + p];
       Link in;

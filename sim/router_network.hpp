@@ -27,19 +27,22 @@ RouterConfig router_config(const model::Topology& topology, const model::Hamilto
 std::optional<model::HamiltonianLabeling> router_cycle_labeling(const model::Topology& topology);
 
 // A network of routers as a traffic source sees it: per node one injection link with its VC
-// credits and one ejection link whose credits the node returns. Each cycle the caller reads the
-// ejection links and injection credits (registered outputs), drives the injection links and the
-// ejection credits, then calls step().
+// credits, and the ejection links of every local pair the router has (a router ejects a worm on
+// any of them: docs/rtl.md, "Ejection is not allocated"), whose credits the node returns. Each
+// cycle the caller reads the ejection links and injection credits (registered outputs), drives the
+// injection link and the ejection credits, then calls step().
 class Network {
  public:
   virtual ~Network() = default;
   virtual const model::Topology& topology() const = 0;
   // The path labeling the routers are configured with (Hamiltonian-path destinations).
   virtual const model::HamiltonianLabeling& labels() const = 0;
-  virtual Link ejection(model::NodeId n) const = 0;
+  virtual unsigned ejection_ports() const = 0;
+  virtual Link ejection(model::NodeId n, unsigned port) const = 0;
   virtual std::uint32_t injection_credits(model::NodeId n) const = 0;  // bit v: VC v
   virtual void set_injection(model::NodeId n, const Link& link) = 0;
-  virtual void set_ejection_credits(model::NodeId n, std::uint32_t bits) = 0;  // bit v: VC v
+  // Credits of ejection port `port`, bit v: VC v (the port's pooled credit returns on VC 0).
+  virtual void set_ejection_credits(model::NodeId n, unsigned port, std::uint32_t bits) = 0;
   // One clock edge. Returns whether a flit crossed a network link, where the network shows its
   // links (progress, for watchdogs; a network top hides them and returns false).
   virtual bool step() = 0;
@@ -72,23 +75,26 @@ class RouterBackend {
 std::unique_ptr<RouterBackend> make_backend(const std::string& name);
 std::string backend_names();
 
-// The routers of a 2D or 3D mesh or torus, configured and reset, with one local pair per node
-// (the smallest variant), wired in C++: step() copies every network output and credit to the
-// neighbour's input (port p of node n is fed by port p XOR 1 of its neighbour on p) and clocks
-// every router. Valid because a router has no combinational path from an input to an output
-// (docs/rtl.md, "Registered outputs").
+// The routers of a 2D or 3D mesh or torus, configured and reset, the variant with the fewest local
+// pairs (one on 2D networks, two on 3D), injecting on the first, wired in C++: step() copies every network output and
+// credit to the neighbour's input (port p of node n is fed by port p XOR 1 of its neighbour on p) and clocks every
+// router. Valid because a router has no combinational path from an input to an output (docs/rtl.md, "Registered
+// outputs").
 class RouterNetwork final : public Network {
  public:
   RouterNetwork(const model::Topology& topology, RouterBackend& backend);
 
   const model::Topology& topology() const override { return topology_; }
   const model::HamiltonianLabeling& labels() const override { return labels_; }
-  Link ejection(model::NodeId n) const override { return routers_[index(n)]->output(net_); }
+  unsigned ejection_ports() const override { return locals_; }
+  Link ejection(model::NodeId n, unsigned port) const override { return routers_[index(n)]->output(net_ + port); }
   std::uint32_t injection_credits(model::NodeId n) const override {
     return (routers_[index(n)]->credits_to_senders() >> (net_ * kRouterVcs)) & ((1u << kRouterVcs) - 1);
   }
   void set_injection(model::NodeId n, const Link& link) override { routers_[index(n)]->set_input(net_, link); }
-  void set_ejection_credits(model::NodeId n, std::uint32_t bits) override { eject_credits_[index(n)] = bits; }
+  void set_ejection_credits(model::NodeId n, unsigned port, std::uint32_t bits) override {
+    eject_credits_[index(n) * locals_ + port] = bits;
+  }
   bool step() override;
   std::string no_route_report() const override;
   bool assertion_failed() const override { return backend_.assertion_failed(); }
@@ -101,10 +107,11 @@ class RouterNetwork final : public Network {
   RouterBackend& backend_;
   model::HamiltonianLabeling labels_;
   unsigned net_;
+  unsigned locals_ = 1;  // local pairs of the variant built (6-port routers come with 2)
   std::vector<std::unique_ptr<RouterModel>> routers_;
-  std::vector<model::NodeId> neighbours_;  // node * net_ + port, kNoNode where unconnected
-  std::vector<std::uint32_t> eject_credits_;
-  std::vector<Link> outputs_;  // scratch: node * net_ + port
+  std::vector<model::NodeId> neighbours_;     // node * net_ + port, kNoNode where unconnected
+  std::vector<std::uint32_t> eject_credits_;  // node * locals_ + port
+  std::vector<Link> outputs_;                 // scratch: node * net_ + port
   std::vector<std::uint32_t> credits_;
 };
 

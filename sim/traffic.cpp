@@ -22,6 +22,7 @@ namespace {
 using model::NodeId;
 
 constexpr unsigned kTags = 1u << wire::kTagW;  // worms a node can have in flight (head tag)
+constexpr std::size_t kStreams = 64;           // stream ids per ejection port (router input VCs)
 
 // A packet: one unicast, or one multicast whose dual-path worms share it.
 struct Packet {
@@ -92,7 +93,7 @@ class Traffic {
         rng_(config.seed) {
     for (NodeState& n : nodes_) {
       n.credits.fill(static_cast<int>(kRouterDepth));
-      n.streams.resize(64);
+      n.streams.resize(network_.ejection_ports() * kStreams);
     }
     result_.backend = backend.name();
     result_.config = config;
@@ -112,7 +113,7 @@ class Traffic {
   void create(NodeId source, long cycle);
   void queue_worm(NodeId source, long packet, const std::vector<NodeId>& destinations);
   Link inject(NodeId n);
-  void eject(NodeId n, const Link& link, long cycle);
+  void eject(NodeId n, unsigned port, const Link& link, long cycle);
   void delivered(Flight& flight, NodeId at, long cycle);
   std::string in_flight_report() const;
 
@@ -254,12 +255,15 @@ Link Traffic::inject(NodeId n) {
   return l;
 }
 
-void Traffic::eject(NodeId n, const Link& link, long cycle) {
+void Traffic::eject(NodeId n, unsigned port, const Link& link, long cycle) {
   NodeState& node = nodes_[at(n)];
-  if (link.stream >= node.streams.size()) {
-    throw TrafficError(fmt::format("node {}: ejection stream {} out of range", topology_.node_name(n), link.stream));
+  // Streams (router input VCs) interleave per ejection port: one reassembly per (port, stream).
+  const std::size_t key = port * kStreams + link.stream;
+  if (link.stream >= kStreams || key >= node.streams.size()) {
+    throw TrafficError(
+        fmt::format("node {}: ejection port {} stream {} out of range", topology_.node_name(n), port, link.stream));
   }
-  Arriving& a = node.streams[link.stream];
+  Arriving& a = node.streams[key];
   if (link.flit.head == a.active) {
     throw TrafficError(fmt::format("node {} ejection stream {}: a {} flit {} a copy at cycle {}",
                                    topology_.node_name(n), link.stream, link.flit.head ? "head" : "body",
@@ -361,13 +365,15 @@ TrafficResult Traffic::run() {
   for (;; ++cycle) {
     bool moved = false;
     for (NodeId r = 0; r < n; ++r) {
-      const Link l = network_.ejection(r);
-      // The sink takes every flit at once; the credit returns to the port's pool (VC 0's bit).
-      network_.set_ejection_credits(r, l.valid ? 1u : 0u);
-      if (!l.valid) continue;
-      moved = true;
-      if (measuring(cycle)) ++result_.ejected_flits;
-      eject(r, l, cycle);
+      for (unsigned k = 0; k < network_.ejection_ports(); ++k) {
+        const Link l = network_.ejection(r, k);
+        // The sink takes every flit at once; the credit returns to the port's pool (VC 0's bit).
+        network_.set_ejection_credits(r, k, l.valid ? 1u : 0u);
+        if (!l.valid) continue;
+        moved = true;
+        if (measuring(cycle)) ++result_.ejected_flits;
+        eject(r, k, l, cycle);
+      }
     }
     if (cycle >= measured_end && measured_outstanding_ == 0) break;
     if (cycle >= measured_end + config_.drain_limit) {
