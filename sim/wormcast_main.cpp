@@ -497,6 +497,11 @@ int main(int argc, char** argv) {
       if (!sweep_algorithms.empty()) {
         throw model::SpecError("--algorithms plans multicasts; the traffic sweep (--backend) takes --loads and -k");
       }
+      if (!csv_path.empty() || !json_path.empty()) {
+        throw model::SpecError(
+            "the traffic sweep (--backend) writes sweep.csv into --out; --csv and --json belong to "
+            "the planning sweep");
+      }
       sim::TrafficSweepConfig config;
       config.backend = traffic_backend;
       config.base = traffic;
