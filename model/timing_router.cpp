@@ -255,15 +255,17 @@ void TimingRouter::allocate_switch(const std::array<std::uint32_t, kMaxInVcs>& r
   out_gnt.fill(0);
   if (active == 0) return;
   const std::uint64_t token = sa_token_.grant(active);
-  std::array<std::uint64_t, kMaxPorts> arb{}, tent{};
-  for (unsigned o = 0; o < ports; ++o) {
-    std::uint64_t want = 0;
-    for (unsigned i = 0; i < ports; ++i) {
-      if (((pick_req[i] >> o) & 1) != 0) want |= std::uint64_t{1} << i;
+  std::array<std::uint64_t, kMaxPorts> want{}, arb{}, tent{};
+  for (std::uint64_t in = active; in != 0; in &= in - 1) {
+    const unsigned i = static_cast<unsigned>(std::countr_zero(in));
+    for (std::uint32_t set = pick_req[i]; set != 0; set &= set - 1) {
+      want[static_cast<unsigned>(std::countr_zero(set))] |= std::uint64_t{1} << i;
     }
-    if (want == 0) continue;
-    arb[o] = sa_out_[o].grant(want);
-    tent[o] = (want & token) != 0 ? token : arb[o];
+  }
+  for (unsigned o = 0; o < ports; ++o) {
+    if (want[o] == 0) continue;
+    arb[o] = sa_out_[o].grant(want[o]);
+    tent[o] = (want[o] & token) != 0 ? token : arb[o];
   }
   std::uint64_t win = 0;
   for (unsigned i = 0; i < ports; ++i) {
@@ -413,8 +415,9 @@ void TimingRouter::clock() {
   // Input VC state machines, buffers and the credits back to the senders.
   for (unsigned j = 0; j < in_vcs_; ++j) {
     InputVc& q = ivc_[j];
-    const unsigned i = j / vcs, v = j % vcs;
     const State was = q.state;
+    if (was == State::kIdle && q.count == 0) continue;  // nothing to do, nothing arrived yet
+    const unsigned i = j / vcs, v = j - i * vcs;
     if (was == State::kRouted && q.first_seg) {
       // The first local port from (input port mod locals) on that has a credit, kept to the tail.
       unsigned chosen = i % params_.locals;
