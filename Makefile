@@ -37,9 +37,13 @@ run: build
 	@$(BUILD)/sim/wormcast showcase --out $(BUILD)/demo
 
 # Planning speed on this machine (docs/algorithms.md, "Speed"): plans per second of every algorithm
-# and the wall time of the thesis's chapter-4 sweep. Google Benchmark; a measurement, not a test.
+# and the wall time of the thesis's chapter-4 sweep. Then network simulation speed of the RTL and
+# the model and the verilated 4x4 network top (docs/timing.md, "Benchmarks"; the top is built here
+# only, not by `make build`). Google Benchmark; measurements, not tests.
 bench: build
 	@$(BUILD)/bench/plan_bench --benchmark_counters_tabular=true
+	@cmake --build $(BUILD) -j $(JOBS) --target network_bench_top
+	@$(BUILD)/bench/network_bench_top --benchmark_counters_tabular=true
 
 # Reproduce the papers' experiments (docs/results.md): fixed seeds, CSVs to docs/results/.
 experiments: build

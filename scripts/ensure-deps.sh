@@ -26,6 +26,7 @@ packages=(
   picolibc-riscv64-unknown-elf # headers (stdint.h, string.h) for that freestanding build
   zlib1g-dev       # the FST waveforms of wormcast run --trace (Verilator's FST writer)
   python3          # the tests' SVG and showcase checks (xml, csv)
+  python3-matplotlib # latency plots of `wormcast sweep --backend` (scripts/plot_traffic.py)
 )
 
 missing=()

@@ -19,6 +19,7 @@
 #include "model/labeling.hpp"
 #include "sim/model_router.hpp"
 #include "sim/network_waveform.hpp"
+#include "sim/router_network.hpp"
 #include "sim/rtl_router.hpp"
 
 namespace wormcast::sim {
@@ -418,8 +419,7 @@ Cosim::Cosim(const std::vector<model::Plan>& p, const RtlRunOptions& o)
     : options(o),
       plans(p),
       topology_(p.front().request.topology),
-      labels_(topology_.is_star() ? model::HamiltonianLabeling::cycle(topology_)
-                                  : model::HamiltonianLabeling::path(topology_)),
+      labels_(router_labeling(topology_)),
       // Only the RTL backend needs a Verilator context (and never two alive in one process).
       context_(o.backend == Backend::kRtl ? std::make_unique<VerilatedContext>() : nullptr),
       rng_(o.seed) {
@@ -779,36 +779,11 @@ Backend parse_backend(const std::string& name) {
 }
 
 std::vector<RouterConfig> router_configs(const model::Topology& topology) {
-  // Star graphs route on their Hamiltonian cycle; meshes and tori label by the path.
-  const model::HamiltonianLabeling labels = topology.is_star() ? model::HamiltonianLabeling::cycle(topology)
-                                                               : model::HamiltonianLabeling::path(topology);
-  // A 2D torus with an even row count has a Hamiltonian cycle with the path's labels (the row
-  // snake closes through the wraps); its boundary links configure mode 1, as a star graph's do.
-  const std::optional<model::HamiltonianLabeling> cycle =
-      topology.is_star() || (topology.is_torus() && topology.dimensions() == 2 && topology.size(1) % 2 == 0)
-          ? std::optional(model::HamiltonianLabeling::cycle(topology))
-          : std::nullopt;
+  const model::HamiltonianLabeling labels = router_labeling(topology);
+  const std::optional<model::HamiltonianLabeling> cycle = router_cycle_labeling(topology);
   std::vector<RouterConfig> configs;
   for (NodeId node = 0; node < topology.node_count(); ++node) {
-    RouterConfig c;
-    c.own_label = static_cast<std::uint32_t>(labels.label(node));
-    for (int p = 0; p < topology.port_count(); ++p) {
-      const NodeId nbr = topology.neighbour(node, p);
-      if (nbr == model::kNoNode) continue;
-      c.nbr_label[static_cast<std::size_t>(p)] = static_cast<std::uint32_t>(labels.label(nbr));
-      c.connected |= 1u << p;
-      if (topology.is_torus() && topology.is_wraparound(node, p)) c.wrap |= 1u << p;
-      if (cycle && cycle->link_class(node, p) == model::LinkClass::kBoundary) c.boundary |= 1u << p;
-    }
-    // Star graphs: no coordinates, sizes or dimensions (docs/rtl.md, route compute's configuration).
-    if (topology.is_star()) c.size = {0, 0, 0};
-    for (int d = 0; !topology.is_star() && d < topology.dimensions(); ++d) {
-      c.coord[static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(topology.coord(node)[static_cast<std::size_t>(d)]);
-      c.size[static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(topology.size(d));
-    }
-    c.torus = topology.is_torus();
-    c.dims = static_cast<unsigned>(topology.dimensions());
-    configs.push_back(c);
+    configs.push_back(router_config(topology, labels, cycle, node));
   }
   return configs;
 }

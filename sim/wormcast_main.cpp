@@ -1,6 +1,7 @@
 // The wormcast command line: the model's network layer (labelings, routes, deadlock proofs), the
-// planners (`plan`, `algorithms`), the experiment driver (`sweep`) and the firmware on the verilated
-// routers or the timing model (`run`), and the RTL-versus-model timing comparison (`compare`).
+// planners (`plan`, `algorithms`), the experiment driver (`sweep`; with `--backend`, synthetic
+// traffic on the routers or the timing model), the firmware on the verilated routers or the timing
+// model (`run`), and the RTL-versus-model timing comparison (`compare`).
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
@@ -8,6 +9,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -26,6 +28,7 @@
 #include "sim/rtl_cosim.hpp"
 #include "sim/run_views.hpp"
 #include "sim/showcase.hpp"
+#include "sim/traffic_sweep.hpp"
 
 namespace {
 
@@ -459,12 +462,10 @@ int main(int argc, char** argv) {
   PlanOptions sweep_options;
   auto* sweep_cmd = app.add_subcommand("sweep", "Plan random requests for several K and algorithms; aggregate");
   sweep_cmd->add_option("-t,--topology", topology_spec, "topology spec")->required();
-  sweep_cmd->add_option("-a,--algorithms", sweep_algorithms, "comma-separated algorithm names")
-      ->required()
-      ->delimiter(',');
-  sweep_cmd->add_option("-k,--k", count_texts, "comma-separated destination counts K ('all' = N-1)")
-      ->required()
-      ->delimiter(',');
+  // -a and -k are required for the planning sweep; with --backend (synthetic traffic) -a is
+  // refused and -k optional (checked after parsing).
+  sweep_cmd->add_option("-a,--algorithms", sweep_algorithms, "comma-separated algorithm names")->delimiter(',');
+  sweep_cmd->add_option("-k,--k", count_texts, "comma-separated destination counts K ('all' = N-1)")->delimiter(',');
   sweep_cmd->add_option("-n,--runs", runs, "random samples per K")->capture_default_str();
   sweep_cmd->add_option("--seed", seed, "seed of the sample generator")->capture_default_str();
   sweep_cmd->add_option("-s,--source", source_policy, "origin, random, or a node")->capture_default_str();
@@ -476,6 +477,26 @@ int main(int argc, char** argv) {
   sweep_options.add_to(*sweep_cmd);
   sweep_cmd->add_option("--csv", csv_path, "write the rows as CSV to this file");
   sweep_cmd->add_option("--json", json_path, "write the configuration and rows as JSON to this file");
+  // Synthetic traffic on a router network (sim/traffic_sweep.hpp): --backend selects it.
+  std::string traffic_backend;
+  std::vector<std::string> load_texts;
+  std::string traffic_out;
+  sim::TrafficConfig traffic;
+  sweep_cmd->add_option("--backend", traffic_backend,
+                        "synthetic traffic on the routers instead of planning: " + sim::backend_names());
+  sweep_cmd->add_option("--loads", load_texts, "traffic: offered loads, 0.05,0.1 or start:stop:step (flits/node/cycle)")
+      ->delimiter(',');
+  sweep_cmd
+      ->add_option("--multicast-fraction", traffic.multicast_fraction,
+                   "traffic: fraction of packets that are dual-path multicasts to K destinations")
+      ->capture_default_str();
+  sweep_cmd->add_option("--routing", traffic.routing, "traffic: " + sim::traffic_routings())->capture_default_str();
+  sweep_cmd->add_option("--warmup", traffic.warmup, "traffic: warm-up cycles")->capture_default_str();
+  sweep_cmd->add_option("--measure", traffic.measure, "traffic: measurement cycles")->capture_default_str();
+  sweep_cmd->add_option("--drain-limit", traffic.drain_limit, "traffic: most drain cycles before a point is saturated")
+      ->capture_default_str();
+  sweep_cmd->add_option("-o,--out", traffic_out,
+                        "traffic: output folder for sweep.csv and the plots (default sweep-<backend>)");
 
   CLI11_PARSE(app, argc, argv);
   try {
@@ -570,7 +591,43 @@ int main(int argc, char** argv) {
     } else if (app.got_subcommand(showcase_cmd)) {
       showcase.networks = showcase_networks_for(showcase_topologies);
       return run_showcase_command(showcase);
+    } else if (app.got_subcommand(sweep_cmd) && !traffic_backend.empty()) {
+      if (!sweep_algorithms.empty()) {
+        throw model::SpecError("--algorithms plans multicasts; the traffic sweep (--backend) takes --loads and -k");
+      }
+      if (!csv_path.empty() || !json_path.empty()) {
+        throw model::SpecError(
+            "the traffic sweep (--backend) writes sweep.csv into --out; --csv and --json belong to "
+            "the planning sweep");
+      }
+      sim::TrafficSweepConfig config;
+      config.backend = traffic_backend;
+      config.base = traffic;
+      config.base.topology = topology_spec;
+      config.base.length = sweep_options.length;
+      config.base.seed = seed;
+      config.loads = sim::parse_loads(load_texts);
+      if (!count_texts.empty()) config.destination_counts = parse_counts(Topology::parse(topology_spec), count_texts);
+      const std::string out = traffic_out.empty() ? "sweep-" + traffic_backend : traffic_out;
+      const std::vector<sim::TrafficResult> results = sim::run_traffic_sweep(config);
+      std::filesystem::create_directories(out);
+      std::string csv = sim::traffic_csv_header();
+      for (const sim::TrafficResult& r : results) csv += sim::traffic_csv_row(r);
+      const std::string csv_file = out + "/sweep.csv";
+      write_file(csv_file, csv);
+      fmt::print("wrote {}\n", csv_file);
+      const std::string plot = fmt::format("'{}' '{}' '{}' '{}'", WORMCAST_PYTHON, WORMCAST_PLOT_SCRIPT, csv_file, out);
+      if (std::system(plot.c_str()) != 0) {
+        fmt::print(stderr,
+                   "wormcast: plots not drawn ({} failed; scripts/ensure-deps.sh installs python3-matplotlib)\n", plot);
+        return 1;
+      }
+      fmt::print("wrote the plots to {}/\n", out);
     } else if (app.got_subcommand(sweep_cmd)) {
+      if (sweep_algorithms.empty() || count_texts.empty()) {
+        throw model::SpecError(
+            "sweep needs --algorithms and --k (or --backend rtl|model for synthetic traffic with --loads)");
+      }
       model::SweepConfig config;
       config.topology = Topology::parse(topology_spec);
       config.algorithms = sweep_algorithms;
@@ -605,6 +662,9 @@ int main(int argc, char** argv) {
   } catch (const model::ModelError& error) {
     fmt::print(stderr, "wormcast: {}\n", error.what());
     return 2;
+  } catch (const sim::TrafficError& error) {
+    fmt::print(stderr, "wormcast: {}\n", error.what());
+    return 4;
   }
   return 0;
 }

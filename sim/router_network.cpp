@@ -1,0 +1,156 @@
+#include "sim/router_network.hpp"
+
+#include <fmt/format.h>
+#include <verilated.h>
+
+#include "model/errors.hpp"
+#include "sim/model_router.hpp"
+
+namespace wormcast::sim {
+namespace {
+
+// The verilated routers of rtl/CMakeLists.txt, all in the backend's one context.
+class RtlBackend final : public RouterBackend {
+ public:
+  RtlBackend() : context_(std::make_unique<VerilatedContext>()) { context_->fatalOnError(false); }
+  std::string name() const override { return "rtl"; }
+  std::unique_ptr<RouterModel> make(unsigned net_ports, unsigned locals, const std::string& name) override {
+    return make_router(context_.get(), net_ports, locals, name);
+  }
+  void advance_time() override { context_->timeInc(1); }
+  bool assertion_failed() const override { return context_->gotError(); }
+
+ private:
+  std::unique_ptr<VerilatedContext> context_;
+};
+
+// The cycle-level model of the router (sim/model_router.hpp): plain C++, no context.
+class ModelBackend final : public RouterBackend {
+ public:
+  std::string name() const override { return "model"; }
+  std::unique_ptr<RouterModel> make(unsigned net_ports, unsigned locals, const std::string& name) override {
+    return make_model_router(net_ports, locals, name);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Network> RouterBackend::make_network(const model::Topology& topology) {
+  return std::make_unique<RouterNetwork>(topology, *this);
+}
+
+std::string backend_names() { return "rtl, model"; }
+
+std::unique_ptr<RouterBackend> make_backend(const std::string& name) {
+  if (name == "rtl") return std::make_unique<RtlBackend>();
+  if (name == "model") return std::make_unique<ModelBackend>();
+  throw model::SpecError(fmt::format("backend '{}' is not one of: {}", name, backend_names()));
+}
+
+model::HamiltonianLabeling router_labeling(const model::Topology& topology) {
+  return topology.is_star() ? model::HamiltonianLabeling::cycle(topology) : model::HamiltonianLabeling::path(topology);
+}
+
+std::optional<model::HamiltonianLabeling> router_cycle_labeling(const model::Topology& topology) {
+  if (topology.is_star() || (topology.is_torus() && topology.dimensions() == 2 && topology.size(1) % 2 == 0)) {
+    return model::HamiltonianLabeling::cycle(topology);
+  }
+  return std::nullopt;
+}
+
+RouterConfig router_config(const model::Topology& topology, const model::HamiltonianLabeling& labels,
+                           const std::optional<model::HamiltonianLabeling>& cycle, model::NodeId node) {
+  RouterConfig c;
+  c.own_label = static_cast<std::uint32_t>(labels.label(node));
+  for (int p = 0; p < topology.port_count(); ++p) {
+    const model::NodeId nbr = topology.neighbour(node, p);
+    if (nbr == model::kNoNode) continue;
+    c.nbr_label[static_cast<std::size_t>(p)] = static_cast<std::uint32_t>(labels.label(nbr));
+    c.connected |= 1u << p;
+    if (topology.is_torus() && topology.is_wraparound(node, p)) c.wrap |= 1u << p;
+    if (cycle && cycle->link_class(node, p) == model::LinkClass::kBoundary) c.boundary |= 1u << p;
+  }
+  // Star graphs: no coordinates, sizes or dimensions (docs/rtl.md, route compute's configuration).
+  if (topology.is_star()) c.size = {0, 0, 0};
+  for (int d = 0; !topology.is_star() && d < topology.dimensions(); ++d) {
+    c.coord[static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(topology.coord(node)[static_cast<std::size_t>(d)]);
+    c.size[static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(topology.size(d));
+  }
+  c.torus = topology.is_torus();
+  c.dims = static_cast<unsigned>(topology.dimensions());
+  return c;
+}
+
+RouterNetwork::RouterNetwork(const model::Topology& topology, RouterBackend& backend)
+    : topology_(topology),
+      backend_(backend),
+      labels_(model::HamiltonianLabeling::path(topology_)),
+      net_(static_cast<unsigned>(topology_.port_count())) {
+  if (topology_.is_star()) {
+    throw model::UnsupportedError(fmt::format("{}: the router network is built for meshes and tori", topology_.spec()));
+  }
+  const std::optional<model::HamiltonianLabeling> cycle = router_cycle_labeling(topology_);
+  const int n = topology_.node_count();
+  for (model::NodeId node = 0; node < n; ++node) {
+    routers_.push_back(backend_.make(net_, 1, fmt::format("router{}", node)));
+    routers_.back()->configure(router_config(topology_, labels_, cycle, node));
+    for (unsigned p = 0; p < net_; ++p) neighbours_.push_back(topology_.neighbour(node, static_cast<model::Port>(p)));
+  }
+  locals_ = routers_.front()->locals();
+  eject_credits_.assign(index(n) * locals_, 0);
+  outputs_.resize(index(n) * net_);
+  credits_.resize(index(n));
+  for (auto& r : routers_) {
+    r->set_clock(false);
+    r->set_reset(true);
+  }
+  clock();
+  for (auto& r : routers_) r->set_reset(false);
+}
+
+void RouterNetwork::clock() {
+  for (auto& r : routers_) r->set_clock(true);
+  backend_.advance_time();
+  for (auto& r : routers_) r->set_clock(false);
+  backend_.advance_time();
+}
+
+bool RouterNetwork::step() {
+  bool moved = false;
+  const std::size_t n = routers_.size();
+  for (std::size_t r = 0; r < n; ++r) {
+    credits_[r] = routers_[r]->credits_to_senders();
+    for (unsigned p = 0; p < net_; ++p) {
+      outputs_[r * net_ + p] = routers_[r]->output(p);
+      moved |= outputs_[r * net_ + p].valid;
+    }
+  }
+  constexpr std::uint32_t kVcMask = (1u << kRouterVcs) - 1;
+  for (std::size_t r = 0; r < n; ++r) {
+    std::uint32_t to_router = 0;
+    for (unsigned k = 0; k < locals_; ++k) to_router |= eject_credits_[r * locals_ + k] << ((net_ + k) * kRouterVcs);
+    for (unsigned p = 0; p < net_; ++p) {
+      const model::NodeId nbr = neighbours_[r * net_ + p];
+      Link in;
+      if (nbr != model::kNoNode) {
+        const unsigned back = p ^ 1u;  // the neighbour's port toward r (docs/model.md port numbering)
+        in = outputs_[index(nbr) * net_ + back];
+        to_router |= ((credits_[index(nbr)] >> (back * kRouterVcs)) & kVcMask) << (p * kRouterVcs);
+      }
+      routers_[r]->set_input(p, in);
+    }
+    routers_[r]->set_credits_from_receivers(to_router);
+  }
+  clock();
+  return moved;
+}
+
+std::string RouterNetwork::no_route_report() const {
+  std::string s;
+  for (std::size_t r = 0; r < routers_.size(); ++r) {
+    if (routers_[r]->no_route() != 0) s += fmt::format(" router {} no_route {:#x};", r, routers_[r]->no_route());
+  }
+  return s;
+}
+
+}  // namespace wormcast::sim

@@ -1,0 +1,121 @@
+// N routers of a mesh or torus wired and configured as the topology says, behind the RouterModel
+// interface, so a simulation drives the verilated routers or the cycle-level model the same way
+// (docs/timing.md, "Benchmarks"). Shared by the synthetic traffic (sim/traffic.hpp) and, for the
+// configuration, the firmware co-simulation (sim/rtl_cosim.cpp).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/labeling.hpp"
+#include "model/topology.hpp"
+#include "sim/rtl_router.hpp"
+
+namespace wormcast::sim {
+
+// The configuration inputs of router `node` (docs/rtl.md, "The route-compute stage"): the path
+// labeling's labels, the neighbours' labels, wrap flags, the cycle labeling's boundary links
+// (`cycle`: where the topology has one), coordinates and sizes.
+RouterConfig router_config(const model::Topology& topology, const model::HamiltonianLabeling& labels,
+                           const std::optional<model::HamiltonianLabeling>& cycle, model::NodeId node);
+
+// The labels the routers are configured with: a star graph's Hamiltonian cycle, else the path.
+model::HamiltonianLabeling router_labeling(const model::Topology& topology);
+
+// The cycle labeling whose boundary links configure the routers' Hamiltonian-cycle mode: on star
+// graphs and on 2D tori with an even row count (the same labels as the path); nullopt elsewhere.
+std::optional<model::HamiltonianLabeling> router_cycle_labeling(const model::Topology& topology);
+
+// A network of routers as a traffic source sees it: per node one injection link with its VC
+// credits, and the ejection links of every local pair the router has (a router ejects a worm on
+// any of them: docs/rtl.md, "Ejection is not allocated"), whose credits the node returns. Each
+// cycle the caller reads the ejection links and injection credits (registered outputs), drives the
+// injection link and the ejection credits, then calls step().
+class Network {
+ public:
+  virtual ~Network() = default;
+  virtual const model::Topology& topology() const = 0;
+  // The path labeling the routers are configured with (Hamiltonian-path destinations).
+  virtual const model::HamiltonianLabeling& labels() const = 0;
+  virtual unsigned ejection_ports() const = 0;
+  virtual Link ejection(model::NodeId n, unsigned port) const = 0;
+  virtual std::uint32_t injection_credits(model::NodeId n) const = 0;  // bit v: VC v
+  virtual void set_injection(model::NodeId n, const Link& link) = 0;
+  // Credits of ejection port `port`, bit v: VC v (the port's pooled credit returns on VC 0).
+  virtual void set_ejection_credits(model::NodeId n, unsigned port, std::uint32_t bits) = 0;
+  // One clock edge. Returns whether a flit crossed a network link, where the network shows its
+  // links (progress, for watchdogs; a network top hides them and returns false).
+  virtual bool step() = 0;
+  // Routers holding a head without a routing decision: "router n no_route 0x..;" for each.
+  virtual std::string no_route_report() const = 0;
+  // An RTL assertion fired.
+  virtual bool assertion_failed() const = 0;
+};
+
+// Where routers come from: the verilated RTL ("rtl", one VerilatedContext the backend owns) or the
+// cycle-level model ("model"). One RTL backend per process at a time (docs: two VerilatedContexts
+// alive at once hang Verilator 5.006 at teardown).
+class RouterBackend {
+ public:
+  virtual ~RouterBackend() = default;
+  virtual std::string name() const = 0;
+  // A router with `net_ports` network ports and at least `locals` local pairs; throws
+  // std::invalid_argument naming what exists when there is none.
+  virtual std::unique_ptr<RouterModel> make(unsigned net_ports, unsigned locals, const std::string& name) = 0;
+  // The routers of `topology` wired as a Network: by default a RouterNetwork of make()'s routers.
+  virtual std::unique_ptr<Network> make_network(const model::Topology& topology);
+  // After each clock edge (the RTL advances simulation time).
+  virtual void advance_time() {}
+  // An RTL assertion fired since construction.
+  virtual bool assertion_failed() const { return false; }
+};
+
+// "rtl" or "model"; throws model::SpecError naming the valid backends for another name, and
+// model::UnsupportedError for a backend this build does not have.
+std::unique_ptr<RouterBackend> make_backend(const std::string& name);
+std::string backend_names();
+
+// The routers of a 2D or 3D mesh or torus, configured and reset, the variant with the fewest local
+// pairs (one on 2D networks, two on 3D), injecting on the first, wired in C++: step() copies every network output and
+// credit to the neighbour's input (port p of node n is fed by port p XOR 1 of its neighbour on p) and clocks every
+// router. Valid because a router has no combinational path from an input to an output (docs/rtl.md, "Registered
+// outputs").
+class RouterNetwork final : public Network {
+ public:
+  RouterNetwork(const model::Topology& topology, RouterBackend& backend);
+
+  const model::Topology& topology() const override { return topology_; }
+  const model::HamiltonianLabeling& labels() const override { return labels_; }
+  unsigned ejection_ports() const override { return locals_; }
+  Link ejection(model::NodeId n, unsigned port) const override { return routers_[index(n)]->output(net_ + port); }
+  std::uint32_t injection_credits(model::NodeId n) const override {
+    return (routers_[index(n)]->credits_to_senders() >> (net_ * kRouterVcs)) & ((1u << kRouterVcs) - 1);
+  }
+  void set_injection(model::NodeId n, const Link& link) override { routers_[index(n)]->set_input(net_, link); }
+  void set_ejection_credits(model::NodeId n, unsigned port, std::uint32_t bits) override {
+    eject_credits_[index(n) * locals_ + port] = bits;
+  }
+  bool step() override;
+  std::string no_route_report() const override;
+  bool assertion_failed() const override { return backend_.assertion_failed(); }
+
+ private:
+  static std::size_t index(model::NodeId n) { return static_cast<std::size_t>(n); }
+  void clock();
+
+  model::Topology topology_;
+  RouterBackend& backend_;
+  model::HamiltonianLabeling labels_;
+  unsigned net_;
+  unsigned locals_ = 1;  // local pairs of the variant built (6-port routers come with 2)
+  std::vector<std::unique_ptr<RouterModel>> routers_;
+  std::vector<model::NodeId> neighbours_;     // node * net_ + port, kNoNode where unconnected
+  std::vector<std::uint32_t> eject_credits_;  // node * locals_ + port
+  std::vector<Link> outputs_;                 // scratch: node * net_ + port
+  std::vector<std::uint32_t> credits_;
+};
+
+}  // namespace wormcast::sim

@@ -1,0 +1,32 @@
+// `wormcast sweep --backend rtl|model`: synthetic traffic (sim/traffic.hpp) over a list of offered
+// loads and multicast destination counts, one CSV row per point, and the latency plots drawn from
+// the CSV by scripts/plot_traffic.py (docs/timing.md, "Benchmarks").
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sim/traffic.hpp"
+
+namespace wormcast::sim {
+
+struct TrafficSweepConfig {
+  std::string backend = "rtl";
+  TrafficConfig base;                   // everything but load and K
+  std::vector<double> loads;            // at least one
+  std::vector<int> destination_counts;  // K values; one entry (base.destinations) when empty
+};
+
+// Loads from "0.05,0.1,0.2" (a list) or "0.05:0.3:0.05" (start:stop:step, stop included); throws
+// model::SpecError naming the bad text.
+std::vector<double> parse_loads(const std::vector<std::string>& texts);
+
+// The CSV header, and one row per result.
+std::string traffic_csv_header();
+std::string traffic_csv_row(const TrafficResult& result);
+
+// Runs every (K, load) point on one backend, printing a line per point to stdout as it finishes.
+// A point the watchdog stops becomes an error (TrafficError).
+std::vector<TrafficResult> run_traffic_sweep(const TrafficSweepConfig& config);
+
+}  // namespace wormcast::sim
