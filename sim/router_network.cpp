@@ -73,7 +73,8 @@ RouterConfig router_config(const model::Topology& topology, const model::Hamilto
   // Star graphs: no coordinates, sizes or dimensions (docs/rtl.md, route compute's configuration).
   if (topology.is_star()) c.size = {0, 0, 0};
   for (int d = 0; !topology.is_star() && d < topology.dimensions(); ++d) {
-    c.coord[static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(topology.coord(node)[static_cast<std::size_t>(d)]);
+    c.coord[static_cast<std::size_t>(d)] =
+        static_cast<std::uint32_t>(topology.coord(node)[static_cast<std::size_t>(d)]);
     c.size[static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(topology.size(d));
   }
   c.torus = topology.is_torus();
