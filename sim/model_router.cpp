@@ -2,12 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <bit>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <vector>
 
+#include "model/labeling.hpp"
 #include "model/timing_router.hpp"
 
 namespace wormcast::sim {
@@ -27,15 +29,40 @@ std::shared_ptr<const model::TimingRouting> shared_routing(const model::Topology
   return routing;
 }
 
-// The network a router configuration describes: a mesh or torus of the configured sizes.
+// The network a router configuration describes: a mesh or torus of the configured sizes, or, with
+// no dimensions, the star graph S_n whose n - 1 generator ports are the connected ones.
 model::Topology configured_topology(const RouterConfig& c) {
+  if (c.dims == 0) {
+    const int degree = std::popcount(c.connected);
+    if (degree + 1 < model::kMinStarOrder || degree + 1 > model::kMaxStarOrder) {
+      throw std::invalid_argument(
+          fmt::format("the timing model runs star graphs S{}..S{}; the configuration connects {} ports",
+                      model::kMinStarOrder, model::kMaxStarOrder, degree));
+    }
+    return model::Topology::star(degree + 1);
+  }
   if (c.dims != 2 && c.dims != 3) {
-    throw std::invalid_argument(
-        fmt::format("the timing model runs meshes and tori (2 or 3 dimensions); the configuration has {}", c.dims));
+    throw std::invalid_argument(fmt::format(
+        "the timing model runs meshes and tori (2 or 3 dimensions) and star graphs (0); the configuration has {}",
+        c.dims));
   }
   std::vector<int> sizes;
   for (unsigned d = 0; d < c.dims; ++d) sizes.push_back(static_cast<int>(c.size[d]));
   return c.torus ? model::Topology::torus(sizes) : model::Topology::mesh(sizes);
+}
+
+// The configured router's node: by its coordinates, or on a star graph by its cycle label (the
+// labels the routers are configured with, docs/rtl.md).
+model::NodeId configured_node(const model::Topology& topology, const RouterConfig& c) {
+  if (!topology.is_star()) {
+    return topology.node_at({static_cast<int>(c.coord[0]), static_cast<int>(c.coord[1]), static_cast<int>(c.coord[2])});
+  }
+  const model::HamiltonianLabeling cycle = model::HamiltonianLabeling::cycle(topology);
+  if (c.own_label >= static_cast<std::uint32_t>(cycle.size())) {
+    throw std::invalid_argument(
+        fmt::format("label {} is not a node of {} (labels 0..{})", c.own_label, topology.spec(), cycle.size() - 1));
+  }
+  return cycle.node(static_cast<int>(c.own_label));
 }
 
 class ModelRouter final : public RouterModel {
@@ -47,8 +74,7 @@ class ModelRouter final : public RouterModel {
 
   void configure(const RouterConfig& c) override {
     const model::Topology topology = configured_topology(c);
-    const model::NodeId node =
-        topology.node_at({static_cast<int>(c.coord[0]), static_cast<int>(c.coord[1]), static_cast<int>(c.coord[2])});
+    const model::NodeId node = configured_node(topology, c);
     router_.emplace(params_, shared_routing(topology), node);
     router_->hold_first_grant(hold_);
   }

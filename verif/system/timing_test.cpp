@@ -126,7 +126,10 @@ INSTANTIATE_TEST_SUITE_P(
                     ZeroLoadCase{"mesh:3x3x3", "min", 2, 26}, ZeroLoadCase{"mesh:3x3x3", "dual-path", 2, 26},
                     ZeroLoadCase{"mesh:3x3x3", "3dbs", 0, 0}, ZeroLoadCase{"mesh:3x3x3", "3dbl", 0, 26},
                     ZeroLoadCase{"mesh:3x3x3", "3dbl", 1, 26}, ZeroLoadCase{"torus:3x3x3", "dds", 2, 26},
-                    ZeroLoadCase{"torus:3x3x3", "diag", 1, 26}),
+                    ZeroLoadCase{"torus:3x3x3", "diag", 1, 26}, ZeroLoadCase{"star:4", "uniform", 0, 23},
+                    ZeroLoadCase{"star:4", "fixed", 1, 23}, ZeroLoadCase{"star:5", "fixed", 0, 119},
+                    ZeroLoadCase{"star:5", "uniform", 2, 60}, ZeroLoadCase{"mesh:4x4", "edn", 0, 0},
+                    ZeroLoadCase{"mesh:8x8", "edn", 0, 0}),
     zero_load_name);
 
 // Concurrent load: several multicasts from several sources at once, with and without ejection
@@ -183,6 +186,20 @@ TEST(TimingUnderLoad, SixConcurrentTreesOnATorusWithEjectionBackPressureWithinOn
   const char* algorithms[] = {"vh", "diag", "dds", "min"};
   for (int i = 0; i < 6; ++i) {
     s.plans.push_back(random_plan(t, algorithms[i % 4], 1 + i % 2, 5 + static_cast<int>(rng() % 20), 3, rng));
+  }
+  s.options = fast_options();
+  s.options.alpha = 1;
+  s.options.gamma = 1;
+  s.options.eject_stall = 0.4;
+  expect_within_one_percent(s, t);
+}
+
+TEST(TimingUnderLoad, SixConcurrentHamiltonianCycleMulticastsOnS5WithEjectionBackPressureWithinOnePercent) {
+  const model::Topology t = model::Topology::parse("star:5");
+  std::mt19937_64 rng(23);
+  LoadScenario s;
+  for (int i = 0; i < 6; ++i) {
+    s.plans.push_back(random_plan(t, i % 2 == 0 ? "uniform" : "fixed", 0, 5 + static_cast<int>(rng() % 40), 3, rng));
   }
   s.options = fast_options();
   s.options.alpha = 1;
