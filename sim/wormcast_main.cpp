@@ -499,6 +499,19 @@ int main(int argc, char** argv) {
                         "traffic: output folder for sweep.csv and the plots (default sweep-<backend>)");
 
   CLI11_PARSE(app, argc, argv);
+  // The harness options `run` and `compare` share, once the firmware is known to run the algorithm.
+  const auto harness_options = [&](const auto& latency) {
+    if (!sim::rtl_supports(algorithm_name)) {
+      model::algorithm_info(algorithm_name);  // an unknown name: the registry's error lists the valid ones
+      throw model::UnsupportedError(sim::rtl_unsupported_message(algorithm_name));
+    }
+    sim::RtlRunOptions options;
+    options.alpha = std::lround(latency.alpha);
+    options.gamma = std::lround(latency.gamma);
+    options.eject_stall = eject_stall;
+    options.seed = run_seed;
+    return options;
+  };
   try {
     if (app.got_subcommand("demo")) {
       run_demo();
@@ -518,15 +531,7 @@ int main(int argc, char** argv) {
       }
     } else if (app.got_subcommand(compare_cmd)) {
       const Topology t = Topology::parse(topology_spec);
-      if (!sim::rtl_supports(algorithm_name)) {
-        model::algorithm_info(algorithm_name);  // an unknown name: the registry's error lists the valid ones
-        throw model::UnsupportedError(sim::rtl_unsupported_message(algorithm_name));
-      }
-      sim::RtlRunOptions options;
-      options.alpha = std::lround(compare_options.latency.alpha);
-      options.gamma = std::lround(compare_options.latency.gamma);
-      options.eject_stall = eject_stall;
-      options.seed = run_seed;
+      sim::RtlRunOptions options = harness_options(compare_options.latency);
       if (!perturb_text.empty()) options.perturb_model_at = t.parse_node(perturb_text);
       std::vector<std::vector<model::Plan>> scenarios;
       for (const model::Request& request :
@@ -551,15 +556,7 @@ int main(int argc, char** argv) {
     } else if (app.got_subcommand(run_cmd)) {
       const sim::Backend run_backend = sim::parse_backend(backend);
       const Topology t = Topology::parse(topology_spec);
-      if (!sim::rtl_supports(algorithm_name)) {
-        model::algorithm_info(algorithm_name);  // an unknown name: the registry's error lists the valid ones
-        throw model::UnsupportedError(sim::rtl_unsupported_message(algorithm_name));
-      }
-      sim::RtlRunOptions options;
-      options.alpha = std::lround(run_options.latency.alpha);
-      options.gamma = std::lround(run_options.latency.gamma);
-      options.eject_stall = eject_stall;
-      options.seed = run_seed;
+      sim::RtlRunOptions options = harness_options(run_options.latency);
       options.backend = run_backend;
       int passed = 0;
       int index = 0;

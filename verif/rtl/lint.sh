@@ -27,6 +27,18 @@ waivers=()
 [[ -f "$rtl_dir/noc_lint.vlt" ]] && waivers=("$rtl_dir/noc_lint.vlt")
 
 failed=()
+# Runs "${cmd[@]}"; clean means no output at all. Reports it under name $1.
+lint_one() {
+  local output
+  if output=$("${cmd[@]}" 2>&1) && [[ -z "$output" ]]; then
+    echo "lint: $1 clean"
+  else
+    echo "lint: $1 FAILED"
+    echo "  command: ${cmd[*]}"
+    echo "$output" | sed 's/^/  /'
+    failed+=("$1")
+  fi
+}
 for file in "${files[@]}"; do
   name=$(basename "$file" .sv)
   if [[ "$name" == *_pkg ]]; then
@@ -38,15 +50,22 @@ for file in "${files[@]}"; do
     cmd=("$verilator" --lint-only -Wall --assert -I"$rtl_dir" -y "$rtl_dir" "${waivers[@]}" "${others[@]}"
          "$file" --top-module "$name")
   fi
-  if output=$("${cmd[@]}" 2>&1) && [[ -z "$output" ]]; then
-    echo "lint: $name clean"
-  else
-    echo "lint: $name FAILED"
-    echo "  command: ${cmd[*]}"
-    echo "$output" | sed 's/^/  /'
-    failed+=("$name")
-  fi
+  lint_one "$name"
 done
+
+# The router in the other shapes the harness builds (rtl/CMakeLists.txt): star graph S4 (3 network
+# ports, 1 or 3 local pairs), all-port 2D (4 and 4) and 3D (6 and 6): widths that only appear there.
+router_file="$rtl_dir/noc_router.sv"
+if [[ -f "$router_file" ]]; then
+  others=()
+  for pkg in "${pkgs[@]}"; do others+=("$pkg"); done
+  for shape in "3 1" "3 3" "4 4" "6 6"; do
+    read -r net locals <<<"$shape"
+    cmd=("$verilator" --lint-only -Wall --assert -I"$rtl_dir" -y "$rtl_dir" "${waivers[@]}" "${others[@]}"
+         "$router_file" --top-module noc_router -GNumNetPorts="$net" -GNumLocal="$locals")
+    lint_one "noc_router NumNetPorts=$net NumLocal=$locals"
+  done
+fi
 
 if [[ ${#failed[@]} -ne 0 ]]; then
   echo "lint: ${#failed[@]} file(s) not clean: ${failed[*]}" >&2
