@@ -100,6 +100,7 @@ RouterNetwork::RouterNetwork(const model::Topology& topology, RouterBackend& bac
   locals_ = routers_.front()->locals();
   eject_credits_.assign(index(n) * locals_, 0);
   outputs_.resize(index(n) * net_);
+  input_was_valid_.assign(index(n) * net_, 1);
   credits_.resize(index(n));
   for (auto& r : routers_) {
     r->set_clock(false);
@@ -138,7 +139,9 @@ bool RouterNetwork::step() {
         in = outputs_[index(nbr) * net_ + back];
         to_router |= ((credits_[index(nbr)] >> (back * kRouterVcs)) & kVcMask) << (p * kRouterVcs);
       }
-      routers_[r]->set_input(p, in);
+      std::uint8_t& was_valid = input_was_valid_[r * net_ + p];
+      if (in.valid || was_valid != 0) routers_[r]->set_input(p, in);
+      was_valid = in.valid ? 1 : 0;
     }
     routers_[r]->set_credits_from_receivers(to_router);
   }

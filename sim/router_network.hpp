@@ -115,6 +115,9 @@ class RouterNetwork final : public Network {
   std::vector<model::NodeId> neighbours_;     // node * net_ + port, kNoNode where unconnected
   std::vector<std::uint32_t> eject_credits_;  // node * locals_ + port
   std::vector<Link> outputs_;                 // scratch: node * net_ + port
+  // node * net_ + port: the last link set on that input was valid (1 at first, so every input is
+  // set once). An idle input that stays idle is not set again: most links idle at low load.
+  std::vector<std::uint8_t> input_was_valid_;
   std::vector<std::uint32_t> credits_;
 };
 
