@@ -22,8 +22,8 @@
 // Every output is a register (the output and ejection units' link registers and the input units'
 // credit registers): no combinational path from any input to any output, so routers can be wired
 // to each other in C++ and evaluated in any order.
-// Configuration inputs are captured while rst_ni is low (at least one clock edge) and may change
-// afterwards (meanings in noc_route_compute).
+// Configuration inputs are held after reset, or, with RegisterConfig = 1, captured while rst_ni
+// is low (at least one clock edge) and free afterwards (meanings in noc_route_compute).
 `include "noc_assert.svh"
 
 module noc_router #(
@@ -40,6 +40,9 @@ module noc_router #(
   parameter int unsigned BufDepth = 4,
   /// Width of a Hamiltonian label (<= noc_pkg::AddrW).
   parameter int unsigned LabelW = 16,
+  /// 1: configuration registers loaded while rst_ni is low (the inputs may change afterwards;
+  /// faster in Verilator); 0: the configuration inputs are used directly and must be held.
+  parameter int unsigned RegisterConfig = 0,
   /// Ports on each side: network then local. Derived, do not override.
   localparam int unsigned NumPorts = NumNetPorts + NumLocal,
   /// Width of a VC id on a link. Derived, do not override.
@@ -57,8 +60,8 @@ module noc_router #(
   /// Asynchronous active-low reset: buffers empty, every VC free, BufDepth credits per output VC.
   input  logic                           rst_ni,
 
-  // Configuration of this router, captured into registers at the clock edges while rst_ni is low
-  // and passed to every input unit's route compute (meanings in noc_route_compute).
+  // Configuration of this router (RegisterConfig: held, or captured while rst_ni is low), passed
+  // to every input unit's route compute (meanings in noc_route_compute).
   /// Own Hamiltonian label.
   input  logic [LabelW-1:0]              own_label_i,
   /// Label of the neighbour on network port p in bits [p*LabelW +: LabelW].
@@ -108,34 +111,31 @@ module noc_router #(
   output logic [NumPorts*NumVcs-1:0]     no_route_o
 );
 
-  // Configuration registers: the configuration inputs are captured at every clock edge while
-  // rst_ni is low and held from then on, so the inputs need only be valid during reset, and the
-  // route compute depends on registers alone. (Combinational logic from top-level inputs is
-  // re-evaluated by Verilator on every eval(); from registers only after a clock edge: this
-  // nearly halves the simulation time of a verilated router.)
-  logic [LabelW-1:0] cfg_own_label_q;
-  logic [NumNetPorts*LabelW-1:0] cfg_nbr_label_q;
-  logic [NumNetPorts-1:0] cfg_port_connected_q;
-  logic [NumNetPorts-1:0] cfg_port_is_wrap_q;
-  logic [NumNetPorts-1:0] cfg_port_is_boundary_q;
-  logic [3*CoordW-1:0] cfg_own_coord_q;
-  logic [3*CoordW-1:0] cfg_dim_size_q;
-  logic cfg_is_torus_q;
-  logic [1:0] cfg_num_dims_q;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      cfg_own_label_q <= own_label_i;
-      cfg_nbr_label_q <= nbr_label_i;
-      cfg_port_connected_q <= port_connected_i;
-      cfg_port_is_wrap_q <= port_is_wrap_i;
-      cfg_port_is_boundary_q <= port_is_boundary_i;
-      cfg_own_coord_q <= own_coord_i;
-      cfg_dim_size_q <= dim_size_i;
-      cfg_is_torus_q <= is_torus_i;
-      cfg_num_dims_q <= num_dims_i;
+  // The configuration the route compute uses. RegisterConfig = 1: captured at every rising edge
+  // while rst_ni is low, then held, so the inputs need be valid only during reset and the route
+  // compute depends on registers alone (Verilator re-evaluates logic fed by a top-level input on
+  // every eval(), twice a cycle, and logic fed by registers only after a clock edge: the
+  // verilated routers run about 1.3x faster). RegisterConfig = 0: the inputs themselves, held
+  // by the system (no flip-flops: the FPGA default, docs/rtl.md "Router top").
+  localparam int unsigned CfgW = (NumNetPorts + 1) * LabelW + 3 * NumNetPorts + 6 * CoordW + 3;
+  logic [LabelW-1:0]             cfg_own_label;
+  logic [NumNetPorts*LabelW-1:0] cfg_nbr_label;
+  logic [NumNetPorts-1:0]        cfg_port_connected, cfg_port_is_wrap, cfg_port_is_boundary;
+  logic [3*CoordW-1:0]           cfg_own_coord, cfg_dim_size;
+  logic                          cfg_is_torus;
+  logic [1:0]                    cfg_num_dims;
+  logic [CfgW-1:0]               cfg_in, cfg;
+  assign cfg_in = {own_label_i, nbr_label_i, port_connected_i, port_is_wrap_i, port_is_boundary_i, own_coord_i,
+                   dim_size_i, is_torus_i, num_dims_i};
+  if (RegisterConfig != 0) begin : gen_cfg_regs
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) cfg <= cfg_in;
     end
+  end else begin : gen_cfg_wires
+    assign cfg = cfg_in;
   end
-
+  assign {cfg_own_label, cfg_nbr_label, cfg_port_connected, cfg_port_is_wrap, cfg_port_is_boundary, cfg_own_coord,
+          cfg_dim_size, cfg_is_torus, cfg_num_dims} = cfg;
 
   /// Input VCs (ids port * NumVcs + VC, docs/rtl.md "The router stages"); network output VCs.
   localparam int unsigned NumInVcs     = NumPorts * NumVcs;
@@ -190,15 +190,15 @@ module noc_router #(
     ) u_input (
       .clk_i,
       .rst_ni,
-      .own_label_i(cfg_own_label_q),
-      .nbr_label_i(cfg_nbr_label_q),
-      .port_connected_i(cfg_port_connected_q),
-      .port_is_wrap_i(cfg_port_is_wrap_q),
-      .port_is_boundary_i(cfg_port_is_boundary_q),
-      .own_coord_i(cfg_own_coord_q),
-      .dim_size_i(cfg_dim_size_q),
-      .is_torus_i(cfg_is_torus_q),
-      .num_dims_i(cfg_num_dims_q),
+      .own_label_i(cfg_own_label),
+      .nbr_label_i(cfg_nbr_label),
+      .port_connected_i(cfg_port_connected),
+      .port_is_wrap_i(cfg_port_is_wrap),
+      .port_is_boundary_i(cfg_port_is_boundary),
+      .own_coord_i(cfg_own_coord),
+      .dim_size_i(cfg_dim_size),
+      .is_torus_i(cfg_is_torus),
+      .num_dims_i(cfg_num_dims),
       .valid_i   (in_valid_i[i]),
       .vc_i      (in_vc_i[i*VcIdW +: VcIdW]),
       .flit_i    (in_flit_i[i*FlitW +: FlitW]),
@@ -384,9 +384,9 @@ module noc_router #(
           rw_f.head = 1'b1;
           if (g_spawn[i*NumNetPorts+o]) begin
             rw_h.vc_class = ClassW'(1);
-            rw_h.dest     = noc_pkg::coord_dest((o == 0) ? cfg_dim_size_q[0 +: CoordW] - CoordW'(1) : '0,
-                                                cfg_own_coord_q[CoordW +: CoordW],
-                                                cfg_own_coord_q[2*CoordW +: CoordW]);
+            rw_h.dest     = noc_pkg::coord_dest((o == 0) ? cfg_dim_size[0 +: CoordW] - CoordW'(1) : '0,
+                                                cfg_own_coord[CoordW +: CoordW],
+                                                cfg_own_coord[2*CoordW +: CoordW]);
           end else begin
             rw_h.vc_class = g_class[i*ClassW +: ClassW];
             if (g_shift[i]) begin

@@ -17,8 +17,8 @@ inline constexpr unsigned kRouterVcs = 2;      // NumVcs of every variant
 inline constexpr unsigned kRouterDepth = 4;    // BufDepth: flits per input VC = credits per output VC
 inline constexpr unsigned kRouterLabelW = 16;  // LabelW (default)
 
-// The configuration inputs, captured by the router at the clock edges while reset is low
-// (docs/rtl.md, "Router top").
+// The configuration inputs, captured by the router (RegisterConfig = 1) at the clock edges while
+// reset is low (docs/rtl.md, "Router top").
 struct RouterConfig {
   std::uint32_t own_label = 0;
   std::array<std::uint32_t, 6> nbr_label{};
