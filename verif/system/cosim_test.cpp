@@ -339,8 +339,10 @@ TEST(FirmwareOnRtlConcurrent, ConcurrentPcpBroadcastsFromFourSourcesCompleteUnde
     for (int m = 1; m < 4; ++m) {
       EXPECT_GT(first_injection(record, m), last_delivery(record, m - 1)) << "broadcast " << m;
     }
-    EXPECT_LE(first_injection(record, 4), o.alpha + 1);
-    EXPECT_LE(first_injection(record, 5), o.alpha + 1);
+    // Not held back: they start while the first broadcast is still delivering (a source shared
+    // with a broadcast may wait for its processor, so not necessarily at cycle alpha).
+    EXPECT_LT(first_injection(record, 4), last_delivery(record, 0));
+    EXPECT_LT(first_injection(record, 5), last_delivery(record, 0));
   }
 }
 
