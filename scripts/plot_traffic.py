@@ -45,11 +45,7 @@ def main(csv_path, out_dir):
     ax.set_xlabel("offered load (flits/node/cycle)")
     ax.set_ylabel("mean packet latency (cycles)")
     ax.set_yscale("log")
-    ax.set_title(title)
-    ax.grid(True, alpha=0.3)
-    ax.legend(fontsize="small")
-    fig.tight_layout()
-    fig.savefig(f"{out_dir}/latency_load.png", dpi=100)
+    finish(fig, ax, title, f"{out_dir}/latency_load.png")
 
     ks = {int(r["destinations"]) for r in rows}
     if len(ks) > 1:
@@ -63,11 +59,16 @@ def main(csv_path, out_dir):
                     "o-", label=f"{backend}, load {load:g}")
         ax.set_xlabel("destinations per multicast (K)")
         ax.set_ylabel("mean multicast latency to the last destination (cycles)")
-        ax.set_title(title)
-        ax.grid(True, alpha=0.3)
-        ax.legend(fontsize="small")
-        fig.tight_layout()
-        fig.savefig(f"{out_dir}/latency_destinations.png", dpi=100)
+        finish(fig, ax, title, f"{out_dir}/latency_destinations.png")
+
+
+def finish(fig, ax, title, path):
+    """Title, grid and legend of one plot, then the PNG."""
+    ax.set_title(title)
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
 
 
 if __name__ == "__main__":
