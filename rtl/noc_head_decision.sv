@@ -180,7 +180,7 @@ module noc_head_decision #(
 
   // The head fields the decision does not read.
   logic unused;
-  assign unused = ^{head.network, head.src, head.tag};
+  assign unused = ^{head.network, head.ident};
 
   `NOC_ASSERT(SpawnInsideNet_A, (spawn_o & ~net_o) == '0)
   `NOC_ASSERT(NetOnlyConnected_A, valid_o |-> ((net_o & ~port_connected_i) == '0))

@@ -16,10 +16,21 @@
 package noc_pkg;
 
   // ---------------------------------------------------------------------------------------------
-  // Field widths. Every width of the wire format derives from these.
+  // Field widths. Every width of the wire format derives from DataW.
 
-  /// Payload bits of a flit (head, address, body and tail flits alike).
-  localparam int unsigned DataW = 64;
+  /// Payload bits of a flit (head, address, body and tail flits alike): the flit width of every
+  /// router and link, chosen per build with the preprocessor define NOC_DATA_W (32 or 64; default
+  /// 64), e.g. `verilator -DNOC_DATA_W=32`, `read_verilog -DNOC_DATA_W=32`. A define, not a module
+  /// parameter: the head layout is this package's structs, and yosys 0.23 has neither
+  /// parameterized packages nor `parameter type` (rtl-subset.md); every router of a network shares
+  /// one flit width anyway. docs/header-format.md draws both layouts.
+`ifndef NOC_DATA_W
+`define NOC_DATA_W 64
+`endif
+  localparam int unsigned DataW = `NOC_DATA_W;
+  /// The compact 32-bit head layout (DataW = 32): narrower `more`, `dest` and coordinates, and a
+  /// 2-bit tag in place of {src, tag}; otherwise the 64-bit layout.
+  localparam bit Compact = (DataW == 32);
   /// Link flit: {head, tail, data}. The VC id travels beside the flit on the link, not in it.
   localparam int unsigned FlitW = 2 + DataW;
   /// Head field `mode`: the routing mode (route_mode_e).
@@ -32,22 +43,34 @@ package noc_pkg;
   /// Head field `cf`: the CPR control field (cf_e).
   localparam int unsigned CfW = 2;
   /// Head field `more`: how many address flits follow the head (0..2**MoreW-1).
-  localparam int unsigned MoreW = 12;
+  localparam int unsigned MoreW = Compact ? 6 : 12;
   /// Head field `dest` and the payload of an address flit: a label, coordinates or route entries.
-  localparam int unsigned AddrW = 20;
+  localparam int unsigned AddrW = Compact ? 16 : 20;
   /// One coordinate of a coordinate destination (0..2**CoordW-1 per dimension).
-  localparam int unsigned CoordW = 6;
+  localparam int unsigned CoordW = Compact ? 5 : 6;
   /// Dimensions of a coordinate destination (x, y, z; z = 0 in 2D).
   localparam int unsigned NumCoords = 3;
   /// Zero bits above z in a coordinate destination.
   localparam int unsigned CoordPadW = AddrW - NumCoords * CoordW;
-  /// Head field `src`: the source node id (docs/model.md, "Node ids"; at most 2**NodeW nodes).
-  localparam int unsigned NodeW = 20;
-  /// Head field `tag`: a message tag chosen by the sender.
-  localparam int unsigned TagW = 4;
+  /// The source node id inside `ident` (docs/model.md, "Node ids"; at most 2**NodeW nodes); the
+  /// compact layout has none (NodeW = 0).
+  localparam int unsigned NodeW = Compact ? 0 : 20;
+  /// The message tag inside `ident`, chosen by the sender.
+  localparam int unsigned TagW = Compact ? 2 : 4;
+  /// Head field `ident`: {src, tag}, the sender's identification of the message. Routers carry it
+  /// and never read it.
+  localparam int unsigned IdentW = NodeW + TagW;
 
   /// Sum of the head fields. It must equal DataW; the check is `head_width_check_e` below.
-  localparam int unsigned HeadFieldsW = ModeW + NetworkW + ClassW + CfW + MoreW + AddrW + NodeW + TagW;
+  localparam int unsigned HeadFieldsW = ModeW + NetworkW + ClassW + CfW + MoreW + AddrW + IdentW;
+
+  /// Compile-time check that NOC_DATA_W names a layout: when it is neither 32 nor 64 both
+  /// enumerators are 0 and Verilator stops with "Overlapping enumeration value" naming
+  /// `NocDataWIs32Or64` wherever the package is read. The router also stops yosys with an $error.
+  typedef enum logic [0:0] {
+    DataWidthCheckBase = 1'b0,
+    NocDataWIs32Or64   = 1'(DataW == 32 || DataW == 64)
+  } data_width_check_e;
 
   /// Compile-time check that the head fields fill the data exactly: when HeadFieldsW != DataW both
   /// enumerators are 0, and Verilator stops with "Overlapping enumeration value" wherever the
@@ -129,10 +152,11 @@ package noc_pkg;
   // ---------------------------------------------------------------------------------------------
   // Source-route entries (dest of a RouteSourceRouted head, and its address flits).
 
-  /// Route entries in one dest field; entry i sits at bits [RouteEntryW*i +: RouteEntryW].
-  localparam int unsigned NumRouteEntries = 5;
   /// Bits of one route entry: {deliver, port}.
   localparam int unsigned RouteEntryW = 4;
+  /// Route entries in one dest field (5, compact 4); entry i sits at bits
+  /// [RouteEntryW*i +: RouteEntryW].
+  localparam int unsigned NumRouteEntries = AddrW / RouteEntryW;
   /// Bits of the port of a route entry: a network port (docs/model.md) or RoutePortEnd.
   localparam int unsigned RoutePortW = 3;
   /// Port value "end": the worm is ejected here and goes no further.
@@ -150,8 +174,9 @@ package noc_pkg;
   // ---------------------------------------------------------------------------------------------
   // Flit types.
 
-  /// Head flit data, MSB first: bits [63:61] mode, [60] network, [59:58] vc_class, [57:56] cf,
-  /// [55:44] more, [43:24] dest, [23:4] src, [3:0] tag.
+  /// Head flit data, MSB first. 64-bit: [63:61] mode, [60] network, [59:58] vc_class, [57:56] cf,
+  /// [55:44] more, [43:24] dest, [23:0] ident = {src [23:4], tag [3:0]}. Compact 32-bit: [31:29]
+  /// mode, [28] network, [27:26] vc_class, [25:24] cf, [23:18] more, [17:2] dest, [1:0] ident = tag.
   typedef struct packed {
     /// Routing mode (route_mode_e; 5..7 reserved).
     logic [ModeW-1:0]    mode;
@@ -167,10 +192,9 @@ package noc_pkg;
     /// Current destination: a label (Hamiltonian modes), coord_dest() (dimension order, CPR)
     /// or NumRouteEntries route entries (source routed).
     logic [AddrW-1:0]    dest;
-    /// Source node id.
-    logic [NodeW-1:0]    src;
-    /// Message tag chosen by the sender.
-    logic [TagW-1:0]     tag;
+    /// {src, tag}: source node id (NodeW bits, none in the compact layout) and the message tag
+    /// chosen by the sender (TagW bits). Carried, never read by a router.
+    logic [IdentW-1:0]   ident;
   } head_t;
 
   /// Link flit. `data` is a head_t (head = 1), an address flit (the `more` flits after the head:
@@ -240,7 +264,7 @@ package noc_pkg;
     route_next = dest[0 +: noc_pkg::RouteEntryW];
   endfunction
 
-  /// The route a router forwards after taking entry 0: entries 1..4 move down one place and an
+  /// The route a router forwards after taking entry 0: entries 1.. move down one place and an
   /// unused entry (RouteEntryUnused) enters at the top.
   function automatic logic [noc_pkg::AddrW-1:0] route_shift(input logic [noc_pkg::AddrW-1:0] dest);
     route_shift = {noc_pkg::RouteEntryUnused, dest[noc_pkg::AddrW-1:noc_pkg::RouteEntryW]};

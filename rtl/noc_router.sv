@@ -111,6 +111,12 @@ module noc_router #(
   output logic [NumPorts*NumVcs-1:0]     no_route_o
 );
 
+  // The flit width (noc_pkg::DataW, the NOC_DATA_W define) must name one of noc_pkg's two head
+  // layouts. Verilator stops earlier, at noc_pkg's data_width_check_e; this stops yosys.
+  if (noc_pkg::DataW != 32 && noc_pkg::DataW != 64) begin : gen_data_width_check
+    $error("noc_router: NOC_DATA_W (%0d) must be 32 or 64, the data widths of noc_pkg's head layouts", noc_pkg::DataW);
+  end
+
   // The configuration the route compute uses. RegisterConfig = 1: captured at every rising edge
   // while rst_ni is low, then held, so the inputs need be valid only during reset and the route
   // compute depends on registers alone (Verilator re-evaluates logic fed by a top-level input on

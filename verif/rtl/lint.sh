@@ -69,6 +69,23 @@ if [[ -f "$router_file" ]]; then
   done
 fi
 
+# The compact 32-bit head layout (NOC_DATA_W = 32, rtl/noc_pkg.sv): the package, the router (its
+# submodules through -y) and the network top, and the test-only probe when given.
+for top in noc_pkg noc_router noc_network_top noc_wire_probe; do
+  file="$rtl_dir/$top.sv"
+  for extra in "${extra_files[@]}"; do [[ $(basename "$extra" .sv) == "$top" ]] && file=$extra; done
+  [[ -f "$file" ]] || continue
+  if [[ "$top" == *_pkg ]]; then
+    cmd=("$verilator" --lint-only -Wall --assert -DNOC_DATA_W=32 -I"$rtl_dir" "${waivers[@]}" "${pkgs[@]}")
+  else
+    others=()
+    for pkg in "${pkgs[@]}"; do [[ "$pkg" != "$file" ]] && others+=("$pkg"); done
+    cmd=("$verilator" --lint-only -Wall --assert -DNOC_DATA_W=32 -I"$rtl_dir" -y "$rtl_dir" "${waivers[@]}"
+         "${others[@]}" "$file" --top-module "$top")
+  fi
+  lint_one "$top NOC_DATA_W=32"
+done
+
 if [[ ${#failed[@]} -ne 0 ]]; then
   echo "lint: ${#failed[@]} file(s) not clean: ${failed[*]}" >&2
   exit 1

@@ -24,10 +24,8 @@ module noc_wire_probe (
   input  logic [noc_pkg::MoreW-1:0]       more_i,
   /// Destination.
   input  logic [noc_pkg::AddrW-1:0]       dest_i,
-  /// Source node id.
-  input  logic [noc_pkg::NodeW-1:0]       src_i,
-  /// Message tag.
-  input  logic [noc_pkg::TagW-1:0]        tag_i,
+  /// {src, tag}: source node id (none in the compact layout) and message tag.
+  input  logic [noc_pkg::IdentW-1:0]      ident_i,
   /// The head flit data built from the fields above through head_t.
   output logic [noc_pkg::DataW-1:0]       head_o,
 
@@ -41,8 +39,7 @@ module noc_wire_probe (
   output logic [noc_pkg::CfW-1:0]         cf_o,
   output logic [noc_pkg::MoreW-1:0]       more_o,
   output logic [noc_pkg::AddrW-1:0]       dest_o,
-  output logic [noc_pkg::NodeW-1:0]       src_o,
-  output logic [noc_pkg::TagW-1:0]        tag_o,
+  output logic [noc_pkg::IdentW-1:0]      ident_o,
 
   // Coordinate destination.
   /// Coordinates to build a destination from (noc_pkg::coord_dest).
@@ -110,8 +107,7 @@ module noc_wire_probe (
     head_build.cf       = cf_i;
     head_build.more     = more_i;
     head_build.dest     = dest_i;
-    head_build.src      = src_i;
-    head_build.tag      = tag_i;
+    head_build.ident    = ident_i;
   end
   assign head_o = head_build;
 
@@ -129,8 +125,7 @@ module noc_wire_probe (
   assign cf_o       = head_read.cf;
   assign more_o     = head_read.more;
   assign dest_o     = head_read.dest;
-  assign src_o      = head_read.src;
-  assign tag_o      = head_read.tag;
+  assign ident_o    = head_read.ident;
 
   // Coordinate destination.
   noc_pkg::coord_dest_t coord_read;

@@ -2,9 +2,10 @@
 # `make synth`: resource table of the router top (rtl/noc_router.sv) in its main configurations
 # (docs/rtl.md, "make synth: resource table").
 #
-# For each configuration (network ports x VCs x local pairs, BufDepth 4 unless noted, LabelW 16) yosys 0.23 reads
-# all of rtl/ (packages first, `read_verilog -sv -noautowire`), sets the parameters with `chparam`
-# and runs, each on the elaborated router:
+# For each configuration (network ports x VCs x local pairs, BufDepth 4 unless noted, LabelW 16, flit
+# data width 64 unless noted) yosys 0.23 reads all of rtl/ (packages first, `read_verilog -sv
+# -noautowire -DNOC_DATA_W=<width>`), sets the parameters with `chparam` and runs, each on the
+# elaborated router:
 #   - synth_ice40: SB_LUT4 cells, and flip-flops (SB_DFF*);
 #   - synth_xilinx -family xc7 -flatten: LUT1..LUT6 cells, and flip-flops (FD*);
 #   - synth_ecp5: LUT4 cells, and flip-flops (TRELLIS_FF).
@@ -31,6 +32,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 rtl_dir=$(cd "$here/../../rtl" && pwd)
 out_dir=${1:-build/synth}
 wrapper=$here/synth_wrap_router.sv
+node_router=$here/synth_node_router.sv
 yosys=${YOSYS:-yosys}
 nextpnr=${NEXTPNR_ICE40:-nextpnr-ice40}
 jobs=2
@@ -39,21 +41,27 @@ nextpnr_timeout=${NEXTPNR_TIMEOUT:-600}
 mkdir -p "$out_dir"
 out_dir=$(cd "$out_dir" && pwd)
 
-# "<NumNetPorts> <NumVcs> <NumLocal> <BufDepth>|<what it is>"
+# "<NumNetPorts> <NumVcs> <NumLocal> <BufDepth> <NOC_DATA_W> <configuration>|<what it is>".
+# Configuration "in": the general router, its configuration on input ports (nothing pruned);
+# "node": one node's constant configuration as in a network top (verif/rtl/synth_node_router.sv,
+# node (5,5) of a 16x16 mesh; 4 network ports only).
 configs=(
-  "4 2 1 4|2D mesh/torus, one local port"
-  "4 2 2 4|2D, two local ports"
-  "4 2 4 4|2D, all-port (4 local)"
-  "6 2 1 4|3D mesh/torus"
-  "3 2 1 4|star graph S4"
-  "4 4 1 4|2D, 4 VCs"
-  "4 2 1 1|2D, one local port, BufDepth 1 (fits the HX8K)"
+  "4 2 1 4 64 in|2D mesh/torus, one local port"
+  "4 2 2 4 64 in|2D, two local ports"
+  "4 2 4 4 64 in|2D, all-port (4 local)"
+  "6 2 1 4 64 in|3D mesh/torus"
+  "3 2 1 4 64 in|star graph S4"
+  "4 4 1 4 64 in|2D, 4 VCs"
+  "4 2 1 1 64 in|2D, one local port, BufDepth 1"
+  "4 2 1 4 32 in|2D, one local port, 32-bit flits (the issue's target configuration)"
+  "4 2 1 4 32 node|the same as one node of a network top (constant configuration)"
+  "4 2 1 1 32 in|2D, one local port, 32-bit flits, BufDepth 1"
 )
 flows=(ice40 xilinx ecp5)
-# The configurations that get an fmax without --full: the main one (which needs more logic cells
-# than the HX8K has: nextpnr stops after packing, in seconds) and its BufDepth 1 variant, which
-# fits and is placed and routed (minutes).
-fmax_default=("4 2 1 4" "4 2 1 1")
+# The configurations that get an fmax without --full: the main one at both flit widths and their
+# BufDepth 1 variants (one that does not fit the HX8K stops after packing, in seconds; one that
+# fits is placed and routed, minutes).
+fmax_default=("4 2 1 4 64 in" "4 2 1 1 64 in" "4 2 1 4 32 in" "4 2 1 4 32 node" "4 2 1 1 32 in")
 
 shopt -s nullglob
 files=("$rtl_dir"/*_pkg.sv)
@@ -62,31 +70,39 @@ for file in "$rtl_dir"/*.sv; do
 done
 
 tag_of() {
-  local ports vcs local_pairs depth
-  read -r ports vcs local_pairs depth <<<"$1"
-  echo "p${ports}_v${vcs}_l${local_pairs}_d${depth}"
+  local ports vcs local_pairs depth data_w cfg
+  read -r ports vcs local_pairs depth data_w cfg <<<"$1"
+  echo "p${ports}_v${vcs}_l${local_pairs}_d${depth}_w${data_w}_${cfg}"
 }
 
 # yosys on one configuration: synth_<flow> of noc_router, or of the wrapper for "wrap".
 run_yosys() {
-  local config=$1 flow=$2 ports vcs local_pairs depth top tag cmd
-  read -r ports vcs local_pairs depth <<<"$config"
+  local config=$1 flow=$2 ports vcs local_pairs depth data_w cfg top tag cmd params
+  read -r ports vcs local_pairs depth data_w cfg <<<"$config"
   tag="$(tag_of "$config").$flow"
   top=noc_router
+  params="-set NumNetPorts $ports -set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth"
   local extra=()
+  if [[ "$cfg" == node ]]; then
+    top=synth_node_router
+    extra=("$node_router")
+    params="-set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth"
+  fi
   case $flow in
     ice40) cmd="synth_ice40 -top $top" ;;
     xilinx) cmd="synth_xilinx -family xc7 -flatten -top $top" ;;
     ecp5) cmd="synth_ecp5 -top $top" ;;
     wrap)
       top=synth_wrap_router
-      extra=("$wrapper")
+      extra=("$wrapper" "$node_router")
+      params="-set NumNetPorts $ports -set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth"
+      [[ "$cfg" == node ]] && params+=" -set NodeConfig 1"
       cmd="synth_ice40 -top $top -json $out_dir/$tag.json"
       ;;
   esac
   # `rename -top`: yosys 0.23 may leave a chparam'd top as `$paramod...` (docs/rtl.md, tool notes).
-  "$yosys" -q -l "$out_dir/$tag.log" -p "read_verilog -sv -noautowire -I$rtl_dir ${files[*]} ${extra[*]};
-chparam -set NumNetPorts $ports -set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth $top;
+  "$yosys" -q -l "$out_dir/$tag.log" -p "read_verilog -sv -noautowire -DNOC_DATA_W=$data_w -I$rtl_dir ${files[*]} ${extra[*]};
+chparam $params $top;
 hierarchy -check -top $top; rename -top $top; $cmd; tee -q -o $out_dir/$tag.stat stat" >/dev/null 2>&1 ||
     echo "synth: yosys $flow failed on $config (log: $out_dir/$tag.log)" >&2
 }
@@ -171,13 +187,13 @@ table="$out_dir/synth_table.md"
 {
   echo "noc_router, LabelW 16; yosys $("$yosys" -V | awk '{print $2}'), $("$nextpnr" --version 2>&1 | head -1)"
   echo
-  echo "| Configuration | Ports x VCs x local | iCE40 LUT4 | iCE40 FF | Xilinx LUT | Xilinx FF | ECP5 LUT4 | ECP5 FF | iCE40 HX8K fmax (MHz) |"
+  echo "| Configuration | Ports x VCs x local x depth, flit | iCE40 LUT4 | iCE40 FF | Xilinx LUT | Xilinx FF | ECP5 LUT4 | ECP5 FF | iCE40 HX8K fmax (MHz) |"
   echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
   for entry in "${configs[@]}"; do
     config=${entry%%|*}
     tag=$(tag_of "$config")
-    read -r ports vcs local_pairs depth <<<"$config"
-    echo "| ${entry#*|} | ${ports}x${vcs}x${local_pairs} | $(count "$tag.ice40" '^SB_LUT4$') | $(count "$tag.ice40" '^SB_DFF') \
+    read -r ports vcs local_pairs depth data_w cfg <<<"$config"
+    echo "| ${entry#*|} | ${ports}x${vcs}x${local_pairs}x${depth}, $((data_w + 2)) bits | $(count "$tag.ice40" '^SB_LUT4$') | $(count "$tag.ice40" '^SB_DFF') \
 | $(count "$tag.xilinx" '^LUT[1-6]$') | $(count "$tag.xilinx" '^FD') | $(count "$tag.ecp5" '^LUT4$') \
 | $(count "$tag.ecp5" '^TRELLIS_FF$') | $(fmax_of "$config") |"
   done

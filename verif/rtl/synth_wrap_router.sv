@@ -2,7 +2,8 @@
 // pins so that nextpnr can place it in an iCE40 HX8K and report its fmax (verif/rtl/synth_table.sh,
 // `make synth`; docs/rtl.md, "make synth: resource table").
 //
-// Nothing reaching the router is constant, so yosys keeps every gate of the general router:
+// With NodeConfig = 0 nothing reaching the router is constant, so yosys keeps every gate of the
+// general router:
 //   - the configuration inputs come from a shift register loaded from one pin (cfg_shift_i,
 //     cfg_data_i); constant configuration would let yosys prune route compute down to one node's;
 //   - the link inputs (valid, VC, flit, output credits) come from a shift register fed by one pin
@@ -10,6 +11,8 @@
 //   - every router output is XOR-reduced into one registered pin in two registered stages (32-bit
 //     chunks, then the chunk parities), so the parity tree stays shorter than the router's own
 //     paths and does not set the fmax.
+// With NodeConfig = 1 the router is synth_node_router instead: one node's constant configuration,
+// as a network top instantiates it (4 network ports only); cfg_shift_i and cfg_data_i are unused.
 // The router is connected by port name with widths derived from its parameters: a new router output
 // is a declaration, a connection, and its signal in `outs` and width in `OutW`.
 module synth_wrap_router #(
@@ -17,7 +20,10 @@ module synth_wrap_router #(
   parameter int unsigned NumLocal    = 1,
   parameter int unsigned NumVcs      = 2,
   parameter int unsigned BufDepth    = 4,
-  parameter int unsigned LabelW      = 16
+  parameter int unsigned LabelW      = 16,
+  /// 1: the router of one node with constant configuration (synth_node_router); 0: the general
+  /// router, its configuration from the shift register.
+  parameter int unsigned NodeConfig  = 0
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -74,35 +80,59 @@ module synth_wrap_router #(
 
   assign {in_valid, in_vc, in_flit, out_credit} = stim_q;
 
-  noc_router #(
-    .NumNetPorts(NumNetPorts),
-    .NumLocal   (NumLocal),
-    .NumVcs     (NumVcs),
-    .BufDepth   (BufDepth),
-    .LabelW     (LabelW)
-  ) u_router (
-    .clk_i,
-    .rst_ni,
-    .own_label_i       (cfg_q[0 +: LabelW]),
-    .nbr_label_i       (cfg_q[LabelW +: NumNetPorts*LabelW]),
-    .port_connected_i  (cfg_q[(1+NumNetPorts)*LabelW +: NumNetPorts]),
-    .port_is_wrap_i    (cfg_q[(1+NumNetPorts)*LabelW + NumNetPorts +: NumNetPorts]),
-    .port_is_boundary_i(cfg_q[(1+NumNetPorts)*LabelW + 2*NumNetPorts +: NumNetPorts]),
-    .own_coord_i       (cfg_q[(1+NumNetPorts)*LabelW + 3*NumNetPorts +: 3*CoordW]),
-    .dim_size_i        (cfg_q[(1+NumNetPorts)*LabelW + 3*NumNetPorts + 3*CoordW +: 3*CoordW]),
-    .is_torus_i        (cfg_q[CfgW-3]),
-    .num_dims_i        (cfg_q[CfgW-2 +: 2]),
-    .in_valid_i        (in_valid),
-    .in_vc_i           (in_vc),
-    .in_flit_i         (in_flit),
-    .in_credit_o       (in_credit),
-    .out_valid_o       (out_valid),
-    .out_vc_o          (out_vc),
-    .out_flit_o        (out_flit),
-    .out_credit_i      (out_credit),
-    .eject_stream_o    (eject_stream),
-    .no_route_o        (no_route)
-  );
+  if (NodeConfig != 0) begin : gen_node_router
+    logic unused_cfg;
+    assign unused_cfg = ^cfg_q;
+    synth_node_router #(
+      .NumLocal(NumLocal),
+      .NumVcs  (NumVcs),
+      .BufDepth(BufDepth),
+      .LabelW  (LabelW)
+    ) u_router (
+      .clk_i,
+      .rst_ni,
+      .in_valid_i    (in_valid),
+      .in_vc_i       (in_vc),
+      .in_flit_i     (in_flit),
+      .in_credit_o   (in_credit),
+      .out_valid_o   (out_valid),
+      .out_vc_o      (out_vc),
+      .out_flit_o    (out_flit),
+      .out_credit_i  (out_credit),
+      .eject_stream_o(eject_stream),
+      .no_route_o    (no_route)
+    );
+  end else begin : gen_router
+    noc_router #(
+      .NumNetPorts(NumNetPorts),
+      .NumLocal   (NumLocal),
+      .NumVcs     (NumVcs),
+      .BufDepth   (BufDepth),
+      .LabelW     (LabelW)
+    ) u_router (
+      .clk_i,
+      .rst_ni,
+      .own_label_i       (cfg_q[0 +: LabelW]),
+      .nbr_label_i       (cfg_q[LabelW +: NumNetPorts*LabelW]),
+      .port_connected_i  (cfg_q[(1+NumNetPorts)*LabelW +: NumNetPorts]),
+      .port_is_wrap_i    (cfg_q[(1+NumNetPorts)*LabelW + NumNetPorts +: NumNetPorts]),
+      .port_is_boundary_i(cfg_q[(1+NumNetPorts)*LabelW + 2*NumNetPorts +: NumNetPorts]),
+      .own_coord_i       (cfg_q[(1+NumNetPorts)*LabelW + 3*NumNetPorts +: 3*CoordW]),
+      .dim_size_i        (cfg_q[(1+NumNetPorts)*LabelW + 3*NumNetPorts + 3*CoordW +: 3*CoordW]),
+      .is_torus_i        (cfg_q[CfgW-3]),
+      .num_dims_i        (cfg_q[CfgW-2 +: 2]),
+      .in_valid_i        (in_valid),
+      .in_vc_i           (in_vc),
+      .in_flit_i         (in_flit),
+      .in_credit_o       (in_credit),
+      .out_valid_o       (out_valid),
+      .out_vc_o          (out_vc),
+      .out_flit_o        (out_flit),
+      .out_credit_i      (out_credit),
+      .eject_stream_o    (eject_stream),
+      .no_route_o        (no_route)
+    );
+  end
 
   assign outs        = {out_valid, out_vc, out_flit, eject_stream, in_credit, no_route};
   assign outs_padded = (NumChunk * ChunkW)'(outs);

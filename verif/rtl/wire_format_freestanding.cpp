@@ -51,5 +51,28 @@ static_assert(wire::unpack_coord_dest(wire::pack_coord_dest({63, 1, 62})) == wir
 static_assert(wire::unpack_route_entry(wire::kRouteEntryUnused) == wire::RouteEntry{true, wire::kRoutePortEnd});
 static_assert(wire::route_used_up(wire::kRouteAllUnused) && !wire::route_used_up(kRoute));
 
+// The compact 32-bit layout (docs/header-format.md, "The compact 32-bit layout"): bit ranges,
+// limits, and the three examples again (src dropped, tag 2 bits).
+static_assert(wire::kCompact.mode_shift() == 29 && wire::kCompact.network_shift() == 28 &&
+              wire::kCompact.class_shift() == 26 && wire::kCompact.cf_shift() == 24);
+static_assert(wire::kCompact.more_shift() == 18 && wire::kCompact.dest_shift() == 2 && wire::kCompact.tag_shift() == 0);
+static_assert(wire::kCompact.flit_w() == 34 && wire::kCompact.coord_pad_w() == 1 &&
+              wire::kCompact.route_entries() == 4);
+static_assert(wire::kCompact.max_destinations_per_worm() == 64 && wire::kCompact.max_coord() == 31);
+constexpr wire::HeadFields kDualPath32{
+    wire::Mode::kHamiltonianPath, wire::kNetworkHigh, 0, wire::Cf::kUnicastTransit, 2, 19, 0, 1};
+static_assert(wire::pack_head(kDualPath32, wire::kCompact) == 0x1008'004D);
+static_assert(wire::pack_addr_flit(kDualPath32, 40, 1, wire::kCompact) == 0x1004'00A1);
+static_assert(!wire::fits(kDualPath, wire::kCompact));  // src 9 and tag 5 do not fit
+constexpr wire::HeadFields kCprLine32{
+    wire::Mode::kCprLine, 0, 0, wire::Cf::kDeliverPass, 0, wire::pack_coord_dest({7, 0, 0}, wire::kCompact), 0, 1};
+static_assert(wire::pack_head(kCprLine32, wire::kCompact) == 0x6300'001D);
+constexpr std::uint32_t kRoute32 = 0x7280;  // kRoute's four entries: a compact dest holds four
+static_assert(wire::with_route_entry(wire::kCompact.route_all_unused(), 0, {false, 0}) == 0xFFF0);
+constexpr wire::HeadFields kSourceRouted32{
+    wire::Mode::kSourceRouted, 0, 0, wire::Cf::kUnicastTransit, 0, kRoute32, 0, 2};
+static_assert(wire::pack_head(kSourceRouted32, wire::kCompact) == 0x8001'CA02);
+static_assert(wire::route_shift(kRoute32, wire::kCompact) == 0xF728);
+
 }  // namespace
 }  // namespace wormcast::verif
