@@ -110,10 +110,14 @@ RouterNetwork::RouterNetwork(const model::Topology& topology, RouterBackend& bac
   for (auto& r : routers_) r->set_reset(false);
 }
 
+// The falling edge first: it settles this cycle's inputs while the clock is low, one time step
+// before the rising edge. New inputs and the edge in one eval let a concurrent assertion sample the
+// previous cycle's inputs (IEEE 1800 sampled values) while the logic sees the new ones, and a build
+// with --trace-fst then fires PushNotFull_A (RouterTrace test, docs/firmware.md "Waveforms").
 void RouterNetwork::clock() {
-  for (auto& r : routers_) r->set_clock(true);
-  backend_.advance_time();
   for (auto& r : routers_) r->set_clock(false);
+  backend_.advance_time();
+  for (auto& r : routers_) r->set_clock(true);
   backend_.advance_time();
 }
 

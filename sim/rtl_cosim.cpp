@@ -585,10 +585,11 @@ void Cosim::ejected(NodeId r, const Link& l) {
   }
 }
 
+// As RouterNetwork::clock: the inputs settle with the clock low, one time step before the edge.
 void Cosim::tick() {
-  for (auto& r : routers_) r->set_clock(true);
-  if (context_) context_->timeInc(1);
   for (auto& r : routers_) r->set_clock(false);
+  if (context_) context_->timeInc(1);
+  for (auto& r : routers_) r->set_clock(true);
   if (context_) context_->timeInc(1);
 }
 

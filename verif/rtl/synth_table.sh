@@ -176,7 +176,7 @@ fmax_of() {
     echo "not routed in ${nextpnr_timeout} s (${used:-?})"
   elif grep -q 'Program finished normally' "$log" && [[ -n "$mhz" ]]; then
     echo "$mhz ($used)"
-  elif grep -qiE 'Unable to place|too many|not enough|exceeds' "$log"; then
+  elif grep -qiE 'Unable to place|too many|not enough|exceeds|Failed to expand region' "$log"; then
     echo "does not fit (${used:-see log})"
   else
     echo "failed (see $tag.nextpnr.log)"

@@ -102,13 +102,14 @@ class Lockstep {
     std::array<int, sim::kRouterVcs> credits{static_cast<int>(sim::kRouterDepth), static_cast<int>(sim::kRouterDepth)};
   };
 
+  // As RouterNetwork::clock: the inputs settle with the clock low, one time step before the edge.
   void tick() {
     for (Network* w : {&rtl_, &model_}) {
-      for (auto& r : w->routers) r->set_clock(true);
+      for (auto& r : w->routers) r->set_clock(false);
     }
     context_->timeInc(1);
     for (Network* w : {&rtl_, &model_}) {
-      for (auto& r : w->routers) r->set_clock(false);
+      for (auto& r : w->routers) r->set_clock(true);
     }
     context_->timeInc(1);
   }
