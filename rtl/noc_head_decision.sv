@@ -39,6 +39,9 @@ module noc_head_decision #(
   /// The input port this decision serves: network ports 0..NumPorts-1, local ports above. Only
   /// the PCP spine rule reads it (a Y input is network port 2 or 3).
   parameter int unsigned InPort = 0,
+  /// Routing modes implemented (noc_pkg::AllModes); source routes are decided here, the other
+  /// modes by route compute (which gets the same mask).
+  parameter int unsigned Modes = noc_pkg::AllModes,
   /// Width of a port number. Derived, do not override.
   localparam int unsigned PortW = $clog2(NumPorts),
   /// Width of a VC class. Derived, do not override.
@@ -77,6 +80,8 @@ module noc_head_decision #(
   output logic                             fixed_o,
   output logic [PortW-1:0]                 fixed_port_o
 );
+
+  localparam bit HasSourceRouted = ((Modes >> noc_pkg::RouteSourceRouted) & 1) != 0;
 
   noc_pkg::head_t head;
   assign head = head_i;
@@ -126,10 +131,10 @@ module noc_head_decision #(
       noc_pkg::RouteSourceRouted: begin
         class_o = head.vc_class;
         if (entry_end) begin
-          valid_o = (head.vc_class[ClassW-1:1] == '0);
+          valid_o = HasSourceRouted && (head.vc_class[ClassW-1:1] == '0);
           eject_o = 1'b1;
         end else begin
-          valid_o = entry_port_ok && (head.vc_class[ClassW-1:1] == '0);
+          valid_o = HasSourceRouted && entry_port_ok && (head.vc_class[ClassW-1:1] == '0);
           eject_o = entry_deliver;
           if (regroup) begin
             promote_o    = 1'b1;

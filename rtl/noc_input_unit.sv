@@ -35,6 +35,9 @@ module noc_input_unit #(
   parameter int unsigned BufDepth = 4,
   /// Width of a Hamiltonian label (<= noc_pkg::AddrW): dest bits [LabelW-1:0] of a label-mode head.
   parameter int unsigned LabelW = 16,
+  /// Routing modes implemented (noc_pkg::AllModes: bit m = route_mode_e m), for route compute and
+  /// the head decision.
+  parameter int unsigned Modes = noc_pkg::AllModes,
   /// Width of a VC id on the link. Derived, do not override.
   localparam int unsigned VcIdW = (NumVcs > 1) ? $clog2(NumVcs) : 1,
   /// Width of a network port number. Derived, do not override.
@@ -163,7 +166,8 @@ module noc_input_unit #(
   noc_route_compute #(
     .NumPorts(NumPorts),
     .LabelW  (LabelW),
-    .CoordW  (CoordW)
+    .CoordW  (CoordW),
+    .Modes   (Modes)
   ) u_route_compute (
     .clk_i,
     .rst_ni,
@@ -193,7 +197,8 @@ module noc_input_unit #(
 
   noc_head_decision #(
     .NumPorts(NumPorts),
-    .InPort  (InPort)
+    .InPort  (InPort),
+    .Modes   (Modes)
   ) u_head_decision (
     .clk_i,
     .rst_ni,

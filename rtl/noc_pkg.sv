@@ -101,6 +101,14 @@ package noc_pkg;
     RouteSourceRouted = 3'd4
   } route_mode_e;
 
+  /// Number of routing modes a router can implement (RouteHamPath .. RouteSourceRouted).
+  localparam int unsigned NumModes = 5;
+  /// A router's `Modes` parameter: bit m set = routing mode m (route_mode_e) implemented. A router
+  /// built without a mode has no decision for its worms (they wait, no_route_o), like the reserved
+  /// modes, and synthesis drops the logic only that mode needs (docs/rtl.md, "Routing modes per
+  /// build").
+  localparam int unsigned AllModes = (1 << NumModes) - 1;
+
   // ---------------------------------------------------------------------------------------------
   // Channel networks (head field `network`, Hamiltonian modes; 0 in every other mode).
 

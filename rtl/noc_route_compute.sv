@@ -32,6 +32,9 @@ module noc_route_compute #(
   parameter int unsigned LabelW = 16,
   /// Width of one coordinate, and of one dimension size, in bits.
   parameter int unsigned CoordW = 8,
+  /// Routing modes implemented (noc_pkg::AllModes: bit m = route_mode_e m); a mode left out has no
+  /// decision, and synthesis drops the datapath no implemented mode uses.
+  parameter int unsigned Modes = noc_pkg::AllModes,
   /// Width of `port_o`. Derived, do not override.
   localparam int unsigned PortW = $clog2(NumPorts)
 ) (
@@ -86,6 +89,11 @@ module noc_route_compute #(
 
   /// Dimensions that have ports (x, y, z in that order).
   localparam int unsigned NumDims = NumPorts / 2;
+  /// The modes this build implements (constant: yosys folds every disabled mode's logic away).
+  localparam bit HasHamPath  = ((Modes >> noc_pkg::RouteHamPath) & 1) != 0;
+  localparam bit HasHamCycle = ((Modes >> noc_pkg::RouteHamCycle) & 1) != 0;
+  localparam bit HasDimOrder = ((Modes >> noc_pkg::RouteDimOrder) & 1) != 0;
+  localparam bit HasCprLine  = ((Modes >> noc_pkg::RouteCprLine) & 1) != 0;
   /// Bit of a Hamiltonian-cycle class that marks q (qh, ql).
   localparam int unsigned QBit = noc_pkg::HcClassQBit;
   /// Bit of a Hamiltonian-cycle class that marks the low network (pl, ql).
@@ -228,14 +236,14 @@ module noc_route_compute #(
     step_class = '0;
     unique case (mode_i)
       noc_pkg::RouteHamPath: begin
-        mode_ok   = is_grid && (class_i == '0);
+        mode_ok   = HasHamPath && is_grid && (class_i == '0);
         at_dest   = label_at_dest;
         has_step  = label_found;
         step_port = label_port;
       end
       noc_pkg::RouteHamCycle: begin
         // Star graphs, and 2D tori with an even row count Y (bit 0 of the Y size).
-        mode_ok    = !is_grid || (is_torus_i && num_dims_i == 2'd2 && !dim_size_i[CoordW]);
+        mode_ok    = HasHamCycle && (!is_grid || (is_torus_i && num_dims_i == 2'd2 && !dim_size_i[CoordW]));
         at_dest    = label_at_dest;
         // A q-class worm never takes a boundary link a second time: no decision.
         has_step   = label_found && !(class_i[QBit] && label_bnd_hop);
@@ -244,7 +252,7 @@ module noc_route_compute #(
         step_class[QBit]   = class_i[QBit] | label_bnd_hop;
       end
       noc_pkg::RouteDimOrder: begin
-        mode_ok    = is_grid && (class_i == '0 || (is_torus_i && class_i == 2'd1));
+        mode_ok    = HasDimOrder && is_grid && (class_i == '0 || (is_torus_i && class_i == 2'd1));
         at_dest    = coord_at_dest;
         has_step   = dor_found;
         step_port  = dor_port;
@@ -252,7 +260,7 @@ module noc_route_compute #(
       end
       noc_pkg::RouteCprLine: begin
         // Class 0: source lines; class 1: spawned PCP branches. A line keeps its class.
-        mode_ok    = is_grid && !is_torus_i && (class_i[1] == 1'b0);
+        mode_ok    = HasCprLine && is_grid && !is_torus_i && (class_i[1] == 1'b0);
         at_dest    = coord_at_dest;
         has_step   = $onehot(dim_differs);
         step_port  = cpr_port;

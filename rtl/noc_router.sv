@@ -43,6 +43,10 @@ module noc_router #(
   /// 1: configuration registers loaded while rst_ni is low (the inputs may change afterwards;
   /// faster in Verilator); 0: the configuration inputs are used directly and must be held.
   parameter int unsigned RegisterConfig = 0,
+  /// Routing modes implemented (noc_pkg::AllModes, bit m = route_mode_e m): an FPGA build that
+  /// needs fewer modes leaves the others out and saves their logic; their worms get no decision
+  /// (no_route_o), like reserved modes (docs/rtl.md, "Routing modes per build").
+  parameter int unsigned Modes = noc_pkg::AllModes,
   /// Ports on each side: network then local. Derived, do not override.
   localparam int unsigned NumPorts = NumNetPorts + NumLocal,
   /// Width of a VC id on a link. Derived, do not override.
@@ -115,6 +119,11 @@ module noc_router #(
   // layouts. Verilator stops earlier, at noc_pkg's data_width_check_e; this stops yosys.
   if (noc_pkg::DataW != 32 && noc_pkg::DataW != 64) begin : gen_data_width_check
     $error("noc_router: NOC_DATA_W (%0d) must be 32 or 64, the data widths of noc_pkg's head layouts", noc_pkg::DataW);
+  end
+
+  if (Modes == 0 || Modes > noc_pkg::AllModes) begin : gen_modes_check
+    $error("noc_router: Modes (%0d) must be 1..%0d, a set of routing modes (bit m = noc_pkg::route_mode_e m)",
+           Modes, noc_pkg::AllModes);
   end
 
   // The configuration the route compute uses. RegisterConfig = 1: captured at every rising edge
@@ -192,7 +201,8 @@ module noc_router #(
       .InPort  (i),
       .NumVcs  (NumVcs),
       .BufDepth(BufDepth),
-      .LabelW  (LabelW)
+      .LabelW  (LabelW),
+      .Modes   (Modes)
     ) u_input (
       .clk_i,
       .rst_ni,

@@ -111,6 +111,11 @@ class RouterBench {
 
   const Router& router() const { return router_; }
 
+  // The routing modes of the worms NewWorm makes from now on (bit m = wire::Mode m; default all).
+  // Each needs a mode the topology uses: on a torus only Hamiltonian path, dimension order and
+  // source routes.
+  void set_traffic_modes(unsigned modes) { traffic_modes_ = modes; }
+
   long cycles() const { return cycles_; }
   long flits_in() const { return flits_in_; }
   long flits_out() const { return flits_out_; }
@@ -277,7 +282,11 @@ class RouterBench {
     h.src = static_cast<std::uint32_t>(rng_() % 16);
     h.tag = static_cast<std::uint8_t>(rng_() % 16);
     std::vector<std::uint32_t> next_dests;  // address flits
-    const unsigned kind = static_cast<unsigned>(rng_() % 10);
+    // The kind of worm, drawn again until its routing mode is one of traffic_modes_.
+    unsigned kind = 0;
+    do {
+      kind = static_cast<unsigned>(rng_() % 10);
+    } while (((traffic_modes_ >> static_cast<unsigned>(ModeOfKind(kind, topology))) & 1) == 0);
     if (kind < 7) {
       h.mode = kind % 2 == 0 ? wire::Mode::kHamiltonianPath : wire::Mode::kDimensionOrder;
       NodeId dest = random_node();
@@ -326,6 +335,12 @@ class RouterBench {
     return flits;
   }
 
+  static wire::Mode ModeOfKind(unsigned kind, const Topology& topology) {
+    if (kind < 7) return kind % 2 == 0 ? wire::Mode::kHamiltonianPath : wire::Mode::kDimensionOrder;
+    if (kind < 8 || topology.is_torus()) return wire::Mode::kSourceRouted;
+    return wire::Mode::kCprLine;
+  }
+
   static Flit ReservedModeHead() {
     wire::HeadFields h;
     h.mode = static_cast<wire::Mode>(5);  // reserved: route compute has no decision
@@ -344,6 +359,7 @@ class RouterBench {
   std::optional<model::HamiltonianLabeling> labels_;
   NodeId node_ = 0;
   int phase_cycles_ = 0;
+  unsigned traffic_modes_ = 0x1F;
   int phase_cycle_ = 0;
   std::array<std::array<VcSender, kVcs>, kPorts> inputs_{};
   std::array<std::array<std::deque<long>, kVcs>, kPorts> credit_due_{};

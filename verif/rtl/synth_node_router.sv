@@ -15,6 +15,7 @@ module synth_node_router #(
   parameter int unsigned NumVcs   = 2,
   parameter int unsigned BufDepth = 4,
   parameter int unsigned LabelW   = 16,
+  parameter int unsigned Modes    = noc_pkg::AllModes,
   localparam int unsigned NumNetPorts = 4,
   localparam int unsigned NumPorts    = NumNetPorts + NumLocal,
   localparam int unsigned VcIdW       = (NumVcs > 1) ? $clog2(NumVcs) : 1,
@@ -41,7 +42,8 @@ module synth_node_router #(
     .NumLocal   (NumLocal),
     .NumVcs     (NumVcs),
     .BufDepth   (BufDepth),
-    .LabelW     (LabelW)
+    .LabelW     (LabelW),
+    .Modes      (Modes)
   ) u_router (
     .clk_i,
     .rst_ni,

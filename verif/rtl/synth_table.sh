@@ -41,7 +41,8 @@ nextpnr_timeout=${NEXTPNR_TIMEOUT:-600}
 mkdir -p "$out_dir"
 out_dir=$(cd "$out_dir" && pwd)
 
-# "<NumNetPorts> <NumVcs> <NumLocal> <BufDepth> <NOC_DATA_W> <configuration>|<what it is>".
+# "<NumNetPorts> <NumVcs> <NumLocal> <BufDepth> <NOC_DATA_W> <configuration> [<Modes>]|<what it is>"
+# (Modes: the routing modes built in, noc_pkg::AllModes = 31 when left out).
 # Configuration "in": the general router, its configuration on input ports (nothing pruned);
 # "node": one node's constant configuration as in a network top (verif/rtl/synth_node_router.sv,
 # node (5,5) of a 16x16 mesh; 4 network ports only).
@@ -55,6 +56,7 @@ configs=(
   "4 2 1 1 64 in|2D, one local port, BufDepth 1"
   "4 2 1 4 32 in|2D, one local port, 32-bit flits (the issue's target configuration)"
   "4 2 1 4 32 node|the same as one node of a network top (constant configuration)"
+  "4 2 1 4 32 node 5|the same node, Hamiltonian path and dimension order only (Modes 5)"
   "4 2 1 1 32 in|2D, one local port, 32-bit flits, BufDepth 1"
 )
 flows=(ice40 xilinx ecp5)
@@ -70,23 +72,24 @@ for file in "$rtl_dir"/*.sv; do
 done
 
 tag_of() {
-  local ports vcs local_pairs depth data_w cfg
-  read -r ports vcs local_pairs depth data_w cfg <<<"$1"
-  echo "p${ports}_v${vcs}_l${local_pairs}_d${depth}_w${data_w}_${cfg}"
+  local ports vcs local_pairs depth data_w cfg modes
+  read -r ports vcs local_pairs depth data_w cfg modes <<<"$1"
+  echo "p${ports}_v${vcs}_l${local_pairs}_d${depth}_w${data_w}_${cfg}_m${modes:-31}"
 }
 
 # yosys on one configuration: synth_<flow> of noc_router, or of the wrapper for "wrap".
 run_yosys() {
-  local config=$1 flow=$2 ports vcs local_pairs depth data_w cfg top tag cmd params
-  read -r ports vcs local_pairs depth data_w cfg <<<"$config"
+  local config=$1 flow=$2 ports vcs local_pairs depth data_w cfg modes top tag cmd params
+  read -r ports vcs local_pairs depth data_w cfg modes <<<"$config"
+  modes=${modes:-31}
   tag="$(tag_of "$config").$flow"
   top=noc_router
-  params="-set NumNetPorts $ports -set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth"
+  params="-set NumNetPorts $ports -set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth -set Modes $modes"
   local extra=()
   if [[ "$cfg" == node ]]; then
     top=synth_node_router
     extra=("$node_router")
-    params="-set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth"
+    params="-set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth -set Modes $modes"
   fi
   case $flow in
     ice40) cmd="synth_ice40 -top $top" ;;
@@ -95,7 +98,7 @@ run_yosys() {
     wrap)
       top=synth_wrap_router
       extra=("$wrapper" "$node_router")
-      params="-set NumNetPorts $ports -set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth"
+      params="-set NumNetPorts $ports -set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth -set Modes $modes"
       [[ "$cfg" == node ]] && params+=" -set NodeConfig 1"
       cmd="synth_ice40 -top $top -json $out_dir/$tag.json"
       ;;
@@ -192,7 +195,7 @@ table="$out_dir/synth_table.md"
   for entry in "${configs[@]}"; do
     config=${entry%%|*}
     tag=$(tag_of "$config")
-    read -r ports vcs local_pairs depth data_w cfg <<<"$config"
+    read -r ports vcs local_pairs depth data_w cfg modes <<<"$config"
     echo "| ${entry#*|} | ${ports}x${vcs}x${local_pairs}x${depth}, $((data_w + 2)) bits | $(count "$tag.ice40" '^SB_LUT4$') | $(count "$tag.ice40" '^SB_DFF') \
 | $(count "$tag.xilinx" '^LUT[1-6]$') | $(count "$tag.xilinx" '^FD') | $(count "$tag.ecp5" '^LUT4$') \
 | $(count "$tag.ecp5" '^TRELLIS_FF$') | $(fmax_of "$config") |"

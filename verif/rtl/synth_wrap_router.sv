@@ -23,7 +23,9 @@ module synth_wrap_router #(
   parameter int unsigned LabelW      = 16,
   /// 1: the router of one node with constant configuration (synth_node_router); 0: the general
   /// router, its configuration from the shift register.
-  parameter int unsigned NodeConfig  = 0
+  parameter int unsigned NodeConfig  = 0,
+  /// Routing modes built into the router (noc_pkg::AllModes: every mode).
+  parameter int unsigned Modes       = noc_pkg::AllModes
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -87,7 +89,8 @@ module synth_wrap_router #(
       .NumLocal(NumLocal),
       .NumVcs  (NumVcs),
       .BufDepth(BufDepth),
-      .LabelW  (LabelW)
+      .LabelW  (LabelW),
+      .Modes   (Modes)
     ) u_router (
       .clk_i,
       .rst_ni,
@@ -108,7 +111,8 @@ module synth_wrap_router #(
       .NumLocal   (NumLocal),
       .NumVcs     (NumVcs),
       .BufDepth   (BufDepth),
-      .LabelW     (LabelW)
+      .LabelW     (LabelW),
+      .Modes      (Modes)
     ) u_router (
       .clk_i,
       .rst_ni,
