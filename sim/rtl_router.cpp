@@ -104,7 +104,12 @@ class Router final : public RouterModel {
   void set_credits_from_receivers(std::uint32_t bits) override {
     v_.out_credit_i = static_cast<std::remove_reference_t<decltype(v_.out_credit_i)>>(bits);
   }
+  // The inputs of the cycle are settled before the rising edge: Verilator 5.006 samples a
+  // concurrent assertion's internal signals as the previous eval() left them, so logic fed by an
+  // input changed in the edge's own eval() would be checked with last cycle's value (the input
+  // unit's shared `push` made noc_fifo's PushNotFull_A fire on legal traffic that way).
   void set_clock(bool high) override {
+    if (high) v_.eval();
     v_.clk_i = high;
     v_.eval();
   }
