@@ -203,6 +203,16 @@ wire::Flit TimingRouter::rewrite_head(const InputVc& ivc, unsigned port, wire::F
   return flit;
 }
 
+// A head decision registered: the VC is Routed with the flit at its front as the segment's lead.
+void TimingRouter::enter_routed(InputVc& q, const Segment& seg, bool first_seg, std::uint8_t head_class) {
+  q.seg = seg;
+  q.no_route = !seg.valid;
+  q.first_seg = first_seg;
+  if (first_seg) q.in_class = head_class;
+  q.lead = true;
+  q.state = State::kRouted;
+}
+
 void TimingRouter::count_credit(unsigned& count, bool consume, bool give_back, unsigned depth) {
   const bool take = consume && count > 0;
   const bool back = give_back && (take || count != depth);
@@ -308,12 +318,13 @@ void TimingRouter::clock() {
   const unsigned ports = this->ports(), vcs = params_.vcs, net_ports = params_.net_ports;
 
   // Stage 1, per input port: the lowest VC with a head at an Idle front, or a Reroute VC with a
-  // flit to route, uses the port's route compute and head decision.
-  std::array<int, kMaxPorts> rc_vc{};
+  // flit to route, uses the port's route compute and head decision; when there is none, a head
+  // arriving into an Idle, empty VC does (route on arrival: decided in the edge that writes it).
+  std::array<int, kMaxPorts> rc_vc{}, arr_vc{};
   std::array<Segment, kMaxPorts> rc_seg{};
   std::array<std::uint8_t, kMaxPorts> rc_class{};
   for (unsigned i = 0; i < ports; ++i) {
-    rc_vc[i] = -1;
+    rc_vc[i] = arr_vc[i] = -1;
     for (unsigned v = 0; v < vcs; ++v) {
       const InputVc& q = ivc_[i * vcs + v];
       if (q.count == 0) continue;
@@ -327,49 +338,93 @@ void TimingRouter::clock() {
         break;
       }
     }
+    const TimingLink& in = in_[i];
+    if (rc_vc[i] < 0 && in.valid && in.vc < vcs && in.flit.head) {
+      const InputVc& q = ivc_[i * vcs + in.vc];
+      if (q.state == State::kIdle && q.count == 0) {
+        const wire::HeadFields h = wire::unpack_head(in.flit.data);
+        rc_class[i] = h.vc_class;
+        arr_vc[i] = static_cast<int>(in.vc);
+        rc_seg[i] = decide(i, h);
+      }
+    }
   }
 
-  // Stage 2 and 3 requests, per input VC.
+  // Ejection port of a worm whose first segment is Routed: the first local port from (input port
+  // mod locals) on with a credit before this edge, used by its switch requests from this cycle on
+  // and kept to the tail.
+  for (unsigned j = 0; j < in_vcs_; ++j) {
+    InputVc& q = ivc_[j];
+    if (q.state != State::kRouted || !q.first_seg) continue;
+    const unsigned i = j / vcs;
+    unsigned chosen = i % params_.locals;
+    for (unsigned k = 0; k < params_.locals; ++k) {
+      const unsigned l = (i + k) % params_.locals;
+      if (eject_credits_[l] > 0) {
+        chosen = l;
+        break;
+      }
+    }
+    q.ej_port = static_cast<std::uint8_t>(chosen);
+  }
+
+  // Stage 2: VC allocation for the Routed VCs with network ports.
   // Only the first in_vcs_ entries are used (set below): no per-cycle clearing of the rest.
   std::array<std::uint64_t, kMaxInVcs> target;
-  std::array<std::uint32_t, kMaxInVcs> req_set;
-  std::uint64_t va_req = 0, drop = 0;
+  std::uint64_t va_req = 0;
   for (unsigned j = 0; j < in_vcs_; ++j) {
     const InputVc& q = ivc_[j];
     target[j] = 0;
-    req_set[j] = 0;
-    if (q.state == State::kRouted) {
-      if (!q.no_route && q.seg.net != 0) {
-        va_req |= std::uint64_t{1} << j;
-        for (std::uint32_t set = q.seg.net; set != 0; set &= set - 1) {
-          const unsigned o = static_cast<unsigned>(std::countr_zero(set));
-          target[j] |= std::uint64_t{1} << (o * vcs + out_vc(q, o));
-        }
-      }
-    } else if (q.state == State::kActive && q.count != 0) {
-      if (q.seg.net == 0 && !q.seg.eject) {
-        drop |= std::uint64_t{1} << j;  // a used-up source-route head that delivers nowhere
-        continue;
-      }
-      // A flit requests all of its outputs only when each has a credit (synchronous replication).
-      bool ok = !q.seg.eject || eject_credits_[q.ej_port] > 0;
-      for (std::uint32_t set = q.seg.net; set != 0 && ok; set &= set - 1) {
-        const unsigned o = static_cast<unsigned>(std::countr_zero(set));
-        ok = net_out_[o].credits[out_vc(q, o)] > 0;
-      }
-      if (ok) req_set[j] = q.seg.net | (q.seg.eject ? 1u << (net_ports + q.ej_port) : 0u);
+    if (q.state != State::kRouted || q.no_route || q.seg.net == 0) continue;
+    va_req |= std::uint64_t{1} << j;
+    for (std::uint32_t set = q.seg.net; set != 0; set &= set - 1) {
+      const unsigned o = static_cast<unsigned>(std::countr_zero(set));
+      target[j] |= std::uint64_t{1} << (o * vcs + out_vc(q, o));
     }
   }
   std::uint64_t va_gnt = 0;
   allocate_vcs(target, va_req, va_gnt);
+
+  // Stage 3: the VCs that go (Active; Routed and granted this cycle, or without network ports)
+  // request the switch for their front flit, or drop it.
+  std::array<std::uint32_t, kMaxInVcs> req_set{};
+  std::uint64_t go = 0, drop = 0;
+  for (unsigned j = 0; j < in_vcs_; ++j) {
+    const InputVc& q = ivc_[j];
+    const bool goes = q.state == State::kActive ||
+                      (q.state == State::kRouted && !q.no_route && (q.seg.net == 0 || ((va_gnt >> j) & 1) != 0));
+    if (!goes) continue;
+    go |= std::uint64_t{1} << j;
+    if (q.count == 0) continue;
+    if (q.seg.net == 0 && !q.seg.eject) {
+      drop |= std::uint64_t{1} << j;  // a used-up source-route head that delivers nowhere
+      continue;
+    }
+    // A flit requests all of its outputs only when each has a credit (synchronous replication).
+    bool ok = !q.seg.eject || eject_credits_[q.ej_port] > 0;
+    for (std::uint32_t set = q.seg.net; set != 0 && ok; set &= set - 1) {
+      const unsigned o = static_cast<unsigned>(std::countr_zero(set));
+      ok = net_out_[o].credits[out_vc(q, o)] > 0;
+    }
+    if (ok) req_set[j] = q.seg.net | (q.seg.eject ? 1u << (net_ports + q.ej_port) : 0u);
+  }
   std::array<std::uint8_t, kMaxPorts> out_gnt{};
   std::uint64_t sa_gnt = 0;
   allocate_switch(req_set, out_gnt, sa_gnt);
   const std::uint64_t pop = sa_gnt | drop;
 
+  // VC allocation takes effect first: a worm's lead may leave in its grant's cycle, and a one-flit
+  // worm then releases its VCs in the same edge (a granted VC was free, so no other worm's
+  // release collides with it).
+  for (std::uint64_t g = va_gnt; g != 0; g &= g - 1) {
+    const unsigned j = static_cast<unsigned>(std::countr_zero(g));
+    for (std::uint64_t t = target[j]; t != 0; t &= t - 1) {
+      const unsigned k = static_cast<unsigned>(std::countr_zero(t));
+      net_out_[k / vcs].allocated |= 1u << (k % vcs);
+    }
+  }
+
   // Stage 4: crossbar, head rewrite, output and ejection units (their link registers and credits).
-  // The ejection-port choice below reads the pool credits before this edge: keep a copy.
-  const std::array<unsigned, kMaxPorts> pool_before = eject_credits_;
   for (unsigned o = 0; o < net_ports; ++o) {
     OutputUnit& u = net_out_[o];
     unsigned sent_vc = params_.vcs;  // none
@@ -403,14 +458,6 @@ void TimingRouter::clock() {
     // An ejection port's credits are one pool, returned on VC 0's bit.
     count_credit(eject_credits_[l], send, ((credit_in_ >> (p * vcs)) & 1) != 0, params_.depth);
   }
-  // VC allocation takes effect after the releases (a granted VC was free, so they never collide).
-  for (std::uint64_t g = va_gnt; g != 0; g &= g - 1) {
-    const unsigned j = static_cast<unsigned>(std::countr_zero(g));
-    for (std::uint64_t t = target[j]; t != 0; t &= t - 1) {
-      const unsigned k = static_cast<unsigned>(std::countr_zero(t));
-      net_out_[k / vcs].allocated |= 1u << (k % vcs);
-    }
-  }
 
   // Input VC state machines, buffers and the credits back to the senders.
   for (unsigned j = 0; j < in_vcs_; ++j) {
@@ -418,26 +465,10 @@ void TimingRouter::clock() {
     const State was = q.state;
     if (was == State::kIdle && q.count == 0) continue;  // nothing to do, nothing arrived yet
     const unsigned i = j / vcs, v = j - i * vcs;
-    if (was == State::kRouted && q.first_seg) {
-      // The first local port from (input port mod locals) on that has a credit, kept to the tail.
-      unsigned chosen = i % params_.locals;
-      for (unsigned k = 0; k < params_.locals; ++k) {
-        const unsigned l = (i + k) % params_.locals;
-        if (pool_before[l] > 0) {
-          chosen = l;
-          break;
-        }
-      }
-      q.ej_port = static_cast<std::uint8_t>(chosen);
-    }
     if (rc_vc[i] == static_cast<int>(v)) {
       const bool kept_eject = was == State::kReroute && q.seg.eject;
-      q.seg = rc_seg[i];
+      enter_routed(q, rc_seg[i], was == State::kIdle, rc_class[i]);
       q.seg.eject = q.seg.eject || kept_eject;
-      q.no_route = !rc_seg[i].valid;
-      q.first_seg = was == State::kIdle;
-      if (was == State::kIdle) q.in_class = rc_class[i];
-      q.state = State::kRouted;
     } else if (was == State::kReroute && q.seg.fixed && q.count != 0) {
       // The next address flit of a regrouped source route leaves on the port already known.
       q.seg.net = 1u << q.seg.fixed_port;
@@ -445,18 +476,19 @@ void TimingRouter::clock() {
       q.seg.vc_class = q.in_class;
       q.seg.shift = q.seg.promote = q.seg.fixed = false;
       q.first_seg = false;
+      q.lead = true;
       q.state = State::kRouted;
-    } else if (was == State::kRouted) {
-      if (((va_gnt >> j) & 1) != 0 || (!q.no_route && q.seg.net == 0)) {
-        q.state = State::kActive;
-        q.lead = true;
-      }
-    } else if (was == State::kActive && ((pop >> j) & 1) != 0) {
-      q.lead = false;
-      if (front(j).tail) {
-        q.state = State::kIdle;
-      } else if (q.seg.promote) {
-        q.state = State::kReroute;
+    } else if (((go >> j) & 1) != 0) {
+      // A VC that goes holds its output VCs (Active) until its lead leaves; after the tail it is
+      // Idle, after a promote segment's lead it reroutes.
+      q.state = State::kActive;
+      if (((pop >> j) & 1) != 0) {
+        q.lead = false;
+        if (front(j).tail) {
+          q.state = State::kIdle;
+        } else if (q.seg.promote) {
+          q.state = State::kReroute;
+        }
       }
     }
     if (((pop >> j) & 1) != 0) {
@@ -477,6 +509,7 @@ void TimingRouter::clock() {
     fifo_[j * params_.depth + (slot >= params_.depth ? slot - params_.depth : slot)] = in.flit;
     ++q.count;
     ++buffered_;
+    if (arr_vc[p] == static_cast<int>(in.vc)) enter_routed(q, rc_seg[p], true, rc_class[p]);
   }
   credit_q_ = pop;
 }

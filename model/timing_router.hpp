@@ -138,6 +138,7 @@ class TimingRouter {
   void allocate_switch(const std::array<std::uint32_t, kMaxInVcs>& req_set,
                        std::array<std::uint8_t, kMaxPorts>& out_gnt, std::uint64_t& sa_gnt);
   wire::Flit rewrite_head(const InputVc& ivc, unsigned port, wire::Flit flit) const;
+  static void enter_routed(InputVc& q, const Segment& seg, bool first_seg, std::uint8_t head_class);
   static void count_credit(unsigned& count, bool consume, bool give_back, unsigned depth);
 
   TimingRouterParams params_;

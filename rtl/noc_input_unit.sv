@@ -2,24 +2,33 @@
 //
 // The link flit (valid, VC id, flit) is written into its VC's noc_fifo. Per VC a state machine
 // follows the worm at the FIFO front, one *segment* at a time (noc_head_decision):
-//   Idle     the front is a head: route compute and noc_head_decision decide for it, and the
-//            segment (network ports, spawned branches, eject, class, ...) is registered; -> Routed
+//   Idle     a head is decided: route compute and noc_head_decision decide for it, and the segment
+//            (network ports, spawned branches, eject, class, ...) is registered;          -> Routed
+//            either the head at the FIFO front, or (route on arrival) a head arriving on the link
+//            into the empty FIFO, in the same edge that writes it;
 //   Reroute  the previous segment was a promote segment (intermediate reception, a source-route
 //            regroup): the front is the address flit that becomes the worm's head. It is decided
 //            like a head, with the class the worm arrived in (the upstream router rewrote only
 //            the head's), keeping the local copy;                                         -> Routed
-//   Routed   the VC requests the segment's network output VCs (`va_req_o`) until granted, or
-//            goes on at once when the segment has none (eject only, or a dropped head); -> Active
+//   Routed   the front is the segment's lead flit. The VC requests the segment's network output
+//            VCs (`va_req_o`); once granted (`va_gnt_i`), or at once when the segment has none
+//            (eject only, or a dropped head), it *goes*: in that same cycle the lead requests
+//            the switch (`sa_req_o`) or is dropped. If it leaves, the VC continues as from Active
+//            after a pop; if not, it holds its output VCs in Active;                      -> Active
 //   Active   each front flit requests the switch for all of the segment's outputs (`sa_req_o`),
 //            or is dropped (`pop` without the switch) when the segment has none; after the tail
 //            -> Idle, after the lead flit of a promote segment -> Reroute.
-// Every popped flit returns one credit for its VC upstream, registered (`credit_o`).
+// So at zero load a head is written and decided in one edge and leaves through the switch in the
+// next (docs/rtl.md, "Latency"). Every popped flit returns one credit for its VC upstream,
+// registered (`credit_o`).
 //
 // Why one route-compute instance per port, not per VC: it is the largest stage (420-460 LUTs
 // for 4 network ports, docs/rtl.md), and a VC needs it for one cycle per segment. The lowest VC
-// in Idle with a head, or in Reroute with a flit, at its front gets it; that VC then leaves, so a
-// head waits at most NumVcs - 1 cycles for it. Why the decision is registered: the router's
-// critical path would otherwise run from the FIFO through route compute into both allocators.
+// in Idle with a head, or in Reroute with a flit, at its front gets it; only when none wants it,
+// it decides for the arriving head (so the front VCs keep priority and a head waits at most
+// NumVcs - 1 cycles for it, as before). Why the decision is registered: the router's critical
+// path would otherwise run from the FIFO (or the link) through route compute into both
+// allocators, and the link input would reach the outputs' registers through them.
 //
 // Head fields come from noc_pkg (docs/header-format.md); an address flit has the head's layout.
 `include "noc_assert.svh"
@@ -95,8 +104,8 @@ module noc_input_unit #(
   output logic [NumVcs*ClassW-1:0]   class_o,
   /// The segment's lead flit leaves with its source route shifted.
   output logic [NumVcs-1:0]          shift_o,
-  /// The flit at VC v's front is its segment's lead: the router writes head = 1 and the output
-  /// class into the copies it sends on network ports.
+  /// The flit at VC v's front is its segment's lead (Routed, and Active until the lead leaves):
+  /// the router writes head = 1 and the output class into the copies it sends on network ports.
   output logic [NumVcs-1:0]          lead_o,
   /// VC v is in Routed with the first segment of its worm (the router picks the worm's ejection
   /// port meanwhile and keeps it for the later segments, so a local copy never changes port).
@@ -107,11 +116,13 @@ module noc_input_unit #(
   // Toward the VC allocator.
   /// VC v requests the output VCs of its segment's network ports.
   output logic [NumVcs-1:0]          va_req_o,
-  /// VC v got all of them (only while `va_req_o[v]`); it becomes Active.
+  /// VC v got all of them (only while `va_req_o[v]`): its lead may request the switch in the same
+  /// cycle (`sa_req_o` depends on it combinationally), and it becomes Active unless the lead leaves.
   input  logic [NumVcs-1:0]          va_gnt_i,
 
   // Toward the switch allocator and the crossbar.
-  /// VC v is Active with a flit at its front that goes somewhere.
+  /// VC v goes (Active, or Routed and granted or without network ports) with a flit at its front
+  /// that goes somewhere.
   output logic [NumVcs-1:0]          sa_req_o,
   /// VC v won the switch (one-hot or zero, only where `sa_req_o`): its front flit is popped.
   input  logic [NumVcs-1:0]          sa_gnt_i,
@@ -130,12 +141,16 @@ module noc_input_unit #(
   logic [NumVcs*2-1:0]      state;
   logic [NumVcs*ClassW-1:0] in_class;  // the class the worm arrived in (its head's vc_class)
   logic [NumVcs-1:0]        wants_rc;  // Idle with a head, or Reroute (not fixed) with a flit
-  logic [NumVcs-1:0]        rc_sel;    // this VC uses route compute this cycle
+  logic [NumVcs-1:0]        rc_sel;    // route compute decides for this VC's front this cycle
+  logic [NumVcs-1:0]        arr_ok;    // a head arrives into this VC, Idle and empty
+  logic [NumVcs-1:0]        arr_sel;   // route compute decides for the arriving head this cycle
+  logic [NumVcs-1:0]        go;        // the segment's flits may leave (Active, or Routed and ready)
   logic [NumVcs-1:0]        credit_q;
 
   // ---------------------------------------------------------------------------------------------
   // Route compute and the head decision, shared: the lowest VC that is Idle with a head, or in
-  // Reroute with a flit, at its front. A rerouted address flit is routed in the class its worm
+  // Reroute with a flit, at its front; when there is none, the head arriving on the link into an
+  // Idle, empty VC (route on arrival). A rerouted address flit is routed in the class its worm
   // arrived in.
 
   noc_pkg::flit_t      rc_flit;
@@ -150,6 +165,7 @@ module noc_input_unit #(
     rc_sel  = '0;
     rc_flit = '0;
     rc_head = '0;
+    arr_sel = '0;
     for (int v = 0; v < NumVcs; v++) begin
       if (!found && wants_rc[v]) begin
         found     = 1'b1;
@@ -160,6 +176,11 @@ module noc_input_unit #(
           rc_head.vc_class = in_class[v*ClassW +: ClassW];
         end
       end
+    end
+    if (!found && arr_ok != '0) begin
+      arr_sel = arr_ok;
+      rc_flit = flit_i;
+      rc_head = rc_flit.data;
     end
   end
 
@@ -265,6 +286,11 @@ module noc_input_unit #(
     assign goes_nowhere  = (net_q == '0) && !eject_q;
     assign wants_rc[v]   = !empty[v] && ((state_q == StIdle && front_head[v]) ||
                                          (state_q == StReroute && !fixed_q));
+    // flit_i's top bit is the head flag (noc_pkg::flit_t).
+    assign arr_ok[v]     = push[v] && empty[v] && (state_q == StIdle) && flit_i[FlitW-1];
+    // Routed goes once the network output VCs are granted, or at once without any.
+    assign go[v]         = (state_q == StActive) ||
+                           ((state_q == StRouted) && !no_route_q && ((va_gnt_i[v] && va_req_o[v]) || net_q == '0));
 
     always_comb begin
       state_d      = state_q;
@@ -280,11 +306,13 @@ module noc_input_unit #(
       no_route_d   = no_route_q;
       lead_d       = lead_q;
       first_seg_d  = first_seg_q;
-      // The shared route compute and head decision serve this VC (Idle with a head, or Reroute
-      // without a fixed port): register the segment. In Reroute the local copy, once started,
-      // continues to the tail.
-      if (rc_sel[v]) begin
+      // The shared route compute and head decision serve this VC (Idle with a head at its front
+      // or arriving, or Reroute without a fixed port): register the segment, whose lead is the
+      // flit at the front from then on. In Reroute the local copy, once started, continues to the
+      // tail.
+      if (rc_sel[v] || arr_sel[v]) begin
         state_d      = StRouted;
+        lead_d       = 1'b1;
         net_d        = dc_net;
         spawn_d      = dc_spawn;
         class_d      = dc_class;
@@ -304,6 +332,7 @@ module noc_input_unit #(
           // A source-route regroup knows the next flit's port without a decision.
           if (state_q == StReroute && fixed_q && !empty[v]) begin
             state_d     = StRouted;
+            lead_d      = 1'b1;
             first_seg_d = 1'b0;
             for (int p = 0; p < NumPorts; p++) begin
               net_d[p] = (32'(fixed_port_q) == p);
@@ -315,13 +344,12 @@ module noc_input_unit #(
             fixed_d   = 1'b0;
           end
         end
-        StRouted: begin
-          if ((va_gnt_i[v] && va_req_o[v]) || (!no_route_q && net_q == '0)) begin
+        // A Routed VC that goes holds its output VCs from this edge on: Active, unless its lead
+        // leaves in the same cycle and was the tail or a promote segment's lead.
+        StRouted, StActive: begin
+          if (go[v]) begin
             state_d = StActive;
-            lead_d  = 1'b1;
           end
-        end
-        StActive: begin
           if (pop[v]) begin
             lead_d = 1'b0;
             if (front_tail[v]) begin
@@ -378,15 +406,22 @@ module noc_input_unit #(
     assign routed_o[v]                     = (state_q == StRouted) && first_seg_q;
     assign no_route_o[v]                   = (state_q == StRouted) && no_route_q;
     assign va_req_o[v]                     = (state_q == StRouted) && !no_route_q && (net_q != '0);
-    assign sa_req_o[v]                     = (state_q == StActive) && !empty[v] && !goes_nowhere;
-    assign drop[v]                         = (state_q == StActive) && !empty[v] && goes_nowhere;
+    assign sa_req_o[v]                     = go[v] && !empty[v] && !goes_nowhere;
+    assign drop[v]                         = go[v] && !empty[v] && goes_nowhere;
 
     // Worm order on this VC: behind a tail the next front is a head; inside a worm no flit is a
     // head (address flits have the head's layout but head = 0); a worm's first pop is its head.
     `NOC_ASSERT(IdleFrontIsHead_A, (state_q == StIdle && !empty[v]) |-> front_head[v])
     `NOC_ASSERT(NoHeadInsideWorm_A, (state_q == StReroute && !empty[v]) |-> !front_head[v])
     `NOC_ASSERT(NoHeadAfterLead_A, (state_q == StActive && !lead_q && !empty[v]) |-> !front_head[v])
-    `NOC_ASSERT(PopOnlyActive_A, pop[v] |-> (state_q == StActive))
+    `NOC_ASSERT(PopOnlyGo_A, pop[v] |-> go[v])
+    `NOC_ASSERT(GoOnlyRoutedOrActive_A, go[v] |-> (state_q == StRouted || state_q == StActive))
+    // A Routed VC's lead is at its front (decided from there, or written in the deciding edge).
+    `NOC_ASSERT(RoutedHasLead_A, (state_q == StRouted) |-> (!empty[v] && lead_q))
+    // Route on arrival decides only for a head written into an Idle, empty VC, and only when no
+    // front wants route compute (the front VCs keep priority).
+    `NOC_ASSERT(ArrivalOnlyEmptyIdle_A, arr_sel[v] |-> (push[v] && empty[v] && state_q == StIdle && flit_i[FlitW-1]))
+    `NOC_ASSERT(ArrivalAndFrontNeverBoth_A, !(arr_sel[v] && rc_sel[v]))
     // Only a source-route regroup drops a flit: its used-up head, when it does not deliver.
     `NOC_ASSERT(DropOnlyRegroupHead_A, drop[v] |-> (lead_q && promote_q && fixed_q && front_head[v]))
     `NOC_ASSERT(PromoteOnlyLead_A, (state_q == StActive && promote_q) |-> lead_q)
@@ -414,6 +449,8 @@ module noc_input_unit #(
   assign credit_o = credit_q;
 
   `NOC_ASSERT(VcInRange_A, valid_i |-> (32'(vc_i) < NumVcs))
+  `NOC_ASSERT(ArrivalOnlyWithoutFront_A, (arr_sel != '0) |-> (wants_rc == '0))
+  `NOC_ASSERT(OneDecisionPerCycle_A, $onehot0({arr_sel, rc_sel}))
   // Upstream credits guarantee room: a write into a full buffer would lose the flit.
   `NOC_ASSERT(NoWriteIntoFullFifo_A, valid_i |-> !full[vc_i])
   `NOC_ASSERT(VaGntOnlyRequested_A, (va_gnt_i & ~va_req_o) == '0)

@@ -88,16 +88,18 @@ module noc_output_unit #(
   end
 
   // Allocation state: set by a grant, cleared when the tail leaves; the owner is kept until then.
+  // A worm's head may leave in its grant's cycle (docs/rtl.md "Latency"): a one-flit worm is then
+  // allocated and released in one edge, and the VC stays free.
   always_comb begin
     allocated_d = allocated_q;
     owner_d     = owner_q;
     for (int v = 0; v < NumVcs; v++) begin
-      if (alloc_i[v]) begin
-        allocated_d[v]              = 1'b1;
-        owner_d[v*OwnerW +: OwnerW] = alloc_owner_i[v*OwnerW +: OwnerW];
-      end else if (send_i[v] && flit_in.tail) begin
+      if (send_i[v] && flit_in.tail) begin
         allocated_d[v]              = 1'b0;
         owner_d[v*OwnerW +: OwnerW] = '0;
+      end else if (alloc_i[v]) begin
+        allocated_d[v]              = 1'b1;
+        owner_d[v*OwnerW +: OwnerW] = alloc_owner_i[v*OwnerW +: OwnerW];
       end
     end
   end
@@ -137,7 +139,8 @@ module noc_output_unit #(
   assign flit_o      = flit_q;
 
   `NOC_ASSERT(OneFlitPerCycle_A, $onehot0(send_i))
-  `NOC_ASSERT(SendOnAllocatedVc_A, (send_i & ~allocated_q) == '0)
+  // Sent on a VC held by the worm, or granted to it in this cycle.
+  `NOC_ASSERT(SendOnAllocatedVc_A, (send_i & ~(allocated_q | alloc_i)) == '0)
   `NOC_ASSERT(SendNeedsCredit_A, (send_i & ~credit_o) == '0)
   `NOC_ASSERT(AllocOnlyFreeVc_A, (alloc_i & allocated_q) == '0)
   for (genvar v = 0; v < NumVcs; v++) begin : gen_owner_check

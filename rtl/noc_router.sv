@@ -5,7 +5,9 @@
 // index p < NumNetPorts is a network port, NumNetPorts + l is local pair l, on both sides. Each
 // input port is a noc_input_unit (per-VC FIFO, shared route compute and head decision, one
 // registered *segment* per VC: network ports, spawned CPR branches, local copy, class); they
-// request output VCs from one noc_vc_allocator and the switch from one noc_switch_allocator; a
+// request output VCs from one noc_vc_allocator and the switch from one noc_switch_allocator (a
+// VC granted its output VCs requests the switch in the same cycle, so an uncontended head spends
+// one cycle in this router after the cycle it arrives in, docs/rtl.md "Latency"); a
 // noc_crossbar moves the granted flits (replicating) to the noc_output_units, which hold the
 // output VCs and the downstream credits, and to the noc_eject_units, which are not allocated:
 // flits of several worms interleave on an ejection port, tagged with their stream. Glue here:
@@ -13,7 +15,7 @@
 //     (noc_pkg::HcClassQBit: Hamiltonian cycle p -> 0, q -> 1; dateline class c -> c; a source
 //     route's class; everything else 0; docs/rtl.md "VC classes to VCs");
 //   - ejection port per worm: the first local port from (input port mod NumLocal) on with a credit
-//     while the worm's first segment is routed, kept to its tail;
+//     while the worm's first segment is Routed (used at once, registered), kept to its tail;
 //   - switch requests: a flit requests all of its segment's outputs only when every one has a
 //     credit, so a granted flit leaves on all of them in the same cycle (synchronous replication);
 //   - head rewrite after the crossbar, on network ports only: the lead flit of a segment leaves as
@@ -265,9 +267,9 @@ module noc_router #(
         end
       end
 
-      // Ejection port: while the worm's first segment waits for its network VCs, the first local
-      // port from (input port mod NumLocal) on that has a credit ("any free one"); held to the
-      // worm's tail, so the local copy of a worm with several segments stays on one port.
+      // Ejection port: while the worm's first segment is Routed, the first local port from
+      // (input port mod NumLocal) on that has a credit ("any free one"); held to the worm's tail,
+      // so the local copy of a worm with several segments stays on one port.
       always_comb begin
         logic found;
         found = 1'b0;
@@ -283,10 +285,12 @@ module noc_router #(
         end
       end
 
+      // The switch request reads this cycle's choice (ej_port_d): a first segment's lead may
+      // leave in the cycle its VC is Routed, before the choice is registered.
       always_comb begin
         ej_ok = 1'b0;
         for (int l = 0; l < NumLocal; l++) begin
-          if (32'(ej_port_q[J*LocalW +: LocalW]) == l) begin
+          if (32'(ej_port_d[J*LocalW +: LocalW]) == l) begin
             ej_ok = ej_credit[l];
           end
         end
@@ -302,7 +306,7 @@ module noc_router #(
         end
         for (int l = 0; l < NumLocal; l++) begin
           sa_req_set[J*NumPorts+NumNetPorts+l] = sa_req[J] && sa_ok[J] && seg_eject[J] &&
-                                                 (32'(ej_port_q[J*LocalW +: LocalW]) == l);
+                                                 (32'(ej_port_d[J*LocalW +: LocalW]) == l);
         end
       end
 

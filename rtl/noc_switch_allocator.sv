@@ -4,7 +4,8 @@
 // Every input VC requests a *set* of output ports (req_i), so a replicating worm (docs/rtl.md,
 // "Synchronous replication": local ejection and the next hop, or the PCP spine's branches) asks
 // for all of its outputs at once. The requests are qualified by the router (the VC's front flit is
-// ready, its output VCs are allocated and have a credit); this module only matches them.
+// ready, its output VCs are held or granted by the VC allocator in this same cycle, and have a
+// credit); this module only matches them.
 //   1. Per input, a noc_rr_arbiter picks one VC among those with a request.
 //   2. Per output, a noc_rr_arbiter picks one input among those whose picked VC requests it.
 //   3. An input wins only if it got every output in its picked VC's set; outputs tentatively given

@@ -6,7 +6,9 @@
 // its set is free, and then all of them in the same cycle (docs/rtl.md, "All-or-nothing output
 // allocation": acquiring them one at a time lets two replicating worms each hold an output VC the
 // other needs). The grant goes to the output units (noc_output_unit alloc_i / alloc_owner_i), which
-// hold each VC until the worm's tail has left; they report which VCs are free (free_i).
+// hold each VC until the worm's tail has left; they report which VCs are free (free_i). The grant
+// is combinational from registered state (requests, free VCs, the top pointer): the router lets a
+// granted VC request the switch in the same cycle (docs/rtl.md, "Latency").
 //
 // Fairness: the input VCs are ordered round-robin, starting at the "top" requester chosen by a
 // noc_rr_arbiter. Every requester, granted or not, reserves its output VCs against all requesters

@@ -1,5 +1,5 @@
 // The timing model on its own (no RTL, no firmware): the zero-load latency docs/rtl.md states
-// ("Latency": 4 cycles per hop including the link, 8 from injection to ejection for one hop, body
+// ("Latency": 2 cycles per hop including the link, 4 from injection to ejection for one hop, body
 // flits one per cycle behind the head), credits, and its parameter errors.
 #include "model/timing_router.hpp"
 
@@ -86,22 +86,25 @@ std::vector<long> eject_cycles(const Topology& t, NodeId from, NodeId to, int fl
   return cycles;
 }
 
-TEST(TimingRouter, ZeroLoadLatencyIsFourCyclesPerHopAndEightForOneHop) {
+// Per router: the edge that writes the head also decides it; in the next cycle it is granted its
+// output VC and the switch and crosses into the link register. One hop passes two routers.
+TEST(TimingRouter, ZeroLoadLatencyIsTwoCyclesPerHopAndFourForOneHop) {
   const Topology t = Topology::mesh({4, 4});
   // Hops 1..6 from node 0: along X, then up Y.
   const std::vector<NodeId> dests = {1, 2, 3, 7, 11, 15};
   for (std::size_t h = 0; h < dests.size(); ++h) {
     const std::vector<long> c = eject_cycles(t, 0, dests[h], 1);
     ASSERT_EQ(c.size(), 1u) << "destination " << dests[h];
-    EXPECT_EQ(c[0], 8 + 4 * static_cast<long>(h)) << "hops " << h + 1;
+    EXPECT_EQ(c[0], 4 + 2 * static_cast<long>(h)) << "hops " << h + 1;
   }
-  // To itself: through the local router only (route, VC-free ejection, switch): 4 cycles.
-  EXPECT_EQ(eject_cycles(t, 5, 5, 1), std::vector<long>{4});
+  // To itself: through the local router only (routed on arrival; switch to the VC-free ejection
+  // port): 2 cycles.
+  EXPECT_EQ(eject_cycles(t, 5, 5, 1), std::vector<long>{2});
 }
 
 TEST(TimingRouter, BodyFlitsFollowTheHeadOnePerCycle) {
   const Topology t = Topology::mesh({4, 4});
-  EXPECT_EQ(eject_cycles(t, 0, 15, 6), (std::vector<long>{28, 29, 30, 31, 32, 33}));  // 6 hops
+  EXPECT_EQ(eject_cycles(t, 0, 15, 6), (std::vector<long>{14, 15, 16, 17, 18, 19}));  // 6 hops
 }
 
 TEST(TimingRouter, CreditsComeBackOneCycleAfterTheFlitLeavesTheBuffer) {
@@ -110,11 +113,9 @@ TEST(TimingRouter, CreditsComeBackOneCycleAfterTheFlitLeavesTheBuffer) {
   TimingLink head;
   head.valid = true;
   head.flit = dimension_order_head(t, 5, 6, true);
-  w.cycle(5, head);  // edge 0: buffered; 1: routed; 2: output VC; 3: switch, popped
-  for (int c = 1; c <= 3; ++c) {
-    EXPECT_EQ(w.at(5).credits_to_senders(), 0u) << "cycle " << c;
-    w.cycle(5, {});
-  }
+  w.cycle(5, head);  // edge 0: buffered and routed; 1: output VC and switch, popped
+  EXPECT_EQ(w.at(5).credits_to_senders(), 0u);
+  w.cycle(5, {});
   // The local input (port 4), VC 0: bit 4 * 2.
   EXPECT_EQ(w.at(5).credits_to_senders(), std::uint64_t{1} << 8);
   w.cycle(5, {});

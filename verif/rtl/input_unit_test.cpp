@@ -257,9 +257,11 @@ TYPED_TEST_SUITE(StageInputUnit, InputUnitParams, InputUnitNames);
 
 // Random worms (1..6 flits, random routing mode and destination) on random VCs, sent whenever
 // the upstream holds a credit, with random VC and switch grants. A reference of the buffers and of
-// the per-VC state machine (Idle -> Routed -> Active -> Idle, route compute for the lowest Idle
-// VC with a head at its front) predicts every request, route, popped flit and credit each cycle;
-// routes equal the model's routing functions on the 4x4 mesh.
+// the per-VC state machine (docs/rtl.md "noc_input_unit": Idle -> Routed -> Active -> Idle; route
+// compute for the lowest Idle VC with a head at its front, else for a head arriving into an Idle,
+// empty VC; a Routed VC granted its VCs, or ejecting only, requests the switch in the same cycle)
+// predicts every request, route, popped flit and credit each cycle; routes equal the model's
+// routing functions on the 4x4 mesh.
 TYPED_TEST(StageInputUnit, WormsLeaveInOrderWithOneCreditEachAndRoutesMatchModel) {
   using P = TypeParam;
   for (const NodeId node : {NodeId{5}, NodeId{0}, NodeId{15}}) {
@@ -276,7 +278,7 @@ TYPED_TEST(StageInputUnit, WormsLeaveInOrderWithOneCreditEachAndRoutesMatchModel
     };
     std::vector<Vc> ref(P::kVcs);
     std::uint32_t expected_credit = 0;
-    long worms = 0, ejects = 0, full_cycles = 0, flits_out = 0;
+    long worms = 0, ejects = 0, full_cycles = 0, flits_out = 0, on_arrival = 0, from_front = 0, same_cycle = 0;
     for (int cycle = 0; cycle < 20000; ++cycle) {
       // Outputs of the state after the last edge.
       std::optional<unsigned> rc_vc;
@@ -285,8 +287,10 @@ TYPED_TEST(StageInputUnit, WormsLeaveInOrderWithOneCreditEachAndRoutesMatchModel
         if (!rc_vc && r.state == St::kIdle && !r.buffer.empty() && r.buffer.front().head) rc_vc = v;
         const bool ejects_only = r.route.target == 1u << kEjectBit;
         ASSERT_EQ(GetBit(dut->va_req_o, v), r.state == St::kRouted && !ejects_only) << "cycle " << cycle << " vc " << v;
-        ASSERT_EQ(GetBit(dut->sa_req_o, v), r.state == St::kActive && !r.buffer.empty()) << "cycle " << cycle;
         ASSERT_FALSE(GetBit(dut->no_route_o, v));
+        ASSERT_EQ(GetBit(dut->lead_o, v),
+                  r.state == St::kRouted || (r.state == St::kActive && !r.buffer.empty() && r.buffer.front().head))
+            << "cycle " << cycle << " vc " << v;
         if (r.state != St::kIdle) {
           const auto target = static_cast<unsigned>(GetField(dut->net_o, v * kPorts, kPorts)) |
                               (static_cast<unsigned>(GetBit(dut->eject_o, v)) << kEjectBit);
@@ -311,17 +315,29 @@ TYPED_TEST(StageInputUnit, WormsLeaveInOrderWithOneCreditEachAndRoutesMatchModel
         if (ref[v].credits > 0) send = v;
       }
       bench.Send(send, send ? ref[*send].upstream.front() : Flit{});
-      // Allocators: random VC grants to requesters, one random switch grant.
+      // Route on arrival: only when no front wants route compute, into an Idle, empty VC.
+      const bool arrival = !rc_vc && send && ref[*send].state == St::kIdle && ref[*send].buffer.empty();
+      // Allocators: random VC grants to requesters; the VCs that go then request the switch, and
+      // one random switch grant among them.
       std::uint32_t va_gnt = 0;
-      std::vector<unsigned> sa_req;
       for (unsigned v = 0; v < P::kVcs; ++v) {
         const bool requests = ref[v].state == St::kRouted && ref[v].route.target != 1u << kEjectBit;
         if (requests && rng() % 2) va_gnt |= 1u << v;
-        if (ref[v].state == St::kActive && !ref[v].buffer.empty()) sa_req.push_back(v);
+      }
+      dut->va_gnt_i = va_gnt;
+      dut.Settle();
+      std::vector<unsigned> sa_req;
+      std::vector<bool> goes(P::kVcs);
+      for (unsigned v = 0; v < P::kVcs; ++v) {
+        const Vc& r = ref[v];
+        goes[v] = r.state == St::kActive ||
+                  (r.state == St::kRouted && (((va_gnt >> v) & 1u) || r.route.target == 1u << kEjectBit));
+        const bool requests = goes[v] && !r.buffer.empty();
+        ASSERT_EQ(GetBit(dut->sa_req_o, v), requests) << "cycle " << cycle << " vc " << v;
+        if (requests) sa_req.push_back(v);
       }
       std::optional<unsigned> sa_gnt;
       if (!sa_req.empty() && rng() % 10 < 7) sa_gnt = sa_req[rng() % sa_req.size()];
-      dut->va_gnt_i = va_gnt;
       dut->sa_gnt_i = sa_gnt ? 1u << *sa_gnt : 0u;
       dut.Settle();
       ASSERT_EQ(GetFlit(dut->flit_o, 0), sa_gnt ? ref[*sa_gnt].buffer.front() : Flit{}) << "cycle " << cycle;
@@ -336,21 +352,32 @@ TYPED_TEST(StageInputUnit, WormsLeaveInOrderWithOneCreditEachAndRoutesMatchModel
           r.route = bench.Expected(r.buffer.front());
           ASSERT_NE(r.route.target, 0u) << "the model routes every head of these modes";
           ejects += r.route.target == 1u << kEjectBit;
-        } else if (r.state == St::kRouted && (((va_gnt >> v) & 1u) || r.route.target == 1u << kEjectBit)) {
+          ++from_front;
+        } else if (goes[v]) {
+          same_cycle += r.state == St::kRouted && sa_gnt == v;
           r.state = St::kActive;
-        } else if (r.state == St::kActive && sa_gnt == v) {
-          if (r.buffer.front().tail) {
-            r.state = St::kIdle;
-            ++worms;
+          if (sa_gnt == v) {
+            if (r.buffer.front().tail) {
+              r.state = St::kIdle;
+              ++worms;
+            }
+            r.buffer.pop_front();
+            ++flits_out;
           }
-          r.buffer.pop_front();
-          ++flits_out;
         }
       }
       if (send) {
-        ref[*send].buffer.push_back(ref[*send].upstream.front());
-        ref[*send].upstream.pop_front();
-        --ref[*send].credits;
+        Vc& r = ref[*send];
+        r.buffer.push_back(r.upstream.front());
+        r.upstream.pop_front();
+        --r.credits;
+        if (arrival) {
+          r.state = St::kRouted;
+          r.route = bench.Expected(r.buffer.front());
+          ASSERT_NE(r.route.target, 0u) << "the model routes every head of these modes";
+          ejects += r.route.target == 1u << kEjectBit;
+          ++on_arrival;
+        }
       }
       bench.Send(std::nullopt);
       dut->va_gnt_i = 0;
@@ -361,8 +388,50 @@ TYPED_TEST(StageInputUnit, WormsLeaveInOrderWithOneCreditEachAndRoutesMatchModel
     EXPECT_GT(ejects, 200) << "node " << node;
     EXPECT_GT(full_cycles, 500) << "node " << node;
     EXPECT_GT(flits_out, 3000) << "node " << node;
+    // Both decision paths and the same-cycle VC and switch grant are exercised.
+    EXPECT_GT(on_arrival, 200) << "node " << node;
+    // With one flit per VC a head only ever arrives into an Idle, empty VC, while no front waits
+    // (one link flit per cycle): every head is routed on arrival. Deeper buffers queue heads
+    // behind worms, decided from the front.
+    if (P::kDepth > 1) {
+      EXPECT_GT(from_front, 200) << "node " << node;
+    } else {
+      EXPECT_EQ(from_front, 0) << "node " << node;
+    }
+    EXPECT_GT(same_cycle, 200) << "node " << node;
     EXPECT_FALSE(dut.AssertionFired()) << "node " << node;
   }
+}
+
+// Zero load: a head written into an empty, Idle VC is decided in the same edge (it requests its
+// output VC in the next cycle), and granted its VC and the switch in that cycle it leaves.
+TYPED_TEST(StageInputUnit, HeadIntoEmptyVcIsRoutedOnArrivalAndLeavesNextCycle) {
+  using P = TypeParam;
+  InputUnitBench<P> bench(5);
+  auto& dut = bench.dut_;
+  // Dimension order from (1,1) to (3,1): +X, network port 0.
+  const Flit head{true, true, HeadData(kModeDimOrder, bench.mesh_.Dest(kModeDimOrder, 7), 1, 2)};
+  ASSERT_EQ(bench.Expected(head).target, 1u);
+  bench.Send(P::kVcs - 1, head);
+  dut.Tick();
+  bench.Send(std::nullopt);
+  dut.Settle();
+  EXPECT_EQ(dut->va_req_o, 1u << (P::kVcs - 1));
+  EXPECT_EQ(GetField(dut->net_o, (P::kVcs - 1) * kPorts, kPorts), 1u);
+  EXPECT_EQ(dut->sa_req_o, 0u) << "no switch request before the VC grant";
+  dut->va_gnt_i = dut->va_req_o;
+  dut.Settle();
+  EXPECT_EQ(dut->sa_req_o, 1u << (P::kVcs - 1));
+  dut->sa_gnt_i = dut->sa_req_o;
+  dut.Settle();
+  EXPECT_EQ(GetFlit(dut->flit_o, 0), head);
+  dut.Tick();
+  dut->va_gnt_i = 0;
+  dut->sa_gnt_i = 0;
+  dut.Settle();
+  EXPECT_EQ(dut->credit_o, 1u << (P::kVcs - 1));
+  EXPECT_EQ(dut->va_req_o, 0u) << "the one-flit worm left: the VC is Idle";
+  EXPECT_FALSE(dut.AssertionFired());
 }
 
 // A head without a decision (a reserved mode) waits in Routed with no_route_o and no VC request.
@@ -373,6 +442,7 @@ TYPED_TEST(StageInputUnit, HeadWithoutDecisionWaitsWithoutRequest) {
   bench.Send(0u, {true, true, HeadData(kModeReserved, 0, 1, 2)});
   dut.Tick();
   bench.Send(std::nullopt);
+  dut.Settle();
   for (int i = 0; i < 4; ++i) dut.Tick();
   dut.Settle();
   EXPECT_TRUE(GetBit(dut->no_route_o, 0));
@@ -412,17 +482,15 @@ TYPED_TEST(StageInputUnit, HeadInsideWormFiresAssertion) {
   auto& dut = bench.dut_;
   std::mt19937_64 rng(3);
   bench.Send(0u, bench.RandomHead(rng, false));  // a worm without its tail...
-  dut.Tick();
+  dut.Tick();                                    // written and routed on arrival
   bench.Send(std::nullopt);
-  dut.Tick();  // routed
   dut.Settle();
   dut->va_gnt_i = dut->va_req_o;  // (an eject-only head needs no grant)
-  dut.Tick();                     // active
-  dut->va_gnt_i = 0;
   dut->sa_gnt_i = 1;
   dut.Settle();
   ASSERT_TRUE(GetFlit(dut->flit_o, 0).head);
   dut.Tick();  // the head leaves
+  dut->va_gnt_i = 0;
   dut->sa_gnt_i = 0;
   EXPECT_FALSE(dut.AssertionFired());
   bench.Send(0u, bench.RandomHead(rng, true));  // ...followed by another head

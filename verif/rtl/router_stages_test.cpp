@@ -121,7 +121,7 @@ void CreditsAllocationAndLinkMatchReferenceUnderRandomWorms() {
   bool link_valid = false;
   unsigned link_vc = 0;
   std::vector<std::uint32_t> link_flit(3, 0);
-  long worms_done = 0, zero_credit_cycles = 0, alloc_cycles = 0, send_cycles = 0;
+  long worms_done = 0, zero_credit_cycles = 0, alloc_cycles = 0, send_cycles = 0, same_cycle_sends = 0;
   for (long cycle = 0; cycle < 20000; ++cycle) {
     // The outputs agree with the reference.
     for (unsigned v = 0; v < P::kVcs; ++v) {
@@ -147,9 +147,10 @@ void CreditsAllocationAndLinkMatchReferenceUnderRandomWorms() {
         alloc[v] = std::uniform_int_distribution<unsigned>(0, P::kInVcs - 1)(rng);
       }
     }
+    // A VC may carry its worm's head in the cycle it is allocated (docs/rtl.md "Latency").
     std::vector<unsigned> ready;
     for (unsigned v = 0; v < P::kVcs; ++v) {
-      if (ref[v].owner && ref[v].credits > 0) ready.push_back(v);
+      if ((ref[v].owner || alloc[v]) && ref[v].credits > 0) ready.push_back(v);
     }
     std::uint32_t send_mask = 0;
     std::vector<std::uint32_t> flit = {static_cast<std::uint32_t>(rng()), static_cast<std::uint32_t>(rng()), 0};
@@ -158,7 +159,9 @@ void CreditsAllocationAndLinkMatchReferenceUnderRandomWorms() {
       sent = ready[std::uniform_int_distribution<std::size_t>(0, ready.size() - 1)(rng)];
       send_mask = 1u << *sent;
       const bool tail = std::bernoulli_distribution(0.25)(rng);
-      flit[2] = (tail ? 1u : 0u) | (ref[*sent].started ? 0u : 2u);
+      const bool head = alloc[*sent].has_value() || !ref[*sent].started;
+      flit[2] = (tail ? 1u : 0u) | (head ? 2u : 0u);
+      same_cycle_sends += alloc[*sent].has_value();
     }
     std::uint32_t credit_mask = 0;
     for (unsigned v = 0; v < P::kVcs; ++v) {
@@ -193,6 +196,7 @@ void CreditsAllocationAndLinkMatchReferenceUnderRandomWorms() {
   EXPECT_GT(zero_credit_cycles, 500);
   EXPECT_GT(alloc_cycles, 1000);
   EXPECT_GT(send_cycles, 5000);
+  EXPECT_GT(same_cycle_sends, 500);
 }
 
 // Allocates VC 0 to input VC 1 and returns a bench with that state.
@@ -274,11 +278,31 @@ void ReleasedByTailOnlyAndReusableNextCycle() {
   EXPECT_FALSE(bench->dut_.AssertionFired());
 }
 
+// A one-flit worm allocated and sent in the same cycle leaves the VC free for the next head.
+template <class P>
+void OneFlitWormAllocatedAndSentInOneCycleLeavesVcFree() {
+  OutputUnitBench<P> bench;
+  std::vector<std::optional<unsigned>> alloc(P::kVcs);
+  alloc[0] = 2;
+  bench.Cycle(alloc, 1u, {5, 6, 3u}, 0);  // head and tail
+  EXPECT_FALSE(GetBit(bench.dut_->allocated_o, 0));
+  EXPECT_TRUE(bench.dut_->valid_o);
+  EXPECT_EQ(GetField(bench.dut_->credit_count_o, 0, bench.kCountW), P::kDepth - 1);
+  alloc[0] = 3;
+  bench.Cycle(alloc, 0, {0, 0, 0}, 0);
+  EXPECT_TRUE(GetBit(bench.dut_->allocated_o, 0));
+  EXPECT_EQ(GetField(bench.dut_->owner_o, 0, bench.kOwnerW), 3u);
+  EXPECT_FALSE(bench.dut_.AssertionFired());
+}
+
 #define OUTPUT_UNIT_TESTS(Suite, P)                                                                              \
   TEST(Suite, CreditsAllocationAndLinkMatchReferenceUnderRandomWorms) {                                          \
     CreditsAllocationAndLinkMatchReferenceUnderRandomWorms<P>();                                                 \
   }                                                                                                              \
   TEST(Suite, ReleasedByTailOnlyAndReusableNextCycle) { ReleasedByTailOnlyAndReusableNextCycle<P>(); }           \
+  TEST(Suite, OneFlitWormAllocatedAndSentInOneCycleLeavesVcFree) {                                               \
+    OneFlitWormAllocatedAndSentInOneCycleLeavesVcFree<P>();                                                      \
+  }                                                                                                              \
   TEST(Suite, SendOnFreeVcFiresAssertion) { SendOnFreeVcFiresAssertion<P>(); }                                   \
   TEST(Suite, SendWithoutCreditFiresAssertionAndKeepsZero) { SendWithoutCreditFiresAssertionAndKeepsZero<P>(); } \
   TEST(Suite, TwoFlitsInOneCycleFiresAssertion) { TwoFlitsInOneCycleFiresAssertion<P>(); }                       \

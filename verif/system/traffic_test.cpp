@@ -26,11 +26,11 @@ TrafficResult run_on(const std::string& backend_name, const TrafficConfig& c) {
   return sim::run_traffic(c, *backend);
 }
 
-// docs/rtl.md, "Latency": 4 cycles per hop including the link, 8 from the head entering the
-// sender's router to leaving the destination's ejection port for one hop, so 4 + 4 H for H hops;
+// docs/rtl.md, "Latency": 2 cycles per hop including the link, 4 from the head entering the
+// sender's router to leaving the destination's ejection port for one hop, so 2 + 2 H for H hops;
 // body flits follow one per cycle, so the tail leaves L - 1 cycles after the head. An idle source
 // queue injects the head in the cycle the packet is created.
-long documented_zero_load_latency(int hops, int length) { return 4 + 4L * hops + (length - 1); }
+long documented_zero_load_latency(int hops, int length) { return 2 + 2L * hops + (length - 1); }
 
 // Packets that met no other packet: no other packet was alive (created, not yet delivered) at any
 // time of their life. On those the latency is the zero-load latency.
