@@ -241,6 +241,7 @@ module noc_router #(
       logic [NumNetPorts-1:0] net, spawn, vc1;
       logic [ClassW-1:0]      cls;
       logic                   net_credits, ej_ok;
+      logic [LocalW-1:0]      ej_now;   // the ejection port this cycle's switch request uses
       assign net   = seg_net[J*NumNetPorts +: NumNetPorts];
       assign spawn = seg_spawn[J*NumNetPorts +: NumNetPorts];
       assign cls   = seg_class[J*ClassW +: ClassW];
@@ -286,11 +287,13 @@ module noc_router #(
       end
 
       // The switch request reads this cycle's choice (ej_port_d): a first segment's lead may
-      // leave in the cycle its VC is Routed, before the choice is registered.
+      // leave in the cycle its VC is Routed, before the choice is registered. With one local
+      // port it is 0, written as a constant (through ej_port_d yosys kept the choice's registers).
+      assign ej_now = (NumLocal > 1) ? ej_port_d[J*LocalW +: LocalW] : '0;
       always_comb begin
         ej_ok = 1'b0;
         for (int l = 0; l < NumLocal; l++) begin
-          if (32'(ej_port_d[J*LocalW +: LocalW]) == l) begin
+          if (32'(ej_now) == l) begin
             ej_ok = ej_credit[l];
           end
         end
@@ -305,8 +308,7 @@ module noc_router #(
           sa_req_set[J*NumPorts+o] = sa_req[J] && sa_ok[J] && net[o];
         end
         for (int l = 0; l < NumLocal; l++) begin
-          sa_req_set[J*NumPorts+NumNetPorts+l] = sa_req[J] && sa_ok[J] && seg_eject[J] &&
-                                                 (32'(ej_port_d[J*LocalW +: LocalW]) == l);
+          sa_req_set[J*NumPorts+NumNetPorts+l] = sa_req[J] && sa_ok[J] && seg_eject[J] && (32'(ej_now) == l);
         end
       end
 
