@@ -373,4 +373,21 @@ class RouterBench {
   long no_route_cycles_ = 0;
 };
 
+// The name of the first output that differs between two routers of the same shape and flit width
+// (a bench's router against another in lockstep), or "".
+template <class A, class B>
+std::string FirstOutputDifference(const A& a, const B& b, unsigned flit_w) {
+  const unsigned flit_bits = kPorts * flit_w;
+  if (a.in_credit_o != b.in_credit_o) return "in_credit_o";
+  if (a.out_valid_o != b.out_valid_o) return "out_valid_o";
+  if (a.out_vc_o != b.out_vc_o) return "out_vc_o";
+  if (a.eject_stream_o != b.eject_stream_o) return "eject_stream_o";
+  if (a.no_route_o != b.no_route_o) return "no_route_o";
+  for (unsigned lsb = 0; lsb < flit_bits; lsb += 64) {
+    const unsigned width = std::min(64u, flit_bits - lsb);
+    if (GetField(a.out_flit_o, lsb, width) != GetField(b.out_flit_o, lsb, width)) return "out_flit_o";
+  }
+  return "";
+}
+
 }  // namespace wormcast::verif::router_bench
