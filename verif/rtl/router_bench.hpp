@@ -44,7 +44,8 @@ inline constexpr unsigned kVcs = 2;
 inline constexpr unsigned kDepth = 4;
 inline constexpr unsigned kVcIdW = 1;
 inline constexpr unsigned kLabelW = 16;
-inline constexpr unsigned kStreamW = 4;  // noc_router StreamW: $clog2(kPorts * kVcs)
+inline constexpr unsigned kAllModes = 0x1F;  // bit m = wire::Mode m, the five routing modes
+inline constexpr unsigned kStreamW = 4;      // noc_router StreamW: $clog2(kPorts * kVcs)
 static_assert((1u << kStreamW) >= kPorts * kVcs && (1u << (kStreamW - 1)) < kPorts * kVcs);
 
 // One link flit: {head, tail, data} (data: the layout's data_w low bits).
@@ -359,7 +360,7 @@ class RouterBench {
   std::optional<model::HamiltonianLabeling> labels_;
   NodeId node_ = 0;
   int phase_cycles_ = 0;
-  unsigned traffic_modes_ = 0x1F;
+  unsigned traffic_modes_ = kAllModes;
   int phase_cycle_ = 0;
   std::array<std::array<VcSender, kVcs>, kPorts> inputs_{};
   std::array<std::array<std::deque<long>, kVcs>, kPorts> credit_due_{};
