@@ -51,7 +51,7 @@ std::vector<sim::PacketRecord> isolated(const std::vector<sim::PacketRecord>& pa
 // (backend, topology)
 class TrafficZeroLoad : public ::testing::TestWithParam<std::tuple<std::string, std::string>> {};
 
-TEST_P(TrafficZeroLoad, IsolatedPacketLatencyIsFourPerHopPlusFourPlusLengthAsDocumented) {
+TEST_P(TrafficZeroLoad, IsolatedPacketLatencyIsTwoPerHopPlusTwoPlusLengthMinusOneAsDocumented) {
   TrafficConfig c;
   c.topology = std::get<1>(GetParam());
   c.load = 0.004;
