@@ -9,7 +9,8 @@ execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD} --prefix ${OUT}/pref
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "cmake --install exited ${rc}:\n${log}${err}")
 endif()
-set(sweep sweep --backend model -t mesh:4x4 --loads 0.05,0.2 -L 4 --warmup 100 --measure 300)
+set(sweep sweep --backend model -t mesh:4x4 --loads 0.05,0.2 -k 1,3 --multicast-fraction 0.3 -L 4 --warmup 100
+          --measure 300)
 execute_process(COMMAND ${OUT}/prefix/bin/wormcast ${sweep} -o ${OUT}/sweep OUTPUT_VARIABLE log ERROR_VARIABLE err
                 RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
