@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <vector>
 
 #include "model/errors.hpp"
 #include "sim/commands/command.hpp"
@@ -115,10 +116,21 @@ ExitCode run_traffic_sweep_command(const Options& o) {
   config.base.seed = o.seed;
   config.loads = parse_loads(o.loads);
   if (!o.counts.empty()) config.destination_counts = parse_counts(model::Topology::parse(o.topology), o.counts);
+  // Every point is valid, the plot script there and the folder made before the first point runs: a
+  // long sweep does not fail at its end.
+  for (const int k :
+       config.destination_counts.empty() ? std::vector<int>{config.base.destinations} : config.destination_counts) {
+    for (const double load : config.loads) {
+      TrafficConfig point = config.base;
+      point.destinations = k;
+      point.load = load;
+      validate(point);
+    }
+  }
   const std::filesystem::path script = plot_script();
   const std::string out = o.out.empty() ? "sweep-" + o.backend : o.out;
-  const std::vector<TrafficResult> results = run_traffic_sweep(config);
   std::filesystem::create_directories(out);
+  const std::vector<TrafficResult> results = run_traffic_sweep(config);
   std::string csv = traffic_csv_header();
   for (const TrafficResult& r : results) csv += traffic_csv_row(r);
   const std::string csv_file = out + "/sweep.csv";
