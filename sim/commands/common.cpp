@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <string_view>
 
 #include "model/broadcast_baselines.hpp"
