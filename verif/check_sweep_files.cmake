@@ -1,9 +1,10 @@
-# Runs `wormcast sweep` with --csv and --json and checks the files: a header and one CSV row per
-# (algorithm, K), the same rows in the JSON, and the same numbers on a second run (fixed seed).
+# Runs `wormcast sweep` with --csv and --json-file and checks the files: a header and one CSV row per
+# (algorithm, K), the same rows in the JSON, and the same numbers on a second run (fixed seed). Then
+# `--json` prints that JSON on stdout (the flag's meaning on every command).
 # Usage: cmake -DWORMCAST=<path> -DOUT=<directory> -P check_sweep_files.cmake
 set(args sweep -t mesh:8x8 -a unicast,one-port -k 5,10,all -n 20 --seed 7 --source random)
 foreach(run first second)
-  execute_process(COMMAND ${WORMCAST} ${args} --csv ${OUT}/sweep_${run}.csv --json ${OUT}/sweep_${run}.json
+  execute_process(COMMAND ${WORMCAST} ${args} --csv ${OUT}/sweep_${run}.csv --json-file ${OUT}/sweep_${run}.json
                   OUTPUT_VARIABLE table RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "wormcast sweep exited ${rc}")
@@ -35,5 +36,9 @@ string(JSON k GET "${json}" rows 1 k)
 string(JSON seed GET "${json}" config seed)
 if(NOT rows EQUAL 6 OR NOT k EQUAL 5 OR NOT seed EQUAL 7)
   message(FATAL_ERROR "sweep JSON: rows=${rows} rows[1].k=${k} seed=${seed}")
+endif()
+execute_process(COMMAND ${WORMCAST} ${args} --json OUTPUT_VARIABLE printed RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT printed STREQUAL json)
+  message(FATAL_ERROR "wormcast sweep --json exited ${rc}; it should print the --json-file's JSON:\n${printed}")
 endif()
 message(STATUS "sweep files ok:\n${table}")

@@ -2,8 +2,8 @@
 """check_showcase.py WORMCAST OUT: `wormcast showcase` in a reduced form (mesh:4x4; dual-path, vh and
 rd; one random multicast each plus a broadcast) exits 0 with every check passing, writes
 summary.md, and summary.csv with exactly the expected runs, each with a drawing that passes
-check_svg.py. Then the same showcase with a corrupted tail at one node must exit nonzero and mark
-the run FAIL. Exit 1 naming the first difference."""
+check_svg.py. Then the same showcase with a corrupted tail at one node must exit 1 (a check
+failed) and mark the run FAIL. Exit 1 naming the first difference."""
 import csv
 import os
 import subprocess
@@ -46,9 +46,9 @@ def main(wormcast, out):
     if markdown.count("| mesh:4x4 |") != 5:
         return "summary.md does not hold the 5 runs"
     # Fault injection: every copy ejected at node 5 ((1,1)) has a corrupted tail; the broadcasts
-    # (from (2,3) with the default seed) reach it, so the checks must fail and the exit status say so.
+    # (from (2,3) with the default seed) reach it, so the checks must fail and the exit code be 1.
     faulty = showcase(wormcast, out + "_fault", ["--corrupt-tail-at", "5"])
-    if faulty.returncode == 0 or "FAIL" not in faulty.stdout:
+    if faulty.returncode != 1 or "FAIL" not in faulty.stdout:
         return f"a corrupted run passed (exit {faulty.returncode}):\n{faulty.stdout}{faulty.stderr}"
     print(run.stdout)
     return ""

@@ -1,0 +1,166 @@
+#include "sim/commands/common.hpp"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <optional>
+#include <string_view>
+
+#include "model/broadcast_baselines.hpp"
+#include "model/errors.hpp"
+#include "model/sweep.hpp"
+#include "sim/commands/command.hpp"
+#include "sim/plan_views.hpp"
+
+namespace wormcast::sim::commands {
+
+using model::NodeId;
+using model::Topology;
+
+namespace {
+
+// The number `text`, or nullopt when it is not all digits of an int.
+std::optional<int> parse_int(const std::string& text) {
+  std::size_t used = 0;
+  try {
+    const int value = std::stoi(text, &used);
+    if (used == text.size()) return value;
+  } catch (const std::exception&) {
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+model::PortModel default_port_model(const model::AlgorithmInfo& info) {
+  struct Named {
+    std::string_view words;
+    model::PortModel ports;
+  };
+  const Named names[] = {{"one-port", model::PortModel::one_port()},
+                         {"one port", model::PortModel::one_port()},
+                         {"two-port", model::PortModel::two_port()},
+                         {"all-port", model::PortModel::all_port()}};
+  std::size_t first = std::string::npos;
+  model::PortModel ports = model::PortModel::one_port();
+  for (const Named& n : names) {
+    const std::size_t at = info.port_models.find(n.words);
+    if (at < first) {
+      first = at;
+      ports = n.ports;
+    }
+  }
+  if (first == std::string::npos) {
+    throw CommandError(fmt::format("the registry names no port model for {} ('{}'); give --ports one, two or all",
+                                   info.name, info.port_models));
+  }
+  return ports;
+}
+
+model::PortModel port_model_for(const std::string& algorithm, const std::string& text) {
+  if (text.empty()) return default_port_model(model::algorithm_info(algorithm));
+  return parse_port_model(text);
+}
+
+std::vector<CLI::Option*> RequestOptions::add_to(CLI::App& command, LatencyOptions which) {
+  command.add_option("-L,--length", length, "message length in flits")->capture_default_str();
+  std::vector<CLI::Option*> planning = {
+      command.add_option("-p,--ports", ports,
+                         "port model: one, two, all, or a port count d (default: the algorithm's, as `wormcast "
+                         "algorithms` lists)"),
+      command.add_option("--alpha", latency.alpha, "send start-up (cycles)")->capture_default_str(),
+      command.add_option("--gamma", latency.gamma, "receive start-up (cycles)")->capture_default_str()};
+  if (which == LatencyOptions::kAll) {
+    planning.push_back(
+        command.add_option("--beta", latency.beta, "one flit over one channel (cycles)")->capture_default_str());
+    planning.push_back(
+        command.add_option("--mu", latency.mu, "CPR control-field change (cycles)")->capture_default_str());
+    planning.push_back(
+        command.add_option("--router-delay", latency.router_delay, "header per hop (cycles)")->capture_default_str());
+  }
+  return planning;
+}
+
+std::vector<NodeId> parse_destinations(const Topology& t, NodeId source, const std::vector<std::string>& texts,
+                                       std::uint64_t seed) {
+  if (texts.size() == 1 && texts.front() == "all") return model::broadcast_destinations(t, source);
+  constexpr std::string_view kRandom = "random:";
+  if (texts.size() == 1 && texts.front().rfind(kRandom, 0) == 0) {
+    const std::optional<int> k = parse_int(texts.front().substr(kRandom.size()));
+    if (!k) {
+      throw model::SpecError(fmt::format("'{}' does not give a destination count; write random:K with K in 1..{}",
+                                         texts.front(), t.node_count() - 1));
+    }
+    return model::draw_samples(t, model::SourceChoice::fixed(source), *k, 1, seed).front().destinations;
+  }
+  std::vector<NodeId> nodes;
+  for (const std::string& text : texts) nodes.push_back(t.parse_node(text));
+  return nodes;
+}
+
+std::vector<int> parse_counts(const Topology& t, const std::vector<std::string>& texts) {
+  std::vector<int> counts;
+  for (const std::string& text : texts) {
+    if (text == "all") {
+      counts.push_back(t.node_count() - 1);
+      continue;
+    }
+    const std::optional<int> k = parse_int(text);
+    if (!k) {
+      throw model::SpecError(
+          fmt::format("K value '{}' is not a number; give counts in 1..{} or 'all'", text, t.node_count() - 1));
+    }
+    counts.push_back(*k);
+  }
+  return counts;
+}
+
+std::vector<model::Request> requests_of(const Topology& t, const RequestSpec& spec, const RequestOptions& options) {
+  if (spec.count < 1) throw model::RequestError(fmt::format("--count {} must be at least 1", spec.count));
+  const model::SourceChoice choice = parse_source_choice(t, spec.source);
+  const model::PortModel ports = options.ports_for(spec.algorithm);
+  const auto request = [&](const model::Sample& s, const std::vector<NodeId>& destinations) {
+    return model::make_request(t, spec.algorithm, s.source, destinations, options.length, ports, options.latency);
+  };
+  std::vector<model::Request> requests;
+  const bool random_dests = spec.destinations.size() == 1 && spec.destinations.front().rfind("random:", 0) == 0;
+  if (random_dests) {
+    const std::vector<NodeId> first = parse_destinations(t, 0, spec.destinations, spec.seed);  // validates K
+    for (const model::Sample& s :
+         model::draw_samples(t, choice, static_cast<int>(first.size()), spec.count, spec.seed)) {
+      requests.push_back(request(s, s.destinations));
+    }
+    return requests;
+  }
+  for (const model::Sample& s : model::draw_samples(t, choice, 1, spec.count, spec.seed)) {
+    requests.push_back(request(s, parse_destinations(t, s.source, spec.destinations, spec.seed)));
+  }
+  return requests;
+}
+
+RtlRunOptions harness_options(const std::string& algorithm, const RequestOptions& options, double eject_stall,
+                              std::uint64_t seed) {
+  if (!rtl_supports(algorithm)) {
+    model::algorithm_info(algorithm);  // an unknown name: the registry's error lists the valid ones
+    throw model::UnsupportedError(rtl_unsupported_message(algorithm));
+  }
+  RtlRunOptions harness;
+  harness.alpha = std::lround(options.latency.alpha);
+  harness.gamma = std::lround(options.latency.gamma);
+  harness.eject_stall = eject_stall;
+  harness.seed = seed;
+  return harness;
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path);
+  out << text;
+  if (!out) throw CommandError(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
+}
+
+void print_json(const nlohmann::json& value) { fmt::print("{}\n", value.dump(2)); }
+
+}  // namespace wormcast::sim::commands

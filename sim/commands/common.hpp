@@ -1,0 +1,75 @@
+// What several commands share: the request options (-L, --ports, the latency parameters), the
+// default port model of an algorithm, destination and count lists, random requests, file output.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "model/plan.hpp"
+#include "model/planner.hpp"
+#include "sim/rtl_cosim.hpp"
+
+namespace wormcast::sim::commands {
+
+// The port model an algorithm runs with when --ports is not given: the first of one-port,
+// two-port and all-port that its registry entry (AlgorithmInfo::port_models) names, so two-port
+// runs two-port, dual-path (whose all-port sends both worms at once) all-port and vh the thesis's
+// one-port (README.md, "Command line").
+model::PortModel default_port_model(const model::AlgorithmInfo& info);
+// `text` parsed (one, two, all, or a port count), or the algorithm's default when it is empty.
+// Throws model::SpecError for an unknown algorithm or port model, naming the valid ones.
+model::PortModel port_model_for(const std::string& algorithm, const std::string& text);
+
+// Which latency parameters a command takes: all five for the planners (plan, sweep); only the
+// processor's start-up costs for the firmware runs (run, compare, showcase), whose routers have
+// their own flit, hop and control-field timing, so --beta, --mu and --router-delay would have no
+// effect there and are not accepted.
+enum class LatencyOptions { kAll, kStartUpOnly };
+
+// The request options: message length, port model and latency parameters.
+struct RequestOptions {
+  int length = 20;
+  std::string ports;  // "": the algorithm's default_port_model
+  model::LatencyParameters latency;
+
+  // Adds -L, -p and the latency options to `command`; returns the options besides -L (those only
+  // a planning request uses, for the traffic sweep to refuse).
+  std::vector<CLI::Option*> add_to(CLI::App& command, LatencyOptions which);
+  model::PortModel ports_for(const std::string& algorithm) const { return port_model_for(algorithm, ports); }
+};
+
+// Destination names; `all` for every node but the source (a broadcast); `random:K` for K distinct
+// random destinations drawn from `seed` as the sweep draws them (model/sweep.hpp).
+std::vector<model::NodeId> parse_destinations(const model::Topology& t, model::NodeId source,
+                                              const std::vector<std::string>& texts, std::uint64_t seed);
+
+// K values, or `all` for N-1.
+std::vector<int> parse_counts(const model::Topology& t, const std::vector<std::string>& texts);
+
+// The requests of `run` and `compare`: one, or `count` with random sources (`-s random`) and/or
+// random destination sets (`-d random:K`), drawn from `seed`.
+struct RequestSpec {
+  std::string algorithm;
+  std::string source;  // a node, `origin` or `random`
+  std::vector<std::string> destinations;
+  int count = 1;
+  std::uint64_t seed = 1;
+};
+std::vector<model::Request> requests_of(const model::Topology& t, const RequestSpec& spec,
+                                        const RequestOptions& options);
+
+// The harness options of `run` and `compare`, once the firmware is known to run `algorithm`
+// (throws model::SpecError for an unknown one, model::UnsupportedError for one without firmware).
+RtlRunOptions harness_options(const std::string& algorithm, const RequestOptions& options, double eject_stall,
+                              std::uint64_t seed);
+
+// Writes `text` to `path`; throws CommandError naming the path and why.
+void write_file(const std::string& path, const std::string& text);
+
+// The --json output of every command: the value, indented, on stdout.
+void print_json(const nlohmann::json& value);
+
+}  // namespace wormcast::sim::commands

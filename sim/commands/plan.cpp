@@ -1,0 +1,54 @@
+// wormcast plan: one multicast or broadcast planned by the model, its worms and metrics (text,
+// JSON or an SVG drawing).
+#include <fmt/format.h>
+
+#include <memory>
+
+#include "model/planner.hpp"
+#include "sim/commands/command.hpp"
+#include "sim/commands/common.hpp"
+#include "sim/network_svg.hpp"
+#include "sim/plan_views.hpp"
+
+namespace wormcast::sim::commands {
+
+Command add_plan(CLI::App& app) {
+  struct Options {
+    std::string topology;
+    std::string algorithm;
+    std::string source;
+    std::vector<std::string> destinations;
+    std::uint64_t seed = 1;
+    RequestOptions request;
+    bool json = false;
+    std::string svg;
+  };
+  auto o = std::make_shared<Options>();
+  CLI::App* command = app.add_subcommand("plan", "Plan one multicast or broadcast and show its worms and metrics");
+  command->add_option("-t,--topology", o->topology, "topology spec")->required();
+  command->add_option("-a,--algorithm", o->algorithm, fmt::format("{}", fmt::join(model::algorithm_names(), ", ")))
+      ->required();
+  command->add_option("-s,--source", o->source, "source node (3,2 / 1,1,1 / 1432)")->required();
+  command->add_option("-d,--dests", o->destinations, "destination nodes, 'all' for a broadcast, or random:K")
+      ->required();
+  command->add_option("--seed", o->seed, "seed for --dests random:K")->capture_default_str();
+  o->request.add_to(*command, LatencyOptions::kAll);
+  command->add_flag("--json", o->json, "print the plan as JSON (schema: docs/algorithms.md)");
+  command->add_option("--svg", o->svg, "draw the network and the plan's worms into this SVG file");
+  return {command, [o] {
+            const model::Topology t = model::Topology::parse(o->topology);
+            const model::NodeId source = t.parse_node(o->source);
+            const model::Plan plan = model::plan(
+                model::make_request(t, o->algorithm, source, parse_destinations(t, source, o->destinations, o->seed),
+                                    o->request.length, o->request.ports_for(o->algorithm), o->request.latency));
+            if (!o->svg.empty()) write_svg(o->svg, drawing_of_plan(plan));
+            if (o->json) {
+              print_json(plan_to_json(plan));
+            } else {
+              fmt::print("{}", render_plan_text(plan));
+            }
+            return ExitCode::kSuccess;
+          }};
+}
+
+}  // namespace wormcast::sim::commands

@@ -1,0 +1,96 @@
+// wormcast run: multicasts run by the node firmware on the verilated routers (or on the timing
+// model: --backend model), each checked against its plan (exit 1 when a check fails).
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <memory>
+
+#include "model/planner.hpp"
+#include "sim/commands/command.hpp"
+#include "sim/commands/common.hpp"
+#include "sim/network_svg.hpp"
+#include "sim/run_views.hpp"
+#include "sim/scoreboard.hpp"
+
+namespace wormcast::sim::commands {
+namespace {
+
+// The file of run `index` (0-based) of `count`: `path` itself for a single run, else `a-2.svg` for
+// `a.svg`.
+std::string numbered_path(const std::string& path, int index, int count) {
+  if (count == 1 || path.empty()) return path;
+  const std::filesystem::path p(path);
+  return (p.parent_path() / fmt::format("{}-{}{}", p.stem().string(), index + 1, p.extension().string())).string();
+}
+
+}  // namespace
+
+Command add_run(CLI::App& app) {
+  struct Options {
+    std::string topology;
+    RequestSpec spec;
+    std::string backend = "rtl";
+    double eject_stall = 0.0;
+    RequestOptions request;
+    bool json = false;
+    std::string svg;
+    std::string trace;
+  };
+  auto o = std::make_shared<Options>();
+  CLI::App* command = app.add_subcommand(
+      "run", "Run multicasts with the node firmware on the verilated routers; check them against the plan");
+  command->add_option("-t,--topology", o->topology, "topology spec")->required();
+  command->add_option("-a,--algorithm", o->spec.algorithm, rtl_supported_algorithms())->required();
+  command->add_option("-s,--source", o->spec.source, "source node, 'origin' or 'random'")->required();
+  command->add_option("-d,--dests", o->spec.destinations, "destination nodes, 'all' for a broadcast, or random:K")
+      ->required();
+  command->add_option("--seed", o->spec.seed, "seed for random sources and destinations")->capture_default_str();
+  command->add_option("--count", o->spec.count, "random requests to run, one after another")->capture_default_str();
+  command->add_option("--backend", o->backend, "rtl (verilated routers) or model (the cycle-level timing model)")
+      ->capture_default_str();
+  command->add_option("--eject-stall", o->eject_stall, "probability an ejection port takes no flit in a cycle")
+      ->capture_default_str();
+  o->request.add_to(*command, LatencyOptions::kStartUpOnly);
+  command->add_flag("--json", o->json,
+                    "print each run as the plan's JSON plus backend, delivery_cycles, rtl (what the backend did) and "
+                    "check");
+  command->add_option("--svg", o->svg,
+                      "draw the network and each worm's links as the RTL monitor saw them into this SVG file "
+                      "(with --count N: FILE-1.svg ... FILE-N.svg)");
+  command->add_option("--trace", o->trace,
+                      "write a waveform of every router into this FST file (with --count N: FILE-1.fst ...)");
+  return {command, [o] {
+            const Backend backend = parse_backend(o->backend);
+            const model::Topology t = model::Topology::parse(o->topology);
+            RtlRunOptions options = harness_options(o->spec.algorithm, o->request, o->eject_stall, o->spec.seed);
+            options.backend = backend;
+            const int count = o->spec.count;
+            int passed = 0;
+            int index = 0;
+            nlohmann::json runs = nlohmann::json::array();
+            for (const model::Request& request : requests_of(t, o->spec, o->request)) {
+              const model::Plan plan = model::plan(request);
+              options.trace_path = numbered_path(o->trace, index, count);
+              const RunRecord record = run_on_rtl({plan}, options);
+              const std::string check = check_run({plan}, record);
+              if (!o->svg.empty()) {
+                write_svg(numbered_path(o->svg, index, count), drawing_of_run(plan, 0, record, check));
+              }
+              ++index;
+              passed += check.empty() ? 1 : 0;
+              if (o->json) {
+                runs.push_back(run_to_json(plan, 0, record, check, options));
+              } else {
+                fmt::print("{}", render_run_text(plan, 0, record, check, options));
+              }
+            }
+            if (o->json) {
+              print_json(count == 1 ? runs.front() : runs);
+            } else if (count > 1) {
+              fmt::print("{} runs, {} passed the check\n", count, passed);
+            }
+            return passed == count ? ExitCode::kSuccess : ExitCode::kCheckFailed;
+          }};
+}
+
+}  // namespace wormcast::sim::commands

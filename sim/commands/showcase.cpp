@@ -1,0 +1,99 @@
+// wormcast showcase, the demo of `make run`: every algorithm the firmware runs on the demo
+// networks, on the verilated routers, checked against the plan; a table and one drawing per run
+// (exit 1 when a check fails).
+#include "sim/showcase.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <memory>
+
+#include "sim/commands/command.hpp"
+#include "sim/commands/common.hpp"
+
+namespace wormcast::sim::commands {
+namespace {
+
+using model::Topology;
+
+// The showcase's networks: the demo table's, or the named topologies (their K from the table, else
+// a quarter of the nodes).
+std::vector<ShowcaseNetwork> showcase_networks_for(const std::vector<std::string>& specs) {
+  if (specs.empty()) return showcase_networks();
+  std::vector<ShowcaseNetwork> networks;
+  for (const std::string& spec : specs) {
+    const Topology t = Topology::parse(spec);
+    const auto& table = showcase_networks();
+    const auto row = std::find_if(table.begin(), table.end(),
+                                  [&](const ShowcaseNetwork& n) { return Topology::parse(n.topology) == t; });
+    networks.push_back(row != table.end()
+                           ? *row
+                           : ShowcaseNetwork{t.spec(), std::max(1, std::min(t.node_count() - 1, t.node_count() / 4))});
+  }
+  return networks;
+}
+
+ExitCode run_showcase_command(const ShowcaseConfig& config) {
+  const auto start = std::chrono::steady_clock::now();
+  fmt::print(
+      "wormcast showcase: every algorithm the firmware runs, on the verilated routers, checked against the plan\n");
+  fmt::print("(L = {} flits, alpha = {}, gamma = {} cycles; output folder {})\n\n", config.length, config.rtl.alpha,
+             config.rtl.gamma, config.out_dir);
+  fmt::print("{}", showcase_header_line());
+  const ShowcaseResult result =
+      run_showcase(config, [](const ShowcaseRow& row) { fmt::print("{}", showcase_row_line(row)); });
+  write_file((std::filesystem::path(config.out_dir) / "summary.md").string(), showcase_markdown(result, config));
+  write_file((std::filesystem::path(config.out_dir) / "summary.csv").string(), showcase_csv(result));
+  const auto failed =
+      std::count_if(result.rows.begin(), result.rows.end(), [](const ShowcaseRow& r) { return !r.check.empty(); });
+  for (const ShowcaseRow& r : result.rows) {
+    if (!r.check.empty()) fmt::print("FAIL {} {} from ({}): {}\n", r.topology, r.algorithm, r.source, r.check);
+  }
+  if (!result.skipped.empty()) {
+    fmt::print("\nnot run ({}):\n", result.skipped.size());
+    for (const std::string& s : result.skipped) fmt::print("  {}\n", s);
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  fmt::print("\n{} runs, {} passed the check, {} failed; {:.1f} s\n", result.rows.size(),
+             result.rows.size() - static_cast<std::size_t>(failed), failed, seconds);
+  fmt::print("wrote {}/summary.md, summary.csv and {} drawings\n", config.out_dir, result.rows.size());
+  return result.passed() && !result.rows.empty() ? ExitCode::kSuccess : ExitCode::kCheckFailed;
+}
+}  // namespace
+
+Command add_showcase(CLI::App& app) {
+  struct Options {
+    ShowcaseConfig config;
+    std::vector<std::string> topologies;
+  };
+  auto o = std::make_shared<Options>();
+  o->config.out_dir = "build/demo";
+  ShowcaseConfig& c = o->config;
+  CLI::App* command = app.add_subcommand(
+      "showcase", "The demo of make run: every algorithm the RTL runs on the demo networks, checked; table and SVGs");
+  command->add_option("-o,--out", c.out_dir, "output folder for summary.md, summary.csv and the drawings")
+      ->capture_default_str();
+  command->add_option("-t,--topologies", o->topologies, "comma-separated topologies (default: the demo's)")
+      ->delimiter(',');
+  command->add_option("-a,--algorithms", c.algorithms, "comma-separated algorithms (default: all on the RTL)")
+      ->delimiter(',');
+  command->add_option("--multicasts", c.multicasts, "random multicasts per algorithm (plus a broadcast)")
+      ->capture_default_str();
+  command->add_option("--seed", c.seed, "seed of the random requests")->capture_default_str();
+  command->add_option("-L,--length", c.length, "message length in flits")->capture_default_str();
+  command->add_option("--alpha", c.rtl.alpha, "send start-up (cycles)")->capture_default_str();
+  command->add_option("--gamma", c.rtl.gamma, "receive start-up (cycles)")->capture_default_str();
+  // Test only (hidden from --help): the scoreboard's negative test.
+  command
+      ->add_option("--corrupt-tail-at", c.rtl.corrupt_tail_at,
+                   "fault injection: flip a bit of every tail ejected at this node id")
+      ->group("");
+  return {command, [o] {
+            o->config.networks = showcase_networks_for(o->topologies);
+            return run_showcase_command(o->config);
+          }};
+}
+
+}  // namespace wormcast::sim::commands

@@ -1,0 +1,199 @@
+// wormcast sweep: random requests planned for several K and algorithms, aggregated (the planning
+// sweep, docs/algorithms.md); with --backend, synthetic traffic on the routers or the timing model
+// over a list of loads, a CSV and latency plots (the traffic sweep, docs/timing.md "Benchmarks").
+#include "model/sweep.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <vector>
+
+#include "model/errors.hpp"
+#include "sim/commands/command.hpp"
+#include "sim/commands/common.hpp"
+#include "sim/plan_views.hpp"
+#include "sim/router_network.hpp"
+#include "sim/rtl_cosim.hpp"
+#include "sim/traffic_sweep.hpp"
+
+namespace wormcast::sim::commands {
+namespace {
+
+struct Options {
+  std::string topology;
+  std::vector<std::string> algorithms;
+  std::vector<std::string> counts;
+  int runs = 100;
+  std::uint64_t seed = 1;
+  std::string source = "origin";
+  int threads = 0;
+  RequestOptions request;
+  std::string csv_file;
+  std::string json_file;
+  bool json = false;
+  // The traffic sweep.
+  std::string backend;
+  std::vector<std::string> loads;
+  TrafficConfig traffic;
+  std::string out;
+};
+
+// --ports, or the default port model every algorithm shares; algorithms whose defaults differ need
+// --ports, since the sweep plans them all under one port model.
+model::PortModel sweep_ports(const Options& o) {
+  if (!o.request.ports.empty()) return parse_port_model(o.request.ports);
+  const model::PortModel ports = port_model_for(o.algorithms.front(), "");
+  std::vector<std::string> defaults;
+  bool same = true;
+  for (const std::string& name : o.algorithms) {
+    const model::PortModel other = port_model_for(name, "");
+    same = same && other == ports;
+    defaults.push_back(fmt::format("{}: {}", name, other.name()));
+  }
+  if (!same) {
+    throw model::RequestError(
+        fmt::format("the algorithms run with different port models ({}); give --ports to plan them all under one",
+                    fmt::join(defaults, ", ")));
+  }
+  return ports;
+}
+
+ExitCode run_planning_sweep(const Options& o) {
+  if (o.algorithms.empty() || o.counts.empty()) {
+    throw model::SpecError(
+        "sweep needs --algorithms and --k (or --backend rtl|model for synthetic traffic with --loads)");
+  }
+  model::SweepConfig config;
+  config.topology = model::Topology::parse(o.topology);
+  config.algorithms = o.algorithms;
+  config.destination_counts = parse_counts(config.topology, o.counts);
+  config.runs = o.runs;
+  config.seed = o.seed;
+  config.source = parse_source_choice(config.topology, o.source);
+  config.length_flits = o.request.length;
+  config.ports = sweep_ports(o);
+  config.latency = o.request.latency;
+  config.threads = o.threads;
+  const model::SweepResult result = model::run_sweep(config);
+  if (o.json) {
+    print_json(sweep_to_json(result));
+  } else {
+    fmt::print("{}", render_sweep_table(result));
+  }
+  if (!o.csv_file.empty()) write_file(o.csv_file, sweep_to_csv(result));
+  if (!o.json_file.empty()) write_file(o.json_file, sweep_to_json(result).dump(2) + "\n");
+  return ExitCode::kSuccess;
+}
+
+// The plot script, found from the running binary: <bindir>/../share/wormcast/plot_traffic.py, the
+// layout of `cmake --install` and of the build tree (sim/CMakeLists.txt copies it there).
+std::filesystem::path plot_script() {
+  std::error_code error;
+  const std::filesystem::path binary = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (error) {
+    throw CommandError(fmt::format("cannot find the plot script: /proc/self/exe does not name the wormcast binary ({})",
+                                   error.message()));
+  }
+  const std::filesystem::path script =
+      (binary.parent_path() / ".." / "share" / "wormcast" / "plot_traffic.py").lexically_normal();
+  if (!std::filesystem::is_regular_file(script)) {
+    throw CommandError(fmt::format(
+        "the plot script {} is missing (wormcast looks for it in ../share/wormcast/ beside its binary {}, where "
+        "cmake --build and cmake --install put it)",
+        script.string(), binary.string()));
+  }
+  return script;
+}
+
+ExitCode run_traffic_sweep_command(const Options& o) {
+  TrafficSweepConfig config;
+  config.backend = backend_name(parse_backend(o.backend));  // the valid names, before anything runs
+  config.base = o.traffic;
+  config.base.topology = o.topology;
+  config.base.length = o.request.length;
+  config.base.seed = o.seed;
+  config.loads = parse_loads(o.loads);
+  if (!o.counts.empty()) config.destination_counts = parse_counts(model::Topology::parse(o.topology), o.counts);
+  // Every point is valid, the plot script there and the folder made before the first point runs: a
+  // long sweep does not fail at its end.
+  for (const int k :
+       config.destination_counts.empty() ? std::vector<int>{config.base.destinations} : config.destination_counts) {
+    for (const double load : config.loads) {
+      TrafficConfig point = config.base;
+      point.destinations = k;
+      point.load = load;
+      validate(point);
+    }
+  }
+  const std::filesystem::path script = plot_script();
+  const std::string out = o.out.empty() ? "sweep-" + o.backend : o.out;
+  std::filesystem::create_directories(out);
+  const std::vector<TrafficResult> results = run_traffic_sweep(config);
+  std::string csv = traffic_csv_header();
+  for (const TrafficResult& r : results) csv += traffic_csv_row(r);
+  const std::string csv_file = out + "/sweep.csv";
+  write_file(csv_file, csv);
+  fmt::print("wrote {}\n", csv_file);
+  const std::string plot = fmt::format("'{}' '{}' '{}' '{}'", WORMCAST_PYTHON, script.string(), csv_file, out);
+  if (std::system(plot.c_str()) != 0) {
+    throw CommandError(
+        fmt::format("plots not drawn ({} failed; scripts/ensure-deps.sh installs python3-matplotlib)", plot));
+  }
+  fmt::print("wrote the plots to {}/\n", out);
+  return ExitCode::kSuccess;
+}
+
+}  // namespace
+
+Command add_sweep(CLI::App& app) {
+  auto o = std::make_shared<Options>();
+  CLI::App* command = app.add_subcommand(
+      "sweep", "Plan random requests for several K and algorithms; aggregate (--backend: synthetic traffic)");
+  command->add_option("-t,--topology", o->topology, "topology spec")->required();
+  // Both sweeps take -t, -k, -L and --seed; the options of one are refused by the other.
+  CLI::Option* algorithms =
+      command->add_option("-a,--algorithms", o->algorithms, "comma-separated algorithm names")->delimiter(',');
+  command->add_option("-k,--k", o->counts, "comma-separated destination counts K ('all' = N-1)")->delimiter(',');
+  std::vector<CLI::Option*> planning = {
+      algorithms, command->add_option("-n,--runs", o->runs, "random samples per K")->capture_default_str()};
+  command->add_option("--seed", o->seed, "seed of the sample generator (traffic: of the traffic)")
+      ->capture_default_str();
+  planning.push_back(command->add_option("-s,--source", o->source, "origin, random, or a node")->capture_default_str());
+  planning.push_back(command
+                         ->add_option("-j,--threads", o->threads,
+                                      "threads planning the K values in parallel (0: one per hardware thread; same "
+                                      "numbers either way)")
+                         ->capture_default_str());
+  for (CLI::Option* option : o->request.add_to(*command, LatencyOptions::kAll)) planning.push_back(option);
+  planning.push_back(command->add_option("--csv", o->csv_file, "write the rows as CSV to this file"));
+  planning.push_back(
+      command->add_option("--json-file", o->json_file, "write the configuration and rows as JSON to this file"));
+  planning.push_back(command->add_flag("--json", o->json, "print the configuration and rows as JSON (not the table)"));
+
+  // Synthetic traffic on a router network (sim/traffic_sweep.hpp): --backend selects it.
+  TrafficConfig& traffic = o->traffic;
+  CLI::Option* backend = command->add_option(
+      "--backend", o->backend, "synthetic traffic on the routers instead of planning: " + backend_names());
+  for (CLI::Option* option : planning) backend->excludes(option);
+  const std::vector<CLI::Option*> traffic_only = {
+      command->add_option("--loads", o->loads, "traffic: offered loads, 0.05,0.1 or start:stop:step (flits/node/cycle)")
+          ->delimiter(','),
+      command
+          ->add_option("--multicast-fraction", traffic.multicast_fraction,
+                       "traffic: fraction of packets that are dual-path multicasts to K destinations")
+          ->capture_default_str(),
+      command->add_option("--routing", traffic.routing, "traffic: " + traffic_routings())->capture_default_str(),
+      command->add_option("--warmup", traffic.warmup, "traffic: warm-up cycles")->capture_default_str(),
+      command->add_option("--measure", traffic.measure, "traffic: measurement cycles")->capture_default_str(),
+      command
+          ->add_option("--drain-limit", traffic.drain_limit, "traffic: most drain cycles before a point is saturated")
+          ->capture_default_str(),
+      command->add_option("-o,--out", o->out,
+                          "traffic: output folder for sweep.csv and the plots (default sweep-<backend>)")};
+  for (CLI::Option* option : traffic_only) option->needs(backend);
+  return {command, [o] { return o->backend.empty() ? run_planning_sweep(*o) : run_traffic_sweep_command(*o); }};
+}
+
+}  // namespace wormcast::sim::commands
