@@ -73,8 +73,8 @@ inline constexpr AlgorithmRow kAlgorithmRows[] = {
     {"vh", Algorithm::kVh, false, false, nullptr, start_vh, receive_tree, iterate_tree, issue_tree_send},
     {"xy-path", Algorithm::kXyPath, false, false, check_xy_path, start_xy_path, receive_xy_copy, iterate_xy_path,
      issue_xy_worm},
-    {"xy-path-x-first", Algorithm::kXyPathXFirst, false, false, check_xy_path, start_xy_path_x_first,
-     receive_xy_copy, iterate_xy_path, issue_xy_worm},
+    {"xy-path-x-first", Algorithm::kXyPathXFirst, false, false, check_xy_path, start_xy_path_x_first, receive_xy_copy,
+     iterate_xy_path, issue_xy_worm},
 };
 
 struct AlgorithmRows {

@@ -90,9 +90,7 @@ std::uint32_t iterate_rd(NodeContext& node, Job& job) {
 // A dimension-order unicast on channel 0; word 2 names the receiver's segment.
 bool issue_rd(NodeContext& node, Job& job, std::uint32_t) {
   const RdJob& rd = job.state.rd;
-  const wire::HeadFields head = node.dimension_order_head(rd.send.receiver);
-  if (!wire::fits(head)) return false;
-  node.header[0] = wire::pack_head(head);
+  if (!node.put_head(0, node.dimension_order_head(rd.send.receiver))) return false;
   MessageInfo info;
   info.rd_dim = rd.dim;
   info.rd_lo = rd.send.lo;
@@ -219,20 +217,21 @@ std::uint32_t iterate_edn(NodeContext& node, Job& job) {
 bool issue_edn(NodeContext& node, Job& job, std::uint32_t index) {
   const EdnWorm& w = job.state.edn.pending[index];
   const Grid& g = node.grid();
-  std::uint32_t flits = 0;
+  std::uint32_t flits = 1;
   if (!w.yx) {
-    node.header[flits++] = wire::pack_head(node.dimension_order_head(w.receiver));
+    if (!node.put_head(0, node.dimension_order_head(w.receiver))) return false;
   } else {
     wire::HeadFields head = node.head();
     head.vc_class = 1;  // YX legs never share a VC with XY worms (docs/rtl.md, "VC classes to VCs")
     const std::uint32_t x0 = g.coord(node.self(), 0), y0 = g.coord(node.self(), 1);
     const std::uint32_t x1 = g.coord(w.receiver, 0), y1 = g.coord(w.receiver, 1);
     const std::uint32_t dy = y1 > y0 ? y1 - y0 : y0 - y1, dx = x1 > x0 ? x1 - x0 : x0 - x1;
-    const auto entry_at = [&](std::uint32_t i) {
-      return wire::RouteEntry{false, static_cast<std::uint8_t>(i < dy ? (y1 > y0 ? 2 : 3) : (x1 > x0 ? 0 : 1))};
-    };
-    flits = pack_source_route(head, dx + dy, entry_at, node.header, kMaxChain + 1);
-    if (flits == 0) return false;
+    SourceRoute route(head, dx + dy, node.header, kMaxChain + 1);
+    if (!route.fits()) return false;
+    for (std::uint32_t i = 0; i < dx + dy; ++i) {
+      route.push({false, static_cast<std::uint8_t>(i < dy ? (y1 > y0 ? 2 : 3) : (x1 > x0 ? 0 : 1))});
+    }
+    flits = route.flits();
   }
   MessageInfo info;
   info.edn_rot = w.region.frame.rot;

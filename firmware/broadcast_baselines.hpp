@@ -25,9 +25,9 @@ struct RdSend {
 };
 
 struct RdJob {
-  std::uint8_t dim = 0;           // the dimension being halved
-  std::uint32_t lo = 0, hi = 0;   // this node's segment [lo, hi) of its line along dim
-  RdSend send;                    // this step's
+  std::uint8_t dim = 0;          // the dimension being halved
+  std::uint32_t lo = 0, hi = 0;  // this node's segment [lo, hi) of its line along dim
+  RdSend send;                   // this step's
 };
 
 // edn: one worm, XY (dimension order) or YX (source-routed), to the holder of `region`, which also
@@ -41,7 +41,7 @@ struct EdnWorm {
   bool yx = false;
 };
 
-// (No member initializers on the EdnTopSend array: GCC 12 fails internally on copying jobs with them.)
+// (No member initializers on the EdnTopSend array: GCC 12 fails internally on resetting a job's state with them.)
 struct EdnJob {
   // 0: the source's step 1; 1: step 2 (the source's, or a top EDN's forwards); 2: covering.
   std::uint8_t phase = 0;

@@ -59,7 +59,8 @@ std::uint32_t iterate_lines(NodeContext& node, Job& job) {
   for (unsigned d = c.first_dim; d < g.dims; ++d) {
     const std::uint32_t x = g.coord(self, d);
     const auto dim = static_cast<std::uint8_t>(d);
-    if (x + 1 < g.size[d]) c.pending.push_back({static_cast<std::uint8_t>(2 * d), g.with_coord(self, d, g.size[d] - 1u), dim});
+    if (x + 1 < g.size[d])
+      c.pending.push_back({static_cast<std::uint8_t>(2 * d), g.with_coord(self, d, g.size[d] - 1u), dim});
     if (x > 0) c.pending.push_back({static_cast<std::uint8_t>(2 * d + 1), g.with_coord(self, d, 0), dim});
   }
   return static_cast<std::uint32_t>(c.pending.size());
@@ -71,8 +72,7 @@ bool issue_line(NodeContext& node, Job& job, std::uint32_t index) {
   wire::HeadFields head = node.dimension_order_head(line.end);
   head.mode = wire::Mode::kCprLine;
   head.cf = wire::Cf::kDeliverPass;
-  if (!wire::fits(head)) return false;
-  node.header[0] = wire::pack_head(head);
+  if (!node.put_head(0, head)) return false;
   MessageInfo info;
   info.rd_dim = line.dim;
   return node.send(job, line.channel, 1, info, nullptr, 0);

@@ -22,6 +22,16 @@ wire::HeadFields NodeContext::dimension_order_head(std::uint32_t receiver) const
   return h;
 }
 
+bool NodeContext::put_head(std::uint32_t flit, const wire::HeadFields& h) {
+  if (!wire::fits(h)) return false;
+  header[flit] = wire::pack_head(h);
+  return true;
+}
+
+void NodeContext::put_address_flit(std::uint32_t flit, const wire::HeadFields& h, std::uint32_t dest, std::uint32_t k) {
+  header[flit] = wire::pack_addr_flit(h, dest, k);
+}
+
 void NodeContext::deliver(const Received& m) const { ni->deliver(m.info.multicast, m.data, m.info.data_words); }
 
 bool NodeContext::send(const Job& job, unsigned channel, std::uint32_t flits, MessageInfo info,

@@ -9,8 +9,8 @@
 #include "firmware/fw_config.hpp"
 #include "firmware/message.hpp"
 #include "firmware/network_interface.hpp"
-#include "firmware/node_types.hpp"
 #include "firmware/noc_wire_format.hpp"
+#include "firmware/node_types.hpp"
 #include "firmware/tree_multicast.hpp"
 #include "firmware/xy_path.hpp"
 
@@ -32,8 +32,8 @@ struct NodeContext {
   std::uint32_t sequence = 0;
   std::uint64_t header[kMaxChain + 1]{};  // a worm's header flits (prefix, head, address flits)
   std::uint64_t message[kControlWords + (kMaxChain + 1) / 2 + kMaxDataWords]{};
-  TreeBuilder tree_builder{};    // VH, DIAG, DDS, MIN at the source
-  XyPartition xy_partition{};    // XY-path at the source
+  TreeBuilder tree_builder{};  // VH, DIAG, DDS, MIN at the source
+  XyPartition xy_partition{};  // XY-path at the source
 
   const Grid& grid() const { return config.grid; }
   std::uint32_t self() const { return config.node; }
@@ -42,6 +42,10 @@ struct NodeContext {
   wire::HeadFields head() const;
   // A dimension-order head (mode 2) to `receiver`'s coordinates.
   wire::HeadFields dimension_order_head(std::uint32_t receiver) const;
+  // header[flit] = `head` packed; false when a field does not fit its width.
+  bool put_head(std::uint32_t flit, const wire::HeadFields& head);
+  // header[flit] = address flit k (k >= 1) of a worm with head `head`, naming `dest`.
+  void put_address_flit(std::uint32_t flit, const wire::HeadFields& head, std::uint32_t dest, std::uint32_t k);
   // Hands the message's data to the application: this node is a destination.
   void deliver(const Received& m) const;
   // Sends header[0 .. flits) and the payload: the job's control fields with the per-send ones of

@@ -12,9 +12,9 @@
 #include "firmware/job.hpp"
 #include "firmware/message.hpp"
 #include "firmware/network_interface.hpp"
+#include "firmware/noc_wire_format.hpp"
 #include "firmware/node_context.hpp"
 #include "firmware/node_types.hpp"
-#include "firmware/noc_wire_format.hpp"
 
 namespace wormcast::fw {
 

@@ -364,14 +364,10 @@ bool issue_path_worm(NodeContext& node, Job& job, std::uint32_t index) {
     prefix.network = 0;
     prefix.more = static_cast<std::uint16_t>(head.more + 1);
     prefix.dest = wire::with_route_entry(wire::kRouteAllUnused, 0, {false, send.prefix_port});
-    if (!wire::fits(prefix)) return false;
-    node.header[flits++] = wire::pack_head(prefix);
+    if (!node.put_head(flits++, prefix)) return false;
   }
-  if (!wire::fits(head)) return false;
-  node.header[flits++] = wire::pack_head(head);
-  for (std::uint32_t i = 1; i < w.count; ++i) {
-    node.header[flits++] = wire::pack_addr_flit(head, g.label(p.chain[w.first + i]), i);
-  }
+  if (!node.put_head(flits++, head)) return false;
+  for (std::uint32_t i = 1; i < w.count; ++i) node.put_address_flit(flits++, head, g.label(p.chain[w.first + i]), i);
   return node.send(job, send.channel, flits, MessageInfo{}, p.chain.begin() + w.payload_first, w.payload_count);
 }
 

@@ -24,20 +24,20 @@ struct Received;
 inline constexpr std::uint8_t kNoPrefixPort = 0xFF;
 
 // One multidestination worm: its destinations chain[first .. first + count) in visiting order.
-// (No member initializers: GCC 12 fails internally on copying jobs with them.)
+// (No member initializers: GCC 12 fails internally on resetting a job's state (`= PathJob{}`) with them.)
 struct PathWorm {
   std::uint32_t first, count;
-  bool high;                     // the high channel network
-  std::uint8_t row_port;         // multi-path row worm: injected into this row channel; else kNoPrefixPort
-  std::uint32_t payload_first;   // 3-DBL column worm: its layers' destinations chain[payload_first ..)
-  std::uint32_t payload_count;   //   travel in its payload's address field
+  bool high;                    // the high channel network
+  std::uint8_t row_port;        // multi-path row worm: injected into this row channel; else kNoPrefixPort
+  std::uint32_t payload_first;  // 3-DBL column worm: its layers' destinations chain[payload_first ..)
+  std::uint32_t payload_count;  //   travel in its payload's address field
 };
 
 // A worm of this step: which one, on which channel, behind which prefix.
 struct PathSend {
   std::uint8_t channel = 0;
-  std::uint8_t worm = 0;                      // index into PathJob::worms
-  std::uint8_t prefix_port = kNoPrefixPort;   // a first hop the routing function would not take
+  std::uint8_t worm = 0;                     // index into PathJob::worms
+  std::uint8_t prefix_port = kNoPrefixPort;  // a first hop the routing function would not take
 };
 
 struct PathJob {

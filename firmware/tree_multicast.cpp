@@ -448,7 +448,8 @@ namespace {
 Status start_tree(NodeContext& node, Job& job, const MulticastRequest& r, TreeKind kind) {
   job.state.tree = {};
   TreeJob& t = job.state.tree;
-  const TreeBuilder::Result built = node.tree_builder.build(node.grid(), node.self(), kind, r.destinations, r.count, t.list);
+  const TreeBuilder::Result built =
+      node.tree_builder.build(node.grid(), node.self(), kind, r.destinations, r.count, t.list);
   if (built == TreeBuilder::Result::kNetworkTooLarge) return Status::kNetworkTooLarge;
   if (built != TreeBuilder::Result::kOk) return Status::kTooManyDestinations;
   t.next_child = 1;  // entry 0 is the source itself
@@ -457,12 +458,18 @@ Status start_tree(NodeContext& node, Job& job, const MulticastRequest& r, TreeKi
 
 }  // namespace
 
-Status start_vh(NodeContext& node, Job& job, const MulticastRequest& r) { return start_tree(node, job, r, TreeKind::kVh); }
+Status start_vh(NodeContext& node, Job& job, const MulticastRequest& r) {
+  return start_tree(node, job, r, TreeKind::kVh);
+}
 Status start_diag(NodeContext& node, Job& job, const MulticastRequest& r) {
   return start_tree(node, job, r, TreeKind::kDiag);
 }
-Status start_dds(NodeContext& node, Job& job, const MulticastRequest& r) { return start_tree(node, job, r, TreeKind::kDds); }
-Status start_min(NodeContext& node, Job& job, const MulticastRequest& r) { return start_tree(node, job, r, TreeKind::kMin); }
+Status start_dds(NodeContext& node, Job& job, const MulticastRequest& r) {
+  return start_tree(node, job, r, TreeKind::kDds);
+}
+Status start_min(NodeContext& node, Job& job, const MulticastRequest& r) {
+  return start_tree(node, job, r, TreeKind::kMin);
+}
 
 // The address field is the receiver's subtree, its own entry first: deliver if the entry says so,
 // relay to the children unless it is a leaf.
@@ -505,9 +512,7 @@ std::uint32_t iterate_tree(NodeContext&, Job& job) {
 bool issue_tree_send(NodeContext& node, Job& job, std::uint32_t index) {
   const TreeJob& t = job.state.tree;
   const TreeSend& send = t.pending[index];
-  const wire::HeadFields head = node.dimension_order_head(send.child);
-  if (!wire::fits(head)) return false;
-  node.header[0] = wire::pack_head(head);
+  if (!node.put_head(0, node.dimension_order_head(send.child))) return false;
   return node.send(job, send.channel, 1, MessageInfo{}, t.list.begin() + send.first, send.count);
 }
 

@@ -36,7 +36,7 @@ void split_window(ChainJob& c, std::uint32_t d) {
   c.last = u - l;
 }
 
-// Clears the step's sends; the count the iterate handlers return after filling them.
+// The job's chain state with this step's sends cleared.
 ChainJob& fresh_step(Job& job) {
   job.state.chain.pending.clear();
   return job.state.chain;
@@ -166,8 +166,7 @@ bool issue_chain_send(NodeContext& node, Job& job, std::uint32_t index) {
   head.mode = wire::Mode::kHamiltonianPath;
   head.network = g.label(receiver) > g.label(node.self()) ? wire::kNetworkHigh : wire::kNetworkLow;
   head.dest = g.label(receiver);
-  if (!wire::fits(head)) return false;
-  node.header[0] = wire::pack_head(head);
+  if (!node.put_head(0, head)) return false;
   return node.send(job, send.channel, 1, MessageInfo{}, c.chain.begin() + send.first, send.count);
 }
 

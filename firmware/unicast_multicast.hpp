@@ -26,10 +26,10 @@ struct ChainSend {
 };
 
 struct ChainJob {
-  Chain chain;                  // label-sorted node ids: the source's whole chain, a relay's address field
-  std::uint32_t own = 0;        // this node's index (two-/d-port: in the window)
-  std::uint32_t last = 0;       // the last index (two-/d-port: of the window)
-  std::uint32_t window_base = 0;  // two-/d-port: the window is chain[window_base .. window_base + last]
+  Chain chain;                               // label-sorted node ids: the source's whole chain, a relay's address field
+  std::uint32_t own = 0;                     // this node's index (two-/d-port: in the window)
+  std::uint32_t last = 0;                    // the last index (two-/d-port: of the window)
+  std::uint32_t window_base = 0;             // two-/d-port: the window is chain[window_base .. window_base + last]
   std::uint32_t block_lo = 0, block_hi = 0;  // one-port: the block this node still holds
   std::uint32_t rounds = 0;                  // unicast: one-port sends, or even-d steps, so far
   FixedVector<ChainSend, kMaxChannels> pending;

@@ -152,8 +152,10 @@ bool issue_xy_worm(NodeContext& node, Job& job, std::uint32_t index) {
   const XyPathJob& j = job.state.xy;
   const XyWorm& w = j.worms[index];
   const Grid& g = node.grid();
+  SourceRoute route(node.head(), w.hops, node.header, kMaxChain + 1);
+  if (!route.fits()) return false;
   std::uint32_t u = node.self(), next_destination = w.first;
-  const auto entry_at = [&](std::uint32_t i) {
+  for (std::uint32_t i = 0; i < w.hops; ++i) {
     const std::uint32_t v = j.chain[w.route_first + i];
     const bool deliver = i > 0 && next_destination < w.first + w.count && j.chain[next_destination] == u;
     if (deliver) ++next_destination;
@@ -163,11 +165,9 @@ bool issue_xy_worm(NodeContext& node, Job& job, std::uint32_t index) {
       if (g.coord(v, d) + 1 == g.coord(u, d)) port = static_cast<std::uint8_t>(2 * d + 1);
     }
     u = v;
-    return wire::RouteEntry{deliver, port};
-  };
-  const std::uint32_t flits = pack_source_route(node.head(), w.hops, entry_at, node.header, kMaxChain + 1);
-  if (flits == 0) return false;
-  return node.send(job, w.first_port, flits, MessageInfo{}, nullptr, 0);
+    route.push({deliver, port});
+  }
+  return node.send(job, w.first_port, route.flits(), MessageInfo{}, nullptr, 0);
 }
 
 }  // namespace wormcast::fw

@@ -27,7 +27,7 @@ struct XyPartition {
 
 // One path's worm: its destinations chain[first .. first + count) in visiting order, its route's
 // nodes after the source chain[route_first .. route_first + hops), leaving on first_port.
-// (No member initializers: GCC 12 fails internally on copying jobs with them.)
+// (No member initializers: GCC 12 fails internally on resetting a job's state with them.)
 struct XyWorm {
   std::uint32_t first, count;
   std::uint32_t route_first, hops;
