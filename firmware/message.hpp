@@ -6,7 +6,8 @@
 //           [63:56] algorithm
 //   word 1  [19:0] origin (the multicast's source)  [39:20] sequence number at the sender
 //           [47:40] ports d  [48] all-port
-//   word 2  algorithm state: recursive doubling [1:0] dimension [21:2] lo [41:22] hi;
+//   word 2  algorithm state: recursive doubling [1:0] dimension [21:2] lo [41:22] hi (CPR lines:
+//           the line's dimension only);
 //           edn: the receiver's region [1:0] frame rotation [9:2] tx [17:10] ty [21:18] level,
 //           [25:22] quadrants whose top EDN it sends to in step 2, [29:26] which of them take YX;
 //           else 0

@@ -73,7 +73,9 @@ void split_multi_path(const NodeContext& node, PathJob& p) {
 // after the source's; uniform: D^h = the first ceil(n/2) of phi; fixed (c = ceil(N/2)): D^h = phi's
 // labels in (s, s+c) when s < c, else all but D^l = phi's labels in (s-c, s); D^l = the rest of phi
 // reversed. Both are a prefix of phi and the reversed suffix.
+// Marks the job's worms as routed on the cycle.
 void split_cycle_dual_path(const NodeContext& node, PathJob& p, bool uniform) {
+  p.on_cycle = true;
   sort_from_source(node, p.chain);  // chain = phi
   const Grid& g = node.grid();
   const std::uint32_t n = static_cast<std::uint32_t>(p.chain.size()), own = g.label(node.self());
@@ -245,16 +247,12 @@ Status start_multi_path(NodeContext& node, Job& job, const MulticastRequest& r) 
 }
 
 Status start_uniform(NodeContext& node, Job& job, const MulticastRequest& r) {
-  PathJob& p = start_path(job, r);
-  p.on_cycle = true;
-  split_cycle_dual_path(node, p, true);
+  split_cycle_dual_path(node, start_path(job, r), true);
   return Status::kOk;
 }
 
 Status start_fixed(NodeContext& node, Job& job, const MulticastRequest& r) {
-  PathJob& p = start_path(job, r);
-  p.on_cycle = true;
-  split_cycle_dual_path(node, p, false);
+  split_cycle_dual_path(node, start_path(job, r), false);
   return Status::kOk;
 }
 
