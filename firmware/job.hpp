@@ -21,7 +21,7 @@ namespace wormcast::fw {
 struct AlgorithmRow;
 
 // The family states are trivially copyable, so assigning one (job.state.path = {}) makes it the
-// union's active member.
+// union's active member. Which one is live follows from the job's row.
 union JobState {
   constexpr JobState() : chain{} {}
   ChainJob chain;  // unicast, one-port, two-port, d-port
@@ -34,9 +34,8 @@ union JobState {
 };
 
 struct Job {
-  const AlgorithmRow* row = nullptr;
+  const AlgorithmRow* row = nullptr;  // the algorithm: its id goes on the wire, its handlers run the job
   bool active = false;
-  Algorithm algorithm = Algorithm::kUnicast;
   std::uint8_t ports = 1;
   bool all_port = false;
   std::uint16_t multicast = 0;
@@ -52,7 +51,6 @@ struct Job {
 // (Relays of unicast-based, tree, rd and CPR messages send all_port = 0, as they always have:
 // receivers read the bit nowhere; callers clear it.)
 constexpr void begin_relay(Job& job, const Received& m) {
-  job.algorithm = m.info.algorithm;
   job.ports = m.info.ports;
   job.all_port = m.info.all_port;
   job.multicast = m.info.multicast;

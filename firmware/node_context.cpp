@@ -1,6 +1,7 @@
 // The sends every algorithm shares: head fields, payload layout (firmware/message.hpp), the NI call.
 #include "firmware/node_context.hpp"
 
+#include "firmware/algorithm_table.hpp"
 #include "firmware/job.hpp"
 
 namespace wormcast::fw {
@@ -41,7 +42,7 @@ bool NodeContext::send(const Job& job, unsigned channel, std::uint32_t flits, Me
   info.address_entries = static_cast<std::uint16_t>(entries);
   info.data_words = static_cast<std::uint16_t>(job.data.size());
   info.step = static_cast<std::uint8_t>(job.step);
-  info.algorithm = job.algorithm;
+  info.algorithm = job.row->id;
   info.ports = job.ports;
   info.all_port = job.all_port;
   info.origin = job.origin;

@@ -121,7 +121,6 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
   if (job == nullptr) return Status::kNoFreeJob;
   *job = Job{};
   job->row = row;
-  job->algorithm = r.algorithm;
   job->ports = r.ports;
   job->all_port = r.all_port;
   job->multicast = r.multicast;
