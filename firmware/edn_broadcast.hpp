@@ -1,6 +1,6 @@
 // Extended Dominating Node broadcast (edn) on a 2^k x 2^k mesh, k >= 2: the geometry of its block
 // hierarchy and its route choice, as docs/algorithms.md ("Extended Dominating Node", "EDN step by
-// step") describes them. Pure functions over small values, freestanding; node_firmware.cpp runs
+// step") describes them. Pure functions over small values, freestanding; broadcast_baselines.cpp runs
 // the sends.
 //
 // A frame maps canonical block coordinates (u, v) to the mesh: R^rot (u, v) + (tx, ty), R the
@@ -37,8 +37,8 @@ struct EdnSend {
 
 // Steps 1 and 2 at the source: the highest-level EDN of quadrant `quadrant`, sent in `step` by
 // the source (via = kEdnFromSource) or by the EDN of quadrant `via` reached in step 1.
-// (No member initializers: the node firmware keeps an array of these in its jobs, and GCC 12 fails
-// internally on `*slot = Job{}` with them.)
+// (No member initializers: jobs hold arrays of these (EdnJob), and GCC 12 fails internally on
+// resetting a job's state with them.)
 inline constexpr std::uint8_t kEdnFromSource = 0xFF;
 struct EdnTopSend {
   std::uint8_t quadrant;

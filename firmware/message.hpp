@@ -6,7 +6,8 @@
 //           [63:56] algorithm
 //   word 1  [19:0] origin (the multicast's source)  [39:20] sequence number at the sender
 //           [47:40] ports d  [48] all-port
-//   word 2  algorithm state: recursive doubling [1:0] dimension [21:2] lo [41:22] hi;
+//   word 2  algorithm state: recursive doubling [1:0] dimension [21:2] lo [41:22] hi (CPR lines:
+//           the line's dimension only);
 //           edn: the receiver's region [1:0] frame rotation [9:2] tx [17:10] ty [21:18] level,
 //           [25:22] quadrants whose top EDN it sends to in step 2, [29:26] which of them take YX;
 //           else 0
@@ -26,7 +27,7 @@ enum class Algorithm : std::uint8_t {
   kDPort = 3,              // the even-d generalisation (spec 1.10)
   kRecursiveDoubling = 4,  // rd: halving rows, then columns, then Z lines
   kVh = 5,                 // store-and-forward trees built at the source and carried in the message
-  kDiag = 6,               //   (thesis 5.4-5.7; firmware/multicast_tree.hpp), meshes
+  kDiag = 6,               //   (thesis 5.4-5.7; firmware/tree_multicast.hpp), meshes
   kDds = 7,
   kMin = 8,
   kLin = 9,         // path-based (spec 5.8, 4.1): multidestination worms, intermediate reception;
@@ -42,26 +43,7 @@ enum class Algorithm : std::uint8_t {
   kEdn = 19,           // Extended Dominating Node broadcast (docs/algorithms.md), 2^k x 2^k meshes
 };
 inline constexpr unsigned kAlgorithmCount = 20;
-
-constexpr bool xy_path(Algorithm a) { return a == Algorithm::kXyPath || a == Algorithm::kXyPathXFirst; }
-
-// CPR line broadcasts: the source (and, for 3-DBS, every node a line reaches) sends line worms.
-constexpr bool cpr_lines(Algorithm a) { return a == Algorithm::kPcp || a == Algorithm::kThreeDbs; }
-
-// Worms routed on the Hamiltonian cycle (mode 1, VC classes ph / pl at injection).
-constexpr bool on_cycle(Algorithm a) { return a == Algorithm::kUniform || a == Algorithm::kFixed; }
-
-// The path-based algorithms: the destinations travel in the worm's header (address flits), the
-// routers deliver a copy at each; receivers only deliver.
-constexpr bool path_based(Algorithm a) {
-  return a == Algorithm::kLin || a == Algorithm::kDualPath || a == Algorithm::kMultiPath || on_cycle(a) ||
-         a == Algorithm::kThreeDbl;
-}
-
-// The trees whose whole subtree travels in the address field (firmware/multicast_tree.hpp).
-constexpr bool carries_tree(Algorithm a) {
-  return a == Algorithm::kVh || a == Algorithm::kDiag || a == Algorithm::kDds || a == Algorithm::kMin;
-}
+// Names, families and handlers: firmware/algorithm_table.hpp.
 
 inline constexpr std::uint32_t kControlWords = 3;
 

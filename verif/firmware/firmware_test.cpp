@@ -11,6 +11,7 @@
 #include <tuple>
 #include <vector>
 
+#include "firmware/algorithm_table.hpp"
 #include "firmware/message.hpp"
 #include "firmware/node_firmware.hpp"
 
@@ -722,6 +723,65 @@ TEST(Firmware, BadRequestsAndMessagesAreStatusesNotCrashes) {
   EXPECT_EQ(n0.on_message_received({}, garbage, 3), Status::kBadMessage);
   EXPECT_EQ(n0.on_message_received({}, garbage, 1), Status::kBadMessage);
   EXPECT_TRUE(nodes.log().empty());
+}
+
+// The model's algorithm names (docs/algorithms.md) and the wire ids of docs/firmware.md, "Message
+// format": the harness finds firmware algorithms by these names.
+const std::map<std::string, fw::Algorithm> kModelNames{{"unicast", fw::Algorithm::kUnicast},
+                                                       {"one-port", fw::Algorithm::kOnePort},
+                                                       {"two-port", fw::Algorithm::kTwoPort},
+                                                       {"d-port", fw::Algorithm::kDPort},
+                                                       {"rd", fw::Algorithm::kRecursiveDoubling},
+                                                       {"vh", fw::Algorithm::kVh},
+                                                       {"diag", fw::Algorithm::kDiag},
+                                                       {"dds", fw::Algorithm::kDds},
+                                                       {"min", fw::Algorithm::kMin},
+                                                       {"lin", fw::Algorithm::kLin},
+                                                       {"dual-path", fw::Algorithm::kDualPath},
+                                                       {"multi-path", fw::Algorithm::kMultiPath},
+                                                       {"uniform", fw::Algorithm::kUniform},
+                                                       {"fixed", fw::Algorithm::kFixed},
+                                                       {"pcp", fw::Algorithm::kPcp},
+                                                       {"3dbs", fw::Algorithm::kThreeDbs},
+                                                       {"3dbl", fw::Algorithm::kThreeDbl},
+                                                       {"xy-path", fw::Algorithm::kXyPath},
+                                                       {"xy-path-x-first", fw::Algorithm::kXyPathXFirst},
+                                                       {"edn", fw::Algorithm::kEdn}};
+
+TEST(FirmwareTable, EveryModelNameFindsTheRowOfItsWireId) {
+  for (const auto& [name, id] : kModelNames) {
+    const fw::AlgorithmRow* row = fw::find_algorithm(name.c_str());
+    ASSERT_NE(row, nullptr) << name;
+    EXPECT_EQ(row->name, name);
+    EXPECT_EQ(row->id, id) << name;
+    EXPECT_EQ(fw::find_algorithm(id), row) << name;
+  }
+}
+
+TEST(FirmwareTable, UnknownNamesAndIdsFindNoRow) {
+  for (const char* name : {"", "two_port", "Two-port", "xy-path-x", "xy-path-x-first-", "dual"}) {
+    EXPECT_EQ(fw::find_algorithm(name), nullptr) << name;
+  }
+  EXPECT_EQ(fw::find_algorithm(static_cast<const char*>(nullptr)), nullptr);
+  EXPECT_EQ(fw::find_algorithm(static_cast<fw::Algorithm>(fw::kAlgorithmCount)), nullptr);
+}
+
+TEST(FirmwareTable, RowsIterateOnceEachInNameOrder) {
+  std::vector<std::string> names;
+  for (const fw::AlgorithmRow& row : fw::algorithm_rows()) names.emplace_back(row.name);
+  std::vector<std::string> expected;
+  for (const auto& entry : kModelNames) expected.push_back(entry.first);  // std::map: in name order
+  EXPECT_EQ(names, expected);
+}
+
+// Only the broadcasts refuse a destination set short of every other node; only the cycle
+// algorithms run on star graphs (docs/firmware.md, "What runs so far").
+TEST(FirmwareTable, BroadcastAndStarGraphFlagsMatchTheDocumentedAlgorithms) {
+  const std::set<std::string> broadcasts{"rd", "edn", "pcp", "3dbs"}, on_stars{"uniform", "fixed"};
+  for (const fw::AlgorithmRow& row : fw::algorithm_rows()) {
+    EXPECT_EQ(row.broadcast, broadcasts.count(row.name) == 1) << row.name;
+    EXPECT_EQ(row.on_star_graphs, on_stars.count(row.name) == 1) << row.name;
+  }
 }
 
 }  // namespace

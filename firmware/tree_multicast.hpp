@@ -1,7 +1,8 @@
-// The source's tree builder for the store-and-forward multicasts VH, DIAG, DDS and MIN (thesis
+// The store-and-forward multicasts VH, DIAG, DDS and MIN: the source's tree builder (thesis
 // sections 3.2.1-3.2.2, ../shared/spec/algorithms.md 5.1, 5.3-5.7; docs/algorithms.md "Zones",
 // "DIAG, DDS, VH and MIN in one zone", "Time rule") on meshes and tori. The tree travels in the message as
-// a preorder list, each node's children in send order, so relays only walk it.
+// a preorder list, each node's children in send order, so relays only walk it; every tree node
+// sends one one-hop dimension-order worm per child. The row handlers of firmware/algorithm_table.hpp.
 //
 // One list entry (32 bits): [19:0] node id, [22:20] number of children, [31] the node is a
 // destination. Entry 0 is the receiver itself; a child's subtree is the entries up to the next
@@ -14,6 +15,7 @@
 #include "firmware/fixed_vector.hpp"
 #include "firmware/fw_config.hpp"
 #include "firmware/network.hpp"
+#include "firmware/node_types.hpp"
 
 namespace wormcast::fw {
 
@@ -71,5 +73,30 @@ class TreeBuilder {
   std::uint8_t edge_zone_[kMaxGridNodes]{};  // zone order index of the edge parent -> node
   std::uint8_t edge_mask_[kMaxGridNodes]{};  // that zone's mirrored dimensions
 };
+
+// One worm to a child: the list entries [first, first + count) are its subtree.
+struct TreeSend {
+  std::uint8_t channel = 0;
+  std::uint32_t child = 0;  // node id
+  std::uint32_t first = 0, count = 0;
+};
+
+struct TreeJob {
+  FixedVector<std::uint32_t, kMaxChain> list;  // the carried tree, entry 0 this node
+  std::uint32_t next_child = 1;                // list index of the next child to send to
+  FixedVector<TreeSend, kMaxChannels> pending;
+};
+
+struct Job;
+struct NodeContext;
+struct Received;
+
+Status start_vh(NodeContext& node, Job& job, const MulticastRequest& r);
+Status start_diag(NodeContext& node, Job& job, const MulticastRequest& r);
+Status start_dds(NodeContext& node, Job& job, const MulticastRequest& r);
+Status start_min(NodeContext& node, Job& job, const MulticastRequest& r);
+Status receive_tree(NodeContext& node, const Received& m, Job* slot);
+std::uint32_t iterate_tree(NodeContext& node, Job& job);
+bool issue_tree_send(NodeContext& node, Job& job, std::uint32_t send);
 
 }  // namespace wormcast::fw

@@ -1,6 +1,8 @@
 // VH, DIAG, DDS and MIN trees at the source, re-derived from the thesis as ../shared/spec/algorithms.md
 // and docs/algorithms.md state it (independent of model/).
-#include "firmware/multicast_tree.hpp"
+#include "firmware/tree_multicast.hpp"
+
+#include "firmware/job.hpp"
 
 namespace wormcast::fw {
 namespace {
@@ -436,6 +438,82 @@ TreeBuilder::Result TreeBuilder::build(const Grid& grid, std::uint32_t source, T
     }
   }
   return Result::kOk;
+}
+
+}  // namespace wormcast::fw
+
+namespace wormcast::fw {
+namespace {
+
+Status start_tree(NodeContext& node, Job& job, const MulticastRequest& r, TreeKind kind) {
+  job.state.tree = {};
+  TreeJob& t = job.state.tree;
+  const TreeBuilder::Result built =
+      node.tree_builder.build(node.grid(), node.self(), kind, r.destinations, r.count, t.list);
+  if (built == TreeBuilder::Result::kNetworkTooLarge) return Status::kNetworkTooLarge;
+  if (built != TreeBuilder::Result::kOk) return Status::kTooManyDestinations;
+  t.next_child = 1;  // entry 0 is the source itself
+  return Status::kOk;
+}
+
+}  // namespace
+
+Status start_vh(NodeContext& node, Job& job, const MulticastRequest& r) {
+  return start_tree(node, job, r, TreeKind::kVh);
+}
+Status start_diag(NodeContext& node, Job& job, const MulticastRequest& r) {
+  return start_tree(node, job, r, TreeKind::kDiag);
+}
+Status start_dds(NodeContext& node, Job& job, const MulticastRequest& r) {
+  return start_tree(node, job, r, TreeKind::kDds);
+}
+Status start_min(NodeContext& node, Job& job, const MulticastRequest& r) {
+  return start_tree(node, job, r, TreeKind::kMin);
+}
+
+// The address field is the receiver's subtree, its own entry first: deliver if the entry says so,
+// relay to the children unless it is a leaf.
+Status receive_tree(NodeContext& node, const Received& m, Job* slot) {
+  if (m.info.address_entries == 0 || tree_node(address_entry(m.payload, 0)) != node.self()) return Status::kBadMessage;
+  if (tree_destination(address_entry(m.payload, 0))) node.deliver(m);
+  if (m.info.address_entries == 1) return Status::kOk;  // a leaf
+  if (slot == nullptr) return Status::kNoFreeJob;
+  begin_relay(*slot, m);
+  slot->all_port = false;
+  slot->state.tree = {};
+  TreeJob& t = slot->state.tree;
+  for (std::uint32_t i = 0; i < m.info.address_entries; ++i) {
+    if (tree_node(address_entry(m.payload, i)) >= node.grid().nodes()) return Status::kBadMessage;
+    t.list.push_back(address_entry(m.payload, i));
+  }
+  // The list must be exactly one subtree: its child counts account for every entry.
+  if (tree_subtree_end(t.list.begin(), t.list.size(), 0) != t.list.size()) return Status::kBadMessage;
+  t.next_child = 1;
+  slot->active = true;
+  return Status::kOk;
+}
+
+// The children follow their parent's entry in send order, each with its subtree; p children per
+// step on channels 0..p-1: the i-th child in step t + 1 + floor(i/p) after receiving in step t
+// (docs/algorithms.md, "Time rule").
+std::uint32_t iterate_tree(NodeContext&, Job& job) {
+  TreeJob& t = job.state.tree;
+  t.pending.clear();
+  for (std::uint32_t c = 0; c < job.ports && t.next_child < t.list.size(); ++c) {
+    const std::size_t end = tree_subtree_end(t.list.begin(), t.list.size(), t.next_child);
+    t.pending.push_back({static_cast<std::uint8_t>(c), tree_node(t.list[t.next_child]), t.next_child,
+                         static_cast<std::uint32_t>(end) - t.next_child});
+    t.next_child = static_cast<std::uint32_t>(end);
+  }
+  return static_cast<std::uint32_t>(t.pending.size());
+}
+
+// A one-hop dimension-order worm carrying the child's subtree.
+bool issue_tree_send(NodeContext& node, Job& job, std::uint32_t index) {
+  const TreeJob& t = job.state.tree;
+  const TreeSend& send = t.pending[index];
+  if (!node.put_head(0, node.dimension_order_head(send.child))) return false;
+  return node.send(job, send.channel, 1, MessageInfo{}, t.list.begin() + send.first, send.count);
 }
 
 }  // namespace wormcast::fw

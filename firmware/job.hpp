@@ -1,0 +1,62 @@
+// One multicast a node serves, as source or relay: the control fields every message of it
+// carries, its data, this step's sends, and the state of its algorithm's family (one member of
+// JobState, chosen by the algorithm's row in firmware/algorithm_table.hpp).
+#pragma once
+
+#include <cstdint>
+
+#include "firmware/broadcast_baselines.hpp"
+#include "firmware/cpr_broadcast.hpp"
+#include "firmware/fixed_vector.hpp"
+#include "firmware/fw_config.hpp"
+#include "firmware/message.hpp"
+#include "firmware/node_context.hpp"
+#include "firmware/path_multicast.hpp"
+#include "firmware/tree_multicast.hpp"
+#include "firmware/unicast_multicast.hpp"
+#include "firmware/xy_path.hpp"
+
+namespace wormcast::fw {
+
+struct AlgorithmRow;
+
+// The family states are trivially copyable, so assigning one (job.state.path = {}) makes it the
+// union's active member. Which one is live follows from the job's row.
+union JobState {
+  constexpr JobState() : chain{} {}
+  ChainJob chain;  // unicast, one-port, two-port, d-port
+  TreeJob tree;    // vh, diag, dds, min
+  PathJob path;    // lin, dual-path, multi-path, uniform, fixed, 3dbl
+  XyPathJob xy;    // xy-path, xy-path-x-first
+  CprJob cpr;      // pcp, 3dbs
+  RdJob rd;        // rd
+  EdnJob edn;      // edn
+};
+
+struct Job {
+  const AlgorithmRow* row = nullptr;  // the algorithm: its id goes on the wire, its handlers run the job
+  bool active = false;
+  std::uint8_t ports = 1;
+  bool all_port = false;
+  std::uint16_t multicast = 0;
+  std::uint32_t origin = 0;
+  std::uint32_t step = 1;  // step of the current sends
+  FixedVector<std::uint64_t, kMaxDataWords> data;
+  std::uint32_t sends = 0;   // this step's sends (the row's iterate handler's count)
+  std::uint32_t issued = 0;  // of them, queued at the NI
+  JobState state;
+};
+
+// A relay's job for `m`: the sender's control fields and data, the step after the message's.
+// (Relays of unicast-based, tree, rd and CPR messages send all_port = 0, as they always have:
+// receivers read the bit nowhere; callers clear it.)
+constexpr void begin_relay(Job& job, const Received& m) {
+  job.ports = m.info.ports;
+  job.all_port = m.info.all_port;
+  job.multicast = m.info.multicast;
+  job.origin = m.info.origin;
+  job.step = m.info.step + 1u;
+  for (std::uint32_t i = 0; i < m.info.data_words; ++i) job.data.push_back(m.data[i]);
+}
+
+}  // namespace wormcast::fw

@@ -1,0 +1,61 @@
+// The sends every algorithm shares: head fields, payload layout (firmware/message.hpp), the NI call.
+#include "firmware/node_context.hpp"
+
+#include "firmware/algorithm_table.hpp"
+#include "firmware/job.hpp"
+
+namespace wormcast::fw {
+
+wire::HeadFields NodeContext::head() const {
+  wire::HeadFields h;
+  h.src = config.node;
+  h.tag = static_cast<std::uint8_t>(sequence & 0xF);
+  return h;
+}
+
+wire::HeadFields NodeContext::dimension_order_head(std::uint32_t receiver) const {
+  const Grid& g = config.grid;
+  wire::HeadFields h = head();
+  h.mode = wire::Mode::kDimensionOrder;
+  h.dest = wire::pack_coord_dest({static_cast<std::uint8_t>(g.coord(receiver, 0)),
+                                  static_cast<std::uint8_t>(g.coord(receiver, 1)),
+                                  static_cast<std::uint8_t>(g.coord(receiver, 2))});
+  return h;
+}
+
+bool NodeContext::put_head(std::uint32_t flit, const wire::HeadFields& h) {
+  if (!wire::fits(h)) return false;
+  header[flit] = wire::pack_head(h);
+  return true;
+}
+
+void NodeContext::put_address_flit(std::uint32_t flit, const wire::HeadFields& h, std::uint32_t dest, std::uint32_t k) {
+  header[flit] = wire::pack_addr_flit(h, dest, k);
+}
+
+void NodeContext::deliver(const Received& m) const { ni->deliver(m.info.multicast, m.data, m.info.data_words); }
+
+bool NodeContext::send(const Job& job, unsigned channel, std::uint32_t flits, MessageInfo info,
+                       const std::uint32_t* address, std::uint32_t entries) {
+  if (!ni->can_send(channel)) return false;
+  info.multicast = job.multicast;
+  info.address_entries = static_cast<std::uint16_t>(entries);
+  info.data_words = static_cast<std::uint16_t>(job.data.size());
+  info.step = static_cast<std::uint8_t>(job.step);
+  info.algorithm = job.row->id;
+  info.ports = job.ports;
+  info.all_port = job.all_port;
+  info.origin = job.origin;
+  info.sequence = sequence;
+  encode_control(info, message);
+  std::uint64_t* field = message + kControlWords;
+  for (std::uint32_t i = 0; i < address_words(entries); ++i) field[i] = 0;
+  for (std::uint32_t i = 0; i < entries; ++i) field[i / 2] |= std::uint64_t{address[i]} << (32 * (i % 2));
+  std::uint64_t* data = field + address_words(entries);
+  for (std::size_t i = 0; i < job.data.size(); ++i) data[i] = job.data[i];
+  if (!ni->send(channel, header, flits, message, message_words(info))) return false;
+  sequence = (sequence + 1) & 0xFFFFF;
+  return true;
+}
+
+}  // namespace wormcast::fw

@@ -1,0 +1,58 @@
+// What every algorithm's handlers (firmware/algorithm_table.hpp) see of the node: its
+// configuration, its NI, the message sequence number and the buffers one send is built in, plus
+// the source-side scratch of the algorithms that plan over the whole network. NodeFirmware owns
+// one; the handlers are free functions over it and a job (firmware/job.hpp).
+#pragma once
+
+#include <cstdint>
+
+#include "firmware/fw_config.hpp"
+#include "firmware/message.hpp"
+#include "firmware/network_interface.hpp"
+#include "firmware/noc_wire_format.hpp"
+#include "firmware/node_types.hpp"
+#include "firmware/tree_multicast.hpp"
+#include "firmware/xy_path.hpp"
+
+namespace wormcast::fw {
+
+struct Job;
+
+// A message the NI handed up: its head, its decoded control words, the payload and its data words.
+struct Received {
+  wire::HeadFields head;
+  MessageInfo info;
+  const std::uint64_t* payload = nullptr;
+  const std::uint64_t* data = nullptr;
+};
+
+struct NodeContext {
+  NodeConfig config{};
+  NetworkInterface* ni = nullptr;
+  std::uint32_t sequence = 0;
+  std::uint64_t header[kMaxChain + 1]{};  // a worm's header flits (prefix, head, address flits)
+  std::uint64_t message[kControlWords + (kMaxChain + 1) / 2 + kMaxDataWords]{};
+  TreeBuilder tree_builder{};  // VH, DIAG, DDS, MIN at the source
+  XyPartition xy_partition{};  // XY-path at the source
+
+  const Grid& grid() const { return config.grid; }
+  std::uint32_t self() const { return config.node; }
+
+  // A head from this node with the next message's tag; the caller sets the routing fields.
+  wire::HeadFields head() const;
+  // A dimension-order head (mode 2) to `receiver`'s coordinates.
+  wire::HeadFields dimension_order_head(std::uint32_t receiver) const;
+  // header[flit] = `head` packed; false when a field does not fit its width.
+  bool put_head(std::uint32_t flit, const wire::HeadFields& head);
+  // header[flit] = address flit k (k >= 1) of a worm with head `head`, naming `dest`.
+  void put_address_flit(std::uint32_t flit, const wire::HeadFields& head, std::uint32_t dest, std::uint32_t k);
+  // Hands the message's data to the application: this node is a destination.
+  void deliver(const Received& m) const;
+  // Sends header[0 .. flits) and the payload: the job's control fields with the per-send ones of
+  // `info` (address_entries set to `entries`), the address field address[0 .. entries), the job's
+  // data. False, and nothing sent, when channel `channel`'s queue is full or the NI refuses.
+  bool send(const Job& job, unsigned channel, std::uint32_t flits, MessageInfo info, const std::uint32_t* address,
+            std::uint32_t entries);
+};
+
+}  // namespace wormcast::fw

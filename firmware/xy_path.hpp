@@ -1,0 +1,50 @@
+// XY-path (spec 5.9) from a corner of a 2D mesh: the source partitions the mesh into an X path
+// (along rows) and a Y path (along columns), Y-first (the published example) or X-first (the
+// pseudo-code), and sends one source-routed worm (mode 4) along each path that holds destinations,
+// with a deliver bit at each. Receivers only deliver. The row handlers of
+// firmware/algorithm_table.hpp.
+#pragma once
+
+#include <cstdint>
+
+#include "firmware/chain.hpp"
+#include "firmware/fixed_vector.hpp"
+#include "firmware/fw_config.hpp"
+#include "firmware/network.hpp"
+#include "firmware/node_types.hpp"
+
+namespace wormcast::fw {
+
+struct Job;
+struct NodeContext;
+struct Received;
+
+// The source's partition: each node's path (0 none, 1 X, 2 Y, 3 the source on both) and label on it.
+struct XyPartition {
+  std::uint8_t path[kMaxGridNodes]{};
+  std::uint16_t label[kMaxGridNodes]{};
+};
+
+// One path's worm: its destinations chain[first .. first + count) in visiting order, its route's
+// nodes after the source chain[route_first .. route_first + hops), leaving on first_port.
+// (No member initializers: GCC 12 fails internally on resetting a job's state with them.)
+struct XyWorm {
+  std::uint32_t first, count;
+  std::uint32_t route_first, hops;
+  std::uint8_t first_port;
+};
+
+struct XyPathJob {
+  Chain chain;
+  XyWorm worms[2];
+  std::uint8_t worm_count = 0;
+};
+
+Status check_xy_path(const Grid& g, std::uint32_t self, const MulticastRequest& r);
+Status start_xy_path(NodeContext& node, Job& job, const MulticastRequest& r);          // Y first
+Status start_xy_path_x_first(NodeContext& node, Job& job, const MulticastRequest& r);  // X first
+Status receive_xy_copy(NodeContext& node, const Received& m, Job* slot);
+std::uint32_t iterate_xy_path(NodeContext& node, Job& job);
+bool issue_xy_worm(NodeContext& node, Job& job, std::uint32_t send);
+
+}  // namespace wormcast::fw
