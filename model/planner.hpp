@@ -19,6 +19,9 @@ struct AlgorithmInfo {
   // A broadcast: the destinations must be every node except the source.
   bool broadcast = false;
   std::string summary;  // one line: what it does
+  // The port model a request gets when it names none (the CLI's --ports default): the one the
+  // algorithm is defined for, or for "any", the one that shows it best (path-based worms at once).
+  PortModel default_ports = PortModel::one_port();
 };
 
 // Every registered algorithm, in registry order.

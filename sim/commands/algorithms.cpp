@@ -17,7 +17,7 @@ Command add_algorithms(CLI::App& app) {
   return {command, [json] {
             nlohmann::json list = nlohmann::json::array();
             for (const model::AlgorithmInfo& info : model::algorithms()) {
-              const std::string ports = default_port_model(info).name();
+              const std::string ports = info.default_ports.name();
               if (*json) {
                 list.push_back({{"name", info.name},
                                 {"family", info.family},

@@ -35,33 +35,8 @@ std::optional<int> parse_int(const std::string& text) {
 
 }  // namespace
 
-model::PortModel default_port_model(const model::AlgorithmInfo& info) {
-  struct Named {
-    std::string_view words;
-    model::PortModel ports;
-  };
-  const Named names[] = {{"one-port", model::PortModel::one_port()},
-                         {"one port", model::PortModel::one_port()},
-                         {"two-port", model::PortModel::two_port()},
-                         {"all-port", model::PortModel::all_port()}};
-  std::size_t first = std::string::npos;
-  model::PortModel ports = model::PortModel::one_port();
-  for (const Named& n : names) {
-    const std::size_t at = info.port_models.find(n.words);
-    if (at < first) {
-      first = at;
-      ports = n.ports;
-    }
-  }
-  if (first == std::string::npos) {
-    throw CommandError(fmt::format("the registry names no port model for {} ('{}'); give --ports one, two or all",
-                                   info.name, info.port_models));
-  }
-  return ports;
-}
-
 model::PortModel port_model_for(const std::string& algorithm, const std::string& text) {
-  if (text.empty()) return default_port_model(model::algorithm_info(algorithm));
+  if (text.empty()) return model::algorithm_info(algorithm).default_ports;
   return parse_port_model(text);
 }
 

@@ -14,12 +14,9 @@
 
 namespace wormcast::sim::commands {
 
-// The port model an algorithm runs with when --ports is not given: the first of one-port,
-// two-port and all-port that its registry entry (AlgorithmInfo::port_models) names, so two-port
-// runs two-port, dual-path (whose all-port sends both worms at once) all-port and vh the thesis's
-// one-port (README.md, "Command line").
-model::PortModel default_port_model(const model::AlgorithmInfo& info);
-// `text` parsed (one, two, all, or a port count), or the algorithm's default when it is empty.
+// `text` parsed (one, two, all, or a port count), or, when it is empty, the algorithm's default
+// (AlgorithmInfo::default_ports: two-port runs two-port, dual-path all-port, vh the thesis's
+// one-port; README.md, "Command line").
 // Throws model::SpecError for an unknown algorithm or port model, naming the valid ones.
 model::PortModel port_model_for(const std::string& algorithm, const std::string& text);
 

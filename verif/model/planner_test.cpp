@@ -27,7 +27,9 @@ namespace {
 // A request `name` can plan on `t`: every other node for a broadcast, else a few fixed ones; from
 // a middle node or else the corner node 0 (xy-path starts at a corner); the first port model of
 // one-port, two-port, all-port that the algorithm accepts.
-std::optional<Plan> plan_somehow(const Topology& t, const std::string& name) {
+std::optional<Plan> plan_somehow(const Topology& t, const std::string& name,
+                                 const std::vector<PortModel>& port_models = {
+                                     PortModel::one_port(), PortModel::two_port(), PortModel::all_port()}) {
   for (NodeId source : {t.node_count() / 2 + 1, 0}) {
     std::vector<NodeId> destinations = broadcast_destinations(t, source);
     if (!algorithm_info(name).broadcast) {
@@ -38,7 +40,7 @@ std::optional<Plan> plan_somehow(const Topology& t, const std::string& name) {
         }
       }
     }
-    for (PortModel ports : {PortModel::one_port(), PortModel::two_port(), PortModel::all_port()}) {
+    for (const PortModel& ports : port_models) {
       try {
         return plan(make_request(t, name, source, destinations, 20, ports));
       } catch (const UnsupportedError&) {
@@ -70,6 +72,22 @@ TEST(Planner, DispatchesEveryRegisteredNameToAPlannerThatDeliversEveryDestinatio
     }
     EXPECT_GT(planned, 0) << name << " plans on none of mesh:8x8, torus:4x4, mesh:4x4x4, star:4";
   }
+}
+
+// The CLI's --ports default (AlgorithmInfo::default_ports) is a port model the algorithm's planner
+// takes: a request that names no port model plans.
+TEST(Planner, EveryAlgorithmPlansWithItsDefaultPortModel) {
+  const std::vector<Topology> networks = {Topology::parse("mesh:8x8"), Topology::parse("torus:4x4"),
+                                          Topology::parse("mesh:4x4x4"), Topology::parse("star:4")};
+  for (const AlgorithmInfo& info : algorithms()) {
+    const bool plans = std::any_of(networks.begin(), networks.end(), [&](const Topology& t) {
+      return plan_somehow(t, info.name, {info.default_ports}).has_value();
+    });
+    EXPECT_TRUE(plans) << info.name << " with its default " << info.default_ports.name() << " plans nowhere";
+  }
+  EXPECT_EQ(algorithm_info(kTwoPortAlgorithm).default_ports, PortModel::two_port());
+  EXPECT_EQ(algorithm_info(kOnePortAlgorithm).default_ports, PortModel::one_port());
+  EXPECT_EQ(algorithm_info(kDualPathAlgorithm).default_ports, PortModel::all_port());
 }
 
 TEST(Planner, GivesTheFamilyPlannersResult) {
