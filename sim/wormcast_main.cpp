@@ -22,10 +22,10 @@
 #include "model/routing.hpp"
 #include "model/sweep.hpp"
 #include "sim/compare.hpp"
+#include "sim/multicast_run.hpp"
 #include "sim/network_svg.hpp"
 #include "sim/network_views.hpp"
 #include "sim/plan_views.hpp"
-#include "sim/rtl_cosim.hpp"
 #include "sim/run_views.hpp"
 #include "sim/showcase.hpp"
 #include "sim/traffic_sweep.hpp"
@@ -505,7 +505,7 @@ int main(int argc, char** argv) {
       model::algorithm_info(algorithm_name);  // an unknown name: the registry's error lists the valid ones
       throw model::UnsupportedError(sim::rtl_unsupported_message(algorithm_name));
     }
-    sim::RtlRunOptions options;
+    sim::RunOptions options;
     options.alpha = std::lround(latency.alpha);
     options.gamma = std::lround(latency.gamma);
     options.eject_stall = eject_stall;
@@ -531,7 +531,7 @@ int main(int argc, char** argv) {
       }
     } else if (app.got_subcommand(compare_cmd)) {
       const Topology t = Topology::parse(topology_spec);
-      sim::RtlRunOptions options = harness_options(compare_options.latency);
+      sim::RunOptions options = harness_options(compare_options.latency);
       if (!perturb_text.empty()) options.perturb_model_at = t.parse_node(perturb_text);
       std::vector<std::vector<model::Plan>> scenarios;
       for (const model::Request& request :
@@ -556,7 +556,7 @@ int main(int argc, char** argv) {
     } else if (app.got_subcommand(run_cmd)) {
       const sim::Backend run_backend = sim::parse_backend(backend);
       const Topology t = Topology::parse(topology_spec);
-      sim::RtlRunOptions options = harness_options(run_options.latency);
+      sim::RunOptions options = harness_options(run_options.latency);
       options.backend = run_backend;
       int passed = 0;
       int index = 0;
@@ -566,7 +566,7 @@ int main(int argc, char** argv) {
                         sim::parse_port_model(run_options.ports), run_options.latency)) {
         const model::Plan plan = model::plan(request);
         options.trace_path = numbered_path(trace_path, index, run_count);
-        const sim::RunRecord record = sim::run_on_rtl({plan}, options);
+        const sim::RunRecord record = sim::run_multicasts({plan.request}, options);
         const std::string check = sim::check_run({plan}, record);
         if (!svg_path.empty()) {
           sim::write_svg(numbered_path(svg_path, index, run_count), sim::drawing_of_run(plan, 0, record, check));
@@ -598,7 +598,7 @@ int main(int argc, char** argv) {
             "the planning sweep");
       }
       sim::TrafficSweepConfig config;
-      config.backend = traffic_backend;
+      config.backend = sim::parse_backend(traffic_backend);
       config.base = traffic;
       config.base.topology = topology_spec;
       config.base.length = sweep_options.length;

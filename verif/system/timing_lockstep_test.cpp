@@ -17,7 +17,7 @@
 
 #include "model/labeling.hpp"
 #include "sim/model_router.hpp"
-#include "sim/rtl_cosim.hpp"
+#include "sim/router_network.hpp"
 #include "sim/rtl_router.hpp"
 
 namespace wormcast::verif {
@@ -284,7 +284,7 @@ class Lockstep {
           const NodeId nbr = t_.neighbour(r, static_cast<model::Port>(p));
           Link in;
           if (nbr != model::kNoNode) {
-            const unsigned back = p ^ 1u;
+            const auto back = static_cast<unsigned>(t_.reverse_port(static_cast<model::Port>(p)));
             in = w->out[static_cast<std::size_t>(nbr) * ports + back];
             credits |= ((w->credits[static_cast<std::size_t>(nbr)] >> (back * sim::kRouterVcs)) & 3u)
                        << (p * sim::kRouterVcs);
