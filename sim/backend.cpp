@@ -45,6 +45,22 @@ Backend parse_backend(const std::string& name) {
   throw model::SpecError(fmt::format("backend '{}' is not one of: {}", name, backend_names()));
 }
 
+void clock_routers(const std::vector<std::unique_ptr<RouterModel>>& routers, RouterBackend& backend) {
+  for (const auto& r : routers) r->set_clock(false);
+  backend.advance_time();
+  for (const auto& r : routers) r->set_clock(true);
+  backend.advance_time();
+}
+
+void reset_routers(const std::vector<std::unique_ptr<RouterModel>>& routers, RouterBackend& backend) {
+  for (const auto& r : routers) {
+    r->set_clock(false);
+    r->set_reset(true);
+  }
+  clock_routers(routers, backend);
+  for (const auto& r : routers) r->set_reset(false);
+}
+
 std::unique_ptr<RouterBackend> make_backend(Backend backend) {
   if (backend == Backend::kRtl) return std::make_unique<RtlBackend>();
   return std::make_unique<ModelBackend>();

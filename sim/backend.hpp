@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "model/topology.hpp"
 #include "sim/rtl_router.hpp"
@@ -39,6 +40,15 @@ class RouterBackend {
   // An RTL assertion fired since construction.
   virtual bool assertion_failed() const { return false; }
 };
+
+// One clock cycle of `routers` (all of `backend`). The falling edge first: it settles this cycle's
+// inputs while the clock is low, one time step before the rising edge. New inputs and the edge in
+// one eval let a concurrent assertion sample the previous cycle's inputs (IEEE 1800 sampled values)
+// while the logic sees the new ones, and a build with --trace-fst then fires PushNotFull_A
+// (RouterTrace test, docs/firmware.md "Waveforms").
+void clock_routers(const std::vector<std::unique_ptr<RouterModel>>& routers, RouterBackend& backend);
+// Reset held over one clock edge (the configuration is captured then), then released.
+void reset_routers(const std::vector<std::unique_ptr<RouterModel>>& routers, RouterBackend& backend);
 
 // The routers of `backend`: the verilated RTL (owning its one VerilatedContext) or the model.
 std::unique_ptr<RouterBackend> make_backend(Backend backend);

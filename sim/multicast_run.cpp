@@ -82,7 +82,6 @@ class MulticastRun {
   bool start_multicast(std::size_t i);
   bool finished() const;
   std::string stall_report() const;
-  void tick();
   // Reads router r's registered outputs: ejection ports first (a multidestination worm's copy
   // leaves there while its promoted head may leave on a network port in the same cycle, and the
   // monitor must see the copy at r). Returns whether a flit left.
@@ -159,20 +158,7 @@ MulticastRun::MulticastRun(const std::vector<model::Request>& requests, const Ru
       throw model::UnsupportedError(fmt::format("the firmware cannot run on {}", topology_.spec()));
     }
   }
-  for (auto& r : routers_) {
-    r->set_clock(false);
-    r->set_reset(true);
-  }
-  tick();
-  for (auto& r : routers_) r->set_reset(false);
-}
-
-// As RouterNetwork::clock: the inputs settle with the clock low, one time step before the edge.
-void MulticastRun::tick() {
-  for (auto& r : routers_) r->set_clock(false);
-  backend_->advance_time();
-  for (auto& r : routers_) r->set_clock(true);
-  backend_->advance_time();
+  reset_routers(routers_, *backend_);
 }
 
 bool MulticastRun::finished() const {
@@ -260,7 +246,7 @@ RunRecord MulticastRun::run() {
       }
       m.set_credits_from_receivers(to_router);
     }
-    tick();
+    clock_routers(routers_, *backend_);
     if (backend_->assertion_failed()) monitor_.error(fmt::format("an RTL assertion fired in cycle {}", cycle_));
     if (!monitor_.record().errors.empty()) break;
     const bool working =

@@ -71,23 +71,7 @@ RouterNetwork::RouterNetwork(const model::Topology& topology, RouterBackend& bac
   }
   locals_ = routers_.front()->locals();
   eject_credits_.assign(index(n) * locals_, 0);
-  for (auto& r : routers_) {
-    r->set_clock(false);
-    r->set_reset(true);
-  }
-  clock();
-  for (auto& r : routers_) r->set_reset(false);
-}
-
-// The falling edge first: it settles this cycle's inputs while the clock is low, one time step
-// before the rising edge. New inputs and the edge in one eval let a concurrent assertion sample the
-// previous cycle's inputs (IEEE 1800 sampled values) while the logic sees the new ones, and a build
-// with --trace-fst then fires PushNotFull_A (RouterTrace test, docs/firmware.md "Waveforms").
-void RouterNetwork::clock() {
-  for (auto& r : routers_) r->set_clock(false);
-  backend_.advance_time();
-  for (auto& r : routers_) r->set_clock(true);
-  backend_.advance_time();
+  reset_routers(routers_, backend_);
 }
 
 bool RouterNetwork::step() {
@@ -100,7 +84,7 @@ bool RouterNetwork::step() {
       to_router |= eject_credits_[index(r) * locals_ + k] << ((net_ + k) * kRouterVcs);
     routers_[index(r)]->set_credits_from_receivers(to_router);
   }
-  clock();
+  clock_routers(routers_, backend_);
   return moved;
 }
 

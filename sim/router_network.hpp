@@ -85,7 +85,6 @@ class RouterNetwork final : public Network {
 
  private:
   static std::size_t index(model::NodeId n) { return static_cast<std::size_t>(n); }
-  void clock();
 
   model::Topology topology_;
   RouterBackend& backend_;
