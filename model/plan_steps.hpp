@@ -15,7 +15,8 @@ namespace wormcast::model {
 // same injection port (0 if none): one message per port per step, as in the papers' port models. A
 // worm a router spawns (Worm::spawned_from) has its parent's step; its copies count as the parent's.
 // The plan's own step (Worm::step) is never smaller; it is larger where an algorithm numbers its
-// steps globally (rd, edn: a node done with a dimension or level early is causally ahead).
+// steps globally (rd, edn: a node done with a dimension or level early is causally ahead, and
+// edn's source sends its step-2 worms on other ports than its step-1 worms).
 std::vector<int> causal_steps(const Plan& plan);
 
 }  // namespace wormcast::model
