@@ -64,6 +64,13 @@ class Topology {
 
   // The node on the far side of `port`, or kNoNode where a mesh port leaves the network.
   NodeId neighbour(NodeId node, Port port) const;
+  // The port by which the link leaving a node on `port` arrives at the neighbour: the opposite
+  // direction on a mesh or torus (p XOR 1), the same generator on a star graph (each g_i is its own
+  // inverse). Also the neighbour's port back toward the node (docs/model.md, "Port numbering").
+  Port reverse_port(Port port) const {
+    check_port(port);
+    return is_star() ? port : port ^ 1;
+  }
   // The lowest-numbered port of `from` whose neighbour is `to`, or kNoPort if they are not adjacent.
   Port port_towards(NodeId from, NodeId to) const;
   // True for a torus wraparound link (the port crosses from coordinate k-1 to 0 or back).

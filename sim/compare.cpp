@@ -28,12 +28,12 @@ std::string describe_link(const std::optional<Link>& l, bool ejection) {
                   : fmt::format("{} flit {:#018x} on VC {}", kind, l->flit.data, l->vc);
 }
 
-RunRecord timed_run(const std::vector<model::Plan>& plans, RtlRunOptions options, Backend backend, LinkTrace& trace,
+RunRecord timed_run(const std::vector<model::Plan>& plans, RunOptions options, Backend backend, LinkTrace& trace,
                     double& seconds) {
   options.backend = backend;
   options.trace = &trace;
   const auto start = std::chrono::steady_clock::now();
-  RunRecord record = run_on_rtl(plans, options);
+  RunRecord record = run_multicasts(requests_of(plans), options);
   seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return record;
 }
@@ -70,7 +70,7 @@ std::string describe(const Divergence& d, const model::Topology& t) {
                      port, describe_link(d.rtl, ejection), describe_link(d.model, ejection));
 }
 
-Comparison compare_backends(const std::vector<model::Plan>& plans, const RtlRunOptions& options) {
+Comparison compare_backends(const std::vector<model::Plan>& plans, const RunOptions& options) {
   Comparison c;
   LinkTrace rtl_trace, model_trace;
   const RunRecord rtl = timed_run(plans, options, Backend::kRtl, rtl_trace, c.rtl_seconds);

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "model/plan.hpp"
-#include "sim/rtl_cosim.hpp"
+#include "sim/multicast_run.hpp"
 
 namespace wormcast::sim {
 
@@ -43,7 +43,7 @@ struct Comparison {
 
 // Runs the plans on both backends with the same options (options.backend and options.trace are
 // set here) and compares them.
-Comparison compare_backends(const std::vector<model::Plan>& plans, const RtlRunOptions& options);
+Comparison compare_backends(const std::vector<model::Plan>& plans, const RunOptions& options);
 
 // The first divergence of two link traces recorded by the co-simulation, or nullopt when they are
 // equal. `net_ports` orders the ports as the co-simulation reads them (ejection ports first).

@@ -1,50 +1,22 @@
 #include "sim/router_network.hpp"
 
 #include <fmt/format.h>
-#include <verilated.h>
 
 #include "model/errors.hpp"
-#include "sim/model_router.hpp"
 
 namespace wormcast::sim {
-namespace {
-
-// The verilated routers of rtl/CMakeLists.txt, all in the backend's one context.
-class RtlBackend final : public RouterBackend {
- public:
-  RtlBackend() : context_(std::make_unique<VerilatedContext>()) { context_->fatalOnError(false); }
-  std::string name() const override { return "rtl"; }
-  std::unique_ptr<RouterModel> make(unsigned net_ports, unsigned locals, const std::string& name) override {
-    return make_router(context_.get(), net_ports, locals, name);
-  }
-  void advance_time() override { context_->timeInc(1); }
-  bool assertion_failed() const override { return context_->gotError(); }
-
- private:
-  std::unique_ptr<VerilatedContext> context_;
-};
-
-// The cycle-level model of the router (sim/model_router.hpp): plain C++, no context.
-class ModelBackend final : public RouterBackend {
- public:
-  std::string name() const override { return "model"; }
-  std::unique_ptr<RouterModel> make(unsigned net_ports, unsigned locals, const std::string& name) override {
-    return make_model_router(net_ports, locals, name);
-  }
-};
-
-}  // namespace
-
 std::unique_ptr<Network> RouterBackend::make_network(const model::Topology& topology) {
   return std::make_unique<RouterNetwork>(topology, *this);
 }
 
-std::string backend_names() { return "rtl, model"; }
-
-std::unique_ptr<RouterBackend> make_backend(const std::string& name) {
-  if (name == "rtl") return std::make_unique<RtlBackend>();
-  if (name == "model") return std::make_unique<ModelBackend>();
-  throw model::SpecError(fmt::format("backend '{}' is not one of: {}", name, backend_names()));
+std::vector<RouterConfig> router_configs(const model::Topology& topology) {
+  const model::HamiltonianLabeling labels = router_labeling(topology);
+  const std::optional<model::HamiltonianLabeling> cycle = router_cycle_labeling(topology);
+  std::vector<RouterConfig> configs;
+  for (model::NodeId node = 0; node < topology.node_count(); ++node) {
+    configs.push_back(router_config(topology, labels, cycle, node));
+  }
+  return configs;
 }
 
 model::HamiltonianLabeling router_labeling(const model::Topology& topology) {
@@ -86,7 +58,8 @@ RouterNetwork::RouterNetwork(const model::Topology& topology, RouterBackend& bac
     : topology_(topology),
       backend_(backend),
       labels_(model::HamiltonianLabeling::path(topology_)),
-      net_(static_cast<unsigned>(topology_.port_count())) {
+      net_(static_cast<unsigned>(topology_.port_count())),
+      links_(topology_) {
   if (topology_.is_star()) {
     throw model::UnsupportedError(fmt::format("{}: the router network is built for meshes and tori", topology_.spec()));
   }
@@ -95,61 +68,23 @@ RouterNetwork::RouterNetwork(const model::Topology& topology, RouterBackend& bac
   for (model::NodeId node = 0; node < n; ++node) {
     routers_.push_back(backend_.make(net_, 1, fmt::format("router{}", node)));
     routers_.back()->configure(router_config(topology_, labels_, cycle, node));
-    for (unsigned p = 0; p < net_; ++p) neighbours_.push_back(topology_.neighbour(node, static_cast<model::Port>(p)));
   }
   locals_ = routers_.front()->locals();
   eject_credits_.assign(index(n) * locals_, 0);
-  outputs_.resize(index(n) * net_);
-  input_was_valid_.assign(index(n) * net_, 1);
-  credits_.resize(index(n));
-  for (auto& r : routers_) {
-    r->set_clock(false);
-    r->set_reset(true);
-  }
-  clock();
-  for (auto& r : routers_) r->set_reset(false);
-}
-
-// The falling edge first: it settles this cycle's inputs while the clock is low, one time step
-// before the rising edge. New inputs and the edge in one eval let a concurrent assertion sample the
-// previous cycle's inputs (IEEE 1800 sampled values) while the logic sees the new ones, and a build
-// with --trace-fst then fires PushNotFull_A (RouterTrace test, docs/firmware.md "Waveforms").
-void RouterNetwork::clock() {
-  for (auto& r : routers_) r->set_clock(false);
-  backend_.advance_time();
-  for (auto& r : routers_) r->set_clock(true);
-  backend_.advance_time();
+  reset_routers(routers_, backend_);
 }
 
 bool RouterNetwork::step() {
   bool moved = false;
-  const std::size_t n = routers_.size();
-  for (std::size_t r = 0; r < n; ++r) {
-    credits_[r] = routers_[r]->credits_to_senders();
-    for (unsigned p = 0; p < net_; ++p) {
-      outputs_[r * net_ + p] = routers_[r]->output(p);
-      moved |= outputs_[r * net_ + p].valid;
-    }
+  const model::NodeId n = static_cast<model::NodeId>(routers_.size());
+  for (model::NodeId r = 0; r < n; ++r) moved |= links_.capture(r, *routers_[index(r)]);
+  for (model::NodeId r = 0; r < n; ++r) {
+    std::uint32_t to_router = links_.drive(r, *routers_[index(r)]);
+    for (unsigned k = 0; k < locals_; ++k)
+      to_router |= eject_credits_[index(r) * locals_ + k] << ((net_ + k) * kRouterVcs);
+    routers_[index(r)]->set_credits_from_receivers(to_router);
   }
-  constexpr std::uint32_t kVcMask = (1u << kRouterVcs) - 1;
-  for (std::size_t r = 0; r < n; ++r) {
-    std::uint32_t to_router = 0;
-    for (unsigned k = 0; k < locals_; ++k) to_router |= eject_credits_[r * locals_ + k] << ((net_ + k) * kRouterVcs);
-    for (unsigned p = 0; p < net_; ++p) {
-      const model::NodeId nbr = neighbours_[r * net_ + p];
-      Link in;
-      if (nbr != model::kNoNode) {
-        const unsigned back = p ^ 1u;  // the neighbour's port toward r (docs/model.md port numbering)
-        in = outputs_[index(nbr) * net_ + back];
-        to_router |= ((credits_[index(nbr)] >> (back * kRouterVcs)) & kVcMask) << (p * kRouterVcs);
-      }
-      std::uint8_t& was_valid = input_was_valid_[r * net_ + p];
-      if (in.valid || was_valid != 0) routers_[r]->set_input(p, in);
-      was_valid = in.valid ? 1 : 0;
-    }
-    routers_[r]->set_credits_from_receivers(to_router);
-  }
-  clock();
+  clock_routers(routers_, backend_);
   return moved;
 }
 

@@ -1,7 +1,7 @@
 // N routers of a mesh or torus wired and configured as the topology says, behind the RouterModel
 // interface, so a simulation drives the verilated routers or the cycle-level model the same way
 // (docs/timing.md, "Benchmarks"). Shared by the synthetic traffic (sim/traffic.hpp) and, for the
-// configuration, the firmware co-simulation (sim/rtl_cosim.cpp).
+// configuration, the multicast runs (sim/multicast_run.cpp).
 #pragma once
 
 #include <cstdint>
@@ -12,6 +12,8 @@
 
 #include "model/labeling.hpp"
 #include "model/topology.hpp"
+#include "sim/backend.hpp"
+#include "sim/link_wiring.hpp"
 #include "sim/rtl_router.hpp"
 
 namespace wormcast::sim {
@@ -21,6 +23,10 @@ namespace wormcast::sim {
 // (`cycle`: where the topology has one), coordinates and sizes.
 RouterConfig router_config(const model::Topology& topology, const model::HamiltonianLabeling& labels,
                            const std::optional<model::HamiltonianLabeling>& cycle, model::NodeId node);
+
+// Every router's configuration inputs, node by node (router_config with router_labeling and
+// router_cycle_labeling).
+std::vector<RouterConfig> router_configs(const model::Topology& topology);
 
 // The labels the routers are configured with: a star graph's Hamiltonian cycle, else the path.
 model::HamiltonianLabeling router_labeling(const model::Topology& topology);
@@ -55,34 +61,9 @@ class Network {
   virtual bool assertion_failed() const = 0;
 };
 
-// Where routers come from: the verilated RTL ("rtl", one VerilatedContext the backend owns) or the
-// cycle-level model ("model"). One RTL backend per process at a time (docs: two VerilatedContexts
-// alive at once hang Verilator 5.006 at teardown).
-class RouterBackend {
- public:
-  virtual ~RouterBackend() = default;
-  virtual std::string name() const = 0;
-  // A router with `net_ports` network ports and at least `locals` local pairs; throws
-  // std::invalid_argument naming what exists when there is none.
-  virtual std::unique_ptr<RouterModel> make(unsigned net_ports, unsigned locals, const std::string& name) = 0;
-  // The routers of `topology` wired as a Network: by default a RouterNetwork of make()'s routers.
-  virtual std::unique_ptr<Network> make_network(const model::Topology& topology);
-  // After each clock edge (the RTL advances simulation time).
-  virtual void advance_time() {}
-  // An RTL assertion fired since construction.
-  virtual bool assertion_failed() const { return false; }
-};
-
-// "rtl" or "model"; throws model::SpecError naming the valid backends for another name, and
-// model::UnsupportedError for a backend this build does not have.
-std::unique_ptr<RouterBackend> make_backend(const std::string& name);
-std::string backend_names();
-
 // The routers of a 2D or 3D mesh or torus, configured and reset, the variant with the fewest local
-// pairs (one on 2D networks, two on 3D), injecting on the first, wired in C++: step() copies every network output and
-// credit to the neighbour's input (port p of node n is fed by port p XOR 1 of its neighbour on p) and clocks every
-// router. Valid because a router has no combinational path from an input to an output (docs/rtl.md, "Registered
-// outputs").
+// pairs (one on 2D networks, two on 3D), injecting on the first, wired by LinkWiring (sim/link_wiring.hpp): step()
+// copies every network output and credit to the neighbour's input and clocks every router.
 class RouterNetwork final : public Network {
  public:
   RouterNetwork(const model::Topology& topology, RouterBackend& backend);
@@ -104,7 +85,6 @@ class RouterNetwork final : public Network {
 
  private:
   static std::size_t index(model::NodeId n) { return static_cast<std::size_t>(n); }
-  void clock();
 
   model::Topology topology_;
   RouterBackend& backend_;
@@ -112,13 +92,8 @@ class RouterNetwork final : public Network {
   unsigned net_;
   unsigned locals_ = 1;  // local pairs of the variant built (6-port routers come with 2)
   std::vector<std::unique_ptr<RouterModel>> routers_;
-  std::vector<model::NodeId> neighbours_;     // node * net_ + port, kNoNode where unconnected
+  LinkWiring links_;
   std::vector<std::uint32_t> eject_credits_;  // node * locals_ + port
-  std::vector<Link> outputs_;                 // scratch: node * net_ + port
-  // node * net_ + port: the last link set on that input was valid (1 at first, so every input is
-  // set once). An idle input that stays idle is not set again: most links idle at low load.
-  std::vector<std::uint8_t> input_was_valid_;
-  std::vector<std::uint32_t> credits_;
 };
 
 }  // namespace wormcast::sim

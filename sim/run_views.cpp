@@ -10,9 +10,9 @@ namespace wormcast::sim {
 
 RunSummary summarize(int multicast, const RunRecord& record) {
   RunSummary s;
-  for (const RtlWorm& w : record.worms) {
+  for (const ObservedWorm& w : record.worms) {
     if (w.multicast != multicast) continue;
-    s.steps = std::max(s.steps, w.step);
+    s.steps = std::max(s.steps, w.derived_step);  // from causality, not the firmware's claim
     s.traffic += static_cast<int>(w.hops.size());
     ++s.worms;
   }
@@ -20,7 +20,7 @@ RunSummary summarize(int multicast, const RunRecord& record) {
 }
 
 std::string render_run_text(const model::Plan& plan, int multicast, const RunRecord& record, const std::string& check,
-                            const RtlRunOptions& options) {
+                            const RunOptions& options) {
   const model::Request& r = plan.request;
   const model::Topology& t = r.topology;
   const RunSummary s = summarize(multicast, record);
@@ -47,7 +47,7 @@ std::string render_run_text(const model::Plan& plan, int multicast, const RunRec
 }
 
 nlohmann::json run_to_json(const model::Plan& plan, int multicast, const RunRecord& record, const std::string& check,
-                           const RtlRunOptions& options) {
+                           const RunOptions& options) {
   const model::Topology& t = plan.request.topology;
   nlohmann::json j = plan_to_json(plan);
   const std::vector<long> cycles = delivery_cycles(plan, multicast, record);
@@ -75,10 +75,10 @@ NetworkDrawing drawing_of_run(const model::Plan& plan, int multicast, const RunR
                    r.source,
                    r.destinations,
                    {}};
-  for (const RtlWorm& w : record.worms) {
+  for (const ObservedWorm& w : record.worms) {
     if (w.multicast != multicast) continue;
     d.worms.push_back(
-        {fmt::format("step {}: ({}) -> {} cop{}, {} hops, cycles {}..{}", w.step, t.node_name(w.sender),
+        {fmt::format("step {}: ({}) -> {} cop{}, {} hops, cycles {}..{}", w.derived_step, t.node_name(w.sender),
                      w.copies.size(), w.copies.size() == 1 ? "y" : "ies", w.hops.size(), w.inject_cycle, w.eject_cycle),
          w.hops});
   }

@@ -5,15 +5,15 @@
 #include <string>
 
 #include "model/plan.hpp"
+#include "sim/multicast_run.hpp"
 #include "sim/network_svg.hpp"
-#include "sim/rtl_cosim.hpp"
 #include "sim/scoreboard.hpp"
 
 namespace wormcast::sim {
 
 // What the RTL did with multicast `multicast` of a run: the steps and links it saw.
 struct RunSummary {
-  int steps = 0;    // largest step of a worm the firmware sent
+  int steps = 0;    // largest step of its worms, derived from causality by the monitor
   int traffic = 0;  // network links the worms' heads crossed
   int worms = 0;
 };
@@ -22,11 +22,11 @@ RunSummary summarize(int multicast, const RunRecord& record);
 // The request, per-destination step and delivery cycle, steps and traffic (RTL and plan), the
 // run's cycles and the check ("pass" or the failure).
 std::string render_run_text(const model::Plan& plan, int multicast, const RunRecord& record, const std::string& check,
-                            const RtlRunOptions& options);
+                            const RunOptions& options);
 // plan_to_json(plan) plus "backend" ("rtl" or "model"), "alpha", "gamma", "delivery_cycles" (per destination, in
 // request order, by node name), "rtl" ({steps, traffic, worms, cycles}, whichever backend ran) and "check".
 nlohmann::json run_to_json(const model::Plan& plan, int multicast, const RunRecord& record, const std::string& check,
-                           const RtlRunOptions& options);
+                           const RunOptions& options);
 
 // The links each worm of multicast `multicast` crossed on the RTL, as the link monitor saw them,
 // for render_svg (wormcast run --svg).

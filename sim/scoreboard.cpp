@@ -6,6 +6,8 @@
 #include <set>
 #include <tuple>
 
+#include "model/plan_steps.hpp"
+
 namespace wormcast::sim {
 namespace {
 
@@ -45,8 +47,8 @@ std::string check_deliveries(const model::Plan& plan, int multicast, const RunRe
 
 std::string check_worms(const model::Plan& plan, int multicast, const RunRecord& record) {
   const model::Topology& t = plan.request.topology;
-  std::map<std::pair<model::NodeId, model::NodeId>, const RtlWorm*> rtl;
-  for (const RtlWorm& w : record.worms) {
+  std::map<std::pair<model::NodeId, model::NodeId>, const ObservedWorm*> rtl;
+  for (const ObservedWorm& w : record.worms) {
     if (w.multicast != multicast) continue;
     const std::string name = fmt::format("multicast {}: worm {}->{} (sequence {})", multicast, t.node_name(w.sender),
                                          t.node_name(w.addressed), w.sequence);
@@ -55,6 +57,7 @@ std::string check_worms(const model::Plan& plan, int multicast, const RunRecord&
   }
   // A worm the routers spawn (PCP's spine branches, Worm::spawned_from) travels under its root's
   // src and tag: its links and copies belong to the root's RTL worm.
+  const std::vector<int> causal = model::causal_steps(plan);
   std::vector<std::size_t> root(plan.worms.size());
   for (std::size_t i = 0; i < plan.worms.size(); ++i) {
     root[i] = i;
@@ -79,8 +82,18 @@ std::string check_worms(const model::Plan& plan, int multicast, const RunRecord&
     const std::string name = fmt::format("multicast {}: worm {}->{} (step {})", multicast, t.node_name(p.sender),
                                          t.node_name(receiver), p.step);
     if (it == rtl.end()) return name + " of the plan was never sent on the RTL";
-    const RtlWorm& w = *it->second;
-    if (w.step != p.step) return fmt::format("{}: the firmware sent it in step {}", name, w.step);
+    const ObservedWorm& w = *it->second;
+    // Steps: the monitor's, from causality, against the same rule applied to the plan; then the
+    // firmware's own claim against the monitor's, off by exactly what the plan's numbering is off
+    // from causality (0 except where an algorithm numbers its steps globally: rd, edn).
+    const int want = causal[index];
+    if (w.derived_step != want) {
+      return fmt::format("{}: sent in step {} by causality, the plan's causal step is {}", name, w.derived_step, want);
+    }
+    if (w.step - w.derived_step != p.step - want) {
+      return fmt::format("{}: the firmware claims step {}, the monitor derived step {} (plan step {}, causal {})", name,
+                         w.step, w.derived_step, p.step, want);
+    }
     if (w.channel != p.port) {
       return fmt::format("{}: the firmware injected it on channel {}, the plan on port {} (cycle {})", name, w.channel,
                          p.port, w.inject_cycle);
@@ -132,7 +145,7 @@ std::string check_worms(const model::Plan& plan, int multicast, const RunRecord&
     rtl.erase(it);
   }
   if (!rtl.empty()) {
-    const RtlWorm& w = *rtl.begin()->second;
+    const ObservedWorm& w = *rtl.begin()->second;
     return fmt::format("multicast {}: worm {}->{} (step {}, injected at cycle {}) is not in the plan", multicast,
                        t.node_name(w.sender), t.node_name(w.addressed), w.step, w.inject_cycle);
   }
@@ -148,7 +161,7 @@ std::string check_run(const std::vector<model::Plan>& plans, const RunRecord& re
     if (std::string e = check_deliveries(plans[i], multicast, record); !e.empty()) return e;
     if (std::string e = check_worms(plans[i], multicast, record); !e.empty()) return e;
   }
-  for (const RtlWorm& w : record.worms) {
+  for (const ObservedWorm& w : record.worms) {
     if (w.multicast < 0 || w.multicast >= static_cast<int>(plans.size())) {
       return fmt::format("worm of unknown multicast {} from node {}", w.multicast, w.sender);
     }

@@ -181,7 +181,7 @@ ShowcaseResult run_showcase(const ShowcaseConfig& c, const std::function<void(co
         try {
           plan = model::plan(
               model::make_request(t, info.name, s.source, s.destinations, c.length, setup->ports, latency_of(c)));
-          record = run_on_rtl({*plan}, c.rtl);
+          record = run_multicasts({plan->request}, c.rtl);
         } catch (const model::ModelError& e) {
           // The planner or the RTL cannot run this request (a limit of the firmware or the routers).
           result.skipped.push_back(fmt::format("{} {} from ({}), {} destinations: {}", t.spec(), info.name,

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/rtl_cosim.hpp"
+#include "sim/multicast_run.hpp"
 
 namespace wormcast::sim {
 
@@ -29,7 +29,7 @@ struct ShowcaseConfig {
   int multicasts = 3;  // random multicasts per multicast algorithm, each network; plus one broadcast
   std::uint64_t seed = 1;
   int length = 20;  // message length in flits
-  RtlRunOptions rtl;
+  RunOptions rtl;
   std::string out_dir;  // the drawings go here ("": none)
 };
 

@@ -6,12 +6,13 @@
 #include <string>
 #include <vector>
 
+#include "sim/backend.hpp"
 #include "sim/traffic.hpp"
 
 namespace wormcast::sim {
 
 struct TrafficSweepConfig {
-  std::string backend = "rtl";
+  Backend backend = Backend::kRtl;
   TrafficConfig base;                   // everything but load and K
   std::vector<double> loads;            // at least one
   std::vector<int> destination_counts;  // K values; one entry (base.destinations) when empty

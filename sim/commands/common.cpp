@@ -116,13 +116,13 @@ std::vector<model::Request> requests_of(const Topology& t, const RequestSpec& sp
   return requests;
 }
 
-RtlRunOptions harness_options(const std::string& algorithm, const RequestOptions& options, double eject_stall,
-                              std::uint64_t seed) {
+RunOptions harness_options(const std::string& algorithm, const RequestOptions& options, double eject_stall,
+                           std::uint64_t seed) {
   if (!rtl_supports(algorithm)) {
     model::algorithm_info(algorithm);  // an unknown name: the registry's error lists the valid ones
     throw model::UnsupportedError(rtl_unsupported_message(algorithm));
   }
-  RtlRunOptions harness;
+  RunOptions harness;
   harness.alpha = std::lround(options.latency.alpha);
   harness.gamma = std::lround(options.latency.gamma);
   harness.eject_stall = eject_stall;

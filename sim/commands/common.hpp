@@ -10,7 +10,7 @@
 
 #include "model/plan.hpp"
 #include "model/planner.hpp"
-#include "sim/rtl_cosim.hpp"
+#include "sim/multicast_run.hpp"
 
 namespace wormcast::sim::commands {
 
@@ -60,8 +60,8 @@ std::vector<model::Request> requests_of(const model::Topology& t, const RequestS
 
 // The harness options of `run` and `compare`, once the firmware is known to run `algorithm`
 // (throws model::SpecError for an unknown one, model::UnsupportedError for one without firmware).
-RtlRunOptions harness_options(const std::string& algorithm, const RequestOptions& options, double eject_stall,
-                              std::uint64_t seed);
+RunOptions harness_options(const std::string& algorithm, const RequestOptions& options, double eject_stall,
+                           std::uint64_t seed);
 
 // Writes `text` to `path`; throws CommandError naming the path and why.
 void write_file(const std::string& path, const std::string& text);

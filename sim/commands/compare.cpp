@@ -45,7 +45,7 @@ Command add_compare(CLI::App& app) {
       ->group("");
   return {command, [o] {
             const model::Topology t = model::Topology::parse(o->topology);
-            RtlRunOptions options = harness_options(o->spec.algorithm, o->request, o->eject_stall, o->spec.seed);
+            RunOptions options = harness_options(o->spec.algorithm, o->request, o->eject_stall, o->spec.seed);
             if (!o->perturb_at.empty()) options.perturb_model_at = t.parse_node(o->perturb_at);
             std::vector<std::vector<model::Plan>> scenarios;
             for (const model::Request& request : requests_of(t, o->spec, o->request)) {

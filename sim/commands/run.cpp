@@ -62,7 +62,7 @@ Command add_run(CLI::App& app) {
   return {command, [o] {
             const Backend backend = parse_backend(o->backend);
             const model::Topology t = model::Topology::parse(o->topology);
-            RtlRunOptions options = harness_options(o->spec.algorithm, o->request, o->eject_stall, o->spec.seed);
+            RunOptions options = harness_options(o->spec.algorithm, o->request, o->eject_stall, o->spec.seed);
             options.backend = backend;
             const int count = o->spec.count;
             int passed = 0;
@@ -71,7 +71,7 @@ Command add_run(CLI::App& app) {
             for (const model::Request& request : requests_of(t, o->spec, o->request)) {
               const model::Plan plan = model::plan(request);
               options.trace_path = numbered_path(o->trace, index, count);
-              const RunRecord record = run_on_rtl({plan}, options);
+              const RunRecord record = run_multicasts({plan.request}, options);
               const std::string check = check_run({plan}, record);
               if (!o->svg.empty()) {
                 write_svg(numbered_path(o->svg, index, count), drawing_of_run(plan, 0, record, check));

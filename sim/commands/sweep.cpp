@@ -13,9 +13,9 @@
 #include "model/errors.hpp"
 #include "sim/commands/command.hpp"
 #include "sim/commands/common.hpp"
+#include "sim/multicast_run.hpp"
 #include "sim/plan_views.hpp"
 #include "sim/router_network.hpp"
-#include "sim/rtl_cosim.hpp"
 #include "sim/traffic_sweep.hpp"
 
 namespace wormcast::sim::commands {
@@ -109,7 +109,7 @@ std::filesystem::path plot_script() {
 
 ExitCode run_traffic_sweep_command(const Options& o) {
   TrafficSweepConfig config;
-  config.backend = backend_name(parse_backend(o.backend));  // the valid names, before anything runs
+  config.backend = parse_backend(o.backend);  // the valid names, before anything runs
   config.base = o.traffic;
   config.base.topology = o.topology;
   config.base.length = o.request.length;

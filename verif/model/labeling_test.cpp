@@ -78,9 +78,6 @@ std::vector<std::pair<NodeId, Port>> used_channels(const HamiltonianLabeling& la
   return channels;
 }
 
-// The port of the neighbour that leads back over the same link.
-Port reverse_port(const Topology& t, Port p) { return t.is_star() ? p : (p ^ 1); }
-
 // Spec 2.3 from the definition: Delta = 1 general common, 1 < Delta <= ceil(N/2) shortcut common,
 // Delta > ceil(N/2) boundary (path labelings have no boundary links).
 LinkClass expected_class(int delta, int n, bool is_cycle) {
@@ -265,7 +262,7 @@ TEST(Labeling, TorusCycleBoundaryLinksAreExactlyTheYWrapsForEvenRowCountsFromFou
         EXPECT_EQ(cls, expected_class(delta, n, true)) << t.spec() << " " << t.node_name(u) << t.port_name(p);
         const bool y_wrap = dimension_of(p) == 1 && t.is_wraparound(u, p);
         EXPECT_EQ(cls == LinkClass::kBoundary, y_wrap) << t.spec() << " " << t.node_name(u) << t.port_name(p);
-        EXPECT_EQ(labeling.link_class(v, reverse_port(t, p)), cls) << t.spec() << ": a link has one class";
+        EXPECT_EQ(labeling.link_class(v, t.reverse_port(p)), cls) << t.spec() << ": a link has one class";
       }
     }
   }
@@ -298,7 +295,7 @@ TEST(Labeling, StarCycleLinkClassesFollowTheDeltaRuleAndTheClosingEdgeIsBoundary
       const int delta = std::abs(labeling.label(u) - labeling.label(v));
       const LinkClass cls = labeling.link_class(u, p);
       EXPECT_EQ(cls, expected_class(delta, n, true)) << t.spec() << " " << t.node_name(u) << t.port_name(p);
-      EXPECT_EQ(labeling.link_class(v, reverse_port(t, p)), cls);
+      EXPECT_EQ(labeling.link_class(v, t.reverse_port(p)), cls);
       general += cls == LinkClass::kGeneralCommon ? 1 : 0;
     }
     // Spec 2.3: the closing edge (N-1, 0) is always a boundary link; the other N-1 cycle edges are
@@ -344,7 +341,7 @@ TEST(Labeling, PathChannelIsHighExactlyWhenItsLabelRises) {
       const ChannelNetwork network = labeling.network(u, p);
       EXPECT_EQ(network, rising ? ChannelNetwork::kHigh : ChannelNetwork::kLow)
           << spec << " " << t.node_name(u) << t.port_name(p);
-      EXPECT_NE(labeling.network(v, reverse_port(t, p)), network) << spec << ": u->v and v->u are in opposite networks";
+      EXPECT_NE(labeling.network(v, t.reverse_port(p)), network) << spec << ": u->v and v->u are in opposite networks";
       high += network == ChannelNetwork::kHigh ? 1 : 0;
     }
     EXPECT_EQ(2 * high, static_cast<int>(channels.size())) << spec;
@@ -371,7 +368,7 @@ TEST(Labeling, CycleCommonChannelsRisingAndBoundaryChannelsFallingAreHigh) {
       const ChannelNetwork network = labeling.network(u, p);
       EXPECT_EQ(network, high_expected ? ChannelNetwork::kHigh : ChannelNetwork::kLow)
           << t.spec() << " " << t.node_name(u) << t.port_name(p) << " labels " << from << "->" << to;
-      EXPECT_NE(labeling.network(v, reverse_port(t, p)), network) << t.spec();
+      EXPECT_NE(labeling.network(v, t.reverse_port(p)), network) << t.spec();
       high += network == ChannelNetwork::kHigh ? 1 : 0;
     }
     EXPECT_EQ(2 * high, static_cast<int>(channels.size())) << t.spec();

@@ -42,8 +42,9 @@ class Wired {
         const NodeId nbr = t_.neighbour(n, static_cast<Port>(p));
         TimingLink in;
         if (nbr != kNoNode) {
-          in = out[static_cast<std::size_t>(nbr)][p ^ 1u];
-          back |= ((credits[static_cast<std::size_t>(nbr)] >> ((p ^ 1u) * 2)) & 3u) << (p * 2);
+          const auto toward = static_cast<unsigned>(t_.reverse_port(static_cast<Port>(p)));
+          in = out[static_cast<std::size_t>(nbr)][toward];
+          back |= ((credits[static_cast<std::size_t>(nbr)] >> (toward * 2)) & 3u) << (p * 2);
         }
         r.set_input(p, in);
       }

@@ -304,7 +304,7 @@ TEST(Topology, EveryLinkIsReachedBackThroughTheOppositePort) {
         if (v == kNoNode) continue;
         EXPECT_NE(v, u) << spec << ": no self loops";
         // Grids: the neighbour of u on +d has u on -d (and vice versa). Stars: g_i is an involution.
-        const Port back = t.is_star() ? p : (p ^ 1);
+        const Port back = t.reverse_port(p);
         EXPECT_EQ(t.neighbour(v, back), u) << spec << " " << t.node_name(u) << " " << t.port_name(p);
         if (t.is_torus()) {
           EXPECT_EQ(t.is_wraparound(v, back), t.is_wraparound(u, p)) << spec;

@@ -145,7 +145,7 @@ class RouterMesh {
           continue;
         }
         const Router& o = router(nbr);
-        const unsigned back = p ^ 1;  // the neighbour's port toward r
+        const auto back = static_cast<unsigned>(topology_.reverse_port(static_cast<model::Port>(p)));
         SetBit(m.in_valid_i, p, GetBit(o.out_valid_o, back));
         SetField(m.in_vc_i, p, 1, GetField(o.out_vc_o, back, 1));
         SetFlit(m.in_flit_i, p * kFlitW, GetFlit(o.out_flit_o, back * kFlitW));

@@ -14,7 +14,7 @@
 #include "model/broadcast_baselines.hpp"
 #include "model/errors.hpp"
 #include "model/planner.hpp"
-#include "sim/rtl_cosim.hpp"
+#include "sim/multicast_run.hpp"
 #include "sim/scoreboard.hpp"
 
 namespace wormcast::verif {
@@ -79,16 +79,16 @@ model::Request random_request(const model::Topology& t, const std::string& algor
   return model::make_request(t, algorithm, source, others, length, port_model(d));
 }
 
-sim::RtlRunOptions fast_options() {
-  sim::RtlRunOptions o;
+sim::RunOptions fast_options() {
+  sim::RunOptions o;
   o.alpha = 12;
   o.gamma = 8;
   return o;
 }
 
 // Runs the plans together and expects every check to pass; returns the record.
-sim::RunRecord run_and_check(const std::vector<model::Plan>& plans, const sim::RtlRunOptions& options) {
-  const sim::RunRecord record = sim::run_on_rtl(plans, options);
+sim::RunRecord run_and_check(const std::vector<model::Plan>& plans, const sim::RunOptions& options) {
+  const sim::RunRecord record = sim::run_multicasts(sim::requests_of(plans), options);
   EXPECT_EQ(sim::check_run(plans, record), "");
   for (std::size_t i = 0; i < plans.size(); ++i) {
     for (const long c : sim::delivery_cycles(plans[i], static_cast<int>(i), record)) EXPECT_GT(c, 0);
@@ -192,7 +192,7 @@ TEST(FirmwareOnRtlConcurrent, EightConcurrentMulticastsUnderEjectionBackPressure
       const int k = 1 + static_cast<int>(rng() % 30);
       plans.push_back(model::plan(random_request(t, algorithm, i % 2 == 0 ? 2 : 1, k, 4, rng)));
     }
-    sim::RtlRunOptions o = fast_options();
+    sim::RunOptions o = fast_options();
     o.alpha = 2;  // short start-ups: the worms of different multicasts overlap in the network
     o.gamma = 2;
     o.eject_stall = 0.5;
@@ -209,7 +209,7 @@ TEST(FirmwareOnRtlConcurrent, RecursiveDoublingBroadcastsFromFourSourcesAtOnce) 
   for (int round = 0; round < regress().scale; ++round) {
     std::vector<model::Plan> plans;
     for (int i = 0; i < 4; ++i) plans.push_back(model::plan(random_request(t, "rd", 1, 15, 3, rng)));
-    sim::RtlRunOptions o = fast_options();
+    sim::RunOptions o = fast_options();
     o.alpha = 0;
     o.gamma = 0;
     o.eject_stall = 0.3;
@@ -232,7 +232,7 @@ TEST(FirmwareOnRtlConcurrent, SixConcurrentTreesOnATorusUnderEjectionBackPressur
       const int k = 5 + static_cast<int>(rng() % 20);
       plans.push_back(model::plan(random_request(t, algorithms[i % 4], 1 + i % 2, k, 3, rng)));
     }
-    sim::RtlRunOptions o = fast_options();
+    sim::RunOptions o = fast_options();
     o.alpha = 1;
     o.gamma = 1;
     o.eject_stall = 0.4;
@@ -256,7 +256,7 @@ TEST(FirmwareOnRtlConcurrent, SixConcurrentDualPaths) {
       const char* algorithm = i % 3 == 0 ? "lin" : i % 3 == 1 ? "dual-path" : "multi-path";
       plans.push_back(model::plan(random_request(t, algorithm, 0, k, 4, rng)));
     }
-    sim::RtlRunOptions o = fast_options();
+    sim::RunOptions o = fast_options();
     o.alpha = 1;
     o.gamma = 1;
     o.seed = static_cast<std::uint64_t>(round) + 3;
@@ -281,12 +281,12 @@ TEST(FirmwareOnRtlConcurrent, TwoConcurrentPcpBroadcastsDeadlockWithoutAdmission
                                                     model::broadcast_destinations(t, t.parse_node(source)), 3,
                                                     model::PortModel::all_port())));
   }
-  sim::RtlRunOptions o = fast_options();
+  sim::RunOptions o = fast_options();
   o.alpha = 1;
   o.gamma = 1;
   o.watchdog = 500;
   o.replication_admission = false;
-  const sim::RunRecord record = sim::run_on_rtl(plans, o);
+  const sim::RunRecord record = sim::run_multicasts(sim::requests_of(plans), o);
   EXPECT_TRUE(record.stalled);
   const std::string check = sim::check_run(plans, record);
   EXPECT_EQ(check.rfind("watchdog: no flit moved for 500 cycles", 0), 0u) << check;
@@ -297,7 +297,7 @@ TEST(FirmwareOnRtlConcurrent, TwoConcurrentPcpBroadcastsDeadlockWithoutAdmission
 // The first cycle any worm of multicast m entered the network (-1: none did).
 long first_injection(const sim::RunRecord& record, int m) {
   long first = -1;
-  for (const sim::RtlWorm& w : record.worms) {
+  for (const sim::ObservedWorm& w : record.worms) {
     if (w.multicast == m && w.inject_cycle >= 0 && (first < 0 || w.inject_cycle < first)) first = w.inject_cycle;
   }
   return first;
@@ -312,9 +312,18 @@ long last_delivery(const sim::RunRecord& record, int m) {
   return last;
 }
 
+// The last cycle a head of worm w was in the network: its last copy's head ejected (a replicating
+// worm's heads end at its branches' row ends and its spine's end).
+long last_head(const sim::ObservedWorm& w) {
+  long last = -1;
+  for (const sim::EjectedCopy& c : w.copies) last = std::max(last, c.head_cycle);
+  return last;
+}
+
 // The same requests with admission (the default): every broadcast and multicast completes and
-// checks, concurrent broadcasts from four sources (the deadlocking pair among them) run one after
-// the other in request order, and the path-based multicasts requested with them are not held back.
+// checks; the spine worms of concurrent broadcasts from four sources (the deadlocking pair among
+// them) are never in the network together (each waits at its NI until the other multicasts'
+// spines have left), and the path-based multicasts requested with them are not held back.
 TEST(FirmwareOnRtlConcurrent, ConcurrentPcpBroadcastsFromFourSourcesCompleteUnderAdmission) {
   const model::Topology t = model::Topology::parse("mesh:8x8");
   std::mt19937_64 rng = seeded(29);
@@ -327,7 +336,7 @@ TEST(FirmwareOnRtlConcurrent, ConcurrentPcpBroadcastsFromFourSourcesCompleteUnde
     }
     plans.push_back(model::plan(random_request(t, "dual-path", 0, 20, 4, rng)));
     plans.push_back(model::plan(random_request(t, "lin", 0, 12, 4, rng)));
-    sim::RtlRunOptions o = fast_options();
+    sim::RunOptions o = fast_options();
     o.alpha = 1;
     o.gamma = 1;
     o.watchdog = 500;
@@ -336,8 +345,18 @@ TEST(FirmwareOnRtlConcurrent, ConcurrentPcpBroadcastsFromFourSourcesCompleteUnde
     SCOPED_TRACE(fmt::format("round {}", round));
     const sim::RunRecord record = run_and_check(plans, o);
     ASSERT_FALSE(record.stalled);
-    for (int m = 1; m < 4; ++m) {
-      EXPECT_GT(first_injection(record, m), last_delivery(record, m - 1)) << "broadcast " << m;
+    std::vector<const sim::ObservedWorm*> spines;
+    for (const sim::ObservedWorm& w : record.worms) {
+      if (w.replicates) spines.push_back(&w);
+    }
+    EXPECT_EQ(spines.size(), 6u);  // (3,7) and (0,0) send one spine, (2,1) and (6,4) two
+    for (const sim::ObservedWorm* a : spines) {
+      for (const sim::ObservedWorm* b : spines) {
+        if (a->multicast >= b->multicast) continue;
+        EXPECT_TRUE(b->inject_cycle >= last_head(*a) || a->inject_cycle >= last_head(*b))
+            << "spines of broadcasts " << a->multicast << " and " << b->multicast << " overlap: cycles "
+            << a->inject_cycle << ".." << last_head(*a) << " and " << b->inject_cycle << ".." << last_head(*b);
+      }
     }
     // Not held back: they start while the first broadcast is still delivering (a source shared
     // with a broadcast may wait for its processor, so not necessarily at cycle alpha).
@@ -358,7 +377,7 @@ TEST(FirmwareOnRtlConcurrent, ConcurrentCycleMulticastsOnStarGraphsUnderEjection
         const int k = 3 + static_cast<int>(rng() % static_cast<std::uint64_t>(t.node_count() - 3));
         plans.push_back(model::plan(random_request(t, i % 2 == 0 ? "uniform" : "fixed", i % 3, k, 4, rng)));
       }
-      sim::RtlRunOptions o = fast_options();
+      sim::RunOptions o = fast_options();
       o.alpha = 1;
       o.gamma = 1;
       o.eject_stall = 0.4;
@@ -381,7 +400,7 @@ TEST(FirmwareOnRtlConcurrent, ThreeConcurrentEdnBroadcastsUnderEjectionBackPress
   for (int round = 0; round < 3; ++round) {
     std::vector<model::Plan> plans;
     for (int i = 0; i < 3; ++i) plans.push_back(model::plan(random_request(t, "edn", 0, 63, 3, rng)));
-    sim::RtlRunOptions o = fast_options();
+    sim::RunOptions o = fast_options();
     o.alpha = 1;
     o.gamma = 1;
     o.eject_stall = 0.4;
@@ -402,7 +421,7 @@ class ScoreboardDetects : public testing::Test {
         t, "two-port", t.parse_node("1,1"),
         {t.parse_node("0,0"), t.parse_node("3,0"), t.parse_node("2,2"), t.parse_node("0,3"), t.parse_node("3,3")}, 4,
         model::PortModel::two_port()))};
-    record_ = sim::run_on_rtl(plans_, fast_options());
+    record_ = sim::run_multicasts(sim::requests_of(plans_), fast_options());
     ASSERT_EQ(sim::check_run(plans_, record_), "");
   }
   std::vector<model::Plan> plans_;
@@ -410,16 +429,16 @@ class ScoreboardDetects : public testing::Test {
 };
 
 TEST_F(ScoreboardDetects, CorruptedPayloadAtOneReceiver) {
-  sim::RtlRunOptions o = fast_options();
+  sim::RunOptions o = fast_options();
   o.corrupt_tail_at = plans_[0].request.destinations[2];  // (2,2): its tail word is flipped on ejection
-  const sim::RunRecord record = sim::run_on_rtl(plans_, o);
+  const sim::RunRecord record = sim::run_multicasts(sim::requests_of(plans_), o);
   EXPECT_EQ(sim::check_run(plans_, record), fmt::format("multicast 0: node 2,2 got a corrupted payload (cycle {})",
                                                         sim::delivery_cycles(plans_[0], 0, record)[2]));
 }
 
 TEST_F(ScoreboardDetects, WrongLinkInAMonitorRecord) {
   sim::RunRecord doctored = record_;
-  sim::RtlWorm& w = doctored.worms.front();
+  sim::ObservedWorm& w = doctored.worms.front();
   ASSERT_FALSE(w.hops.empty());
   w.hops.back().port ^= 1;  // the monitor "saw" the last hop leave on the opposite port
   EXPECT_NE(sim::check_run(plans_, doctored).find("link " + std::to_string(w.hops.size()) + " differs"),
@@ -427,10 +446,17 @@ TEST_F(ScoreboardDetects, WrongLinkInAMonitorRecord) {
       << sim::check_run(plans_, doctored);
 }
 
-TEST_F(ScoreboardDetects, WrongStepMissingAndDuplicateDeliveries) {
-  sim::RunRecord wrong_step = record_;
-  wrong_step.worms.back().step += 1;
-  EXPECT_NE(sim::check_run(plans_, wrong_step).find("the firmware sent it in step"), std::string::npos);
+TEST_F(ScoreboardDetects, WrongClaimedOrDerivedStepMissingAndDuplicateDeliveries) {
+  sim::RunRecord wrong_claim = record_;
+  wrong_claim.worms.back().step += 1;
+  EXPECT_NE(sim::check_run(plans_, wrong_claim).find("the firmware claims step"), std::string::npos)
+      << sim::check_run(plans_, wrong_claim);
+
+  // The monitor's causal step disagrees with the plan's (the firmware's claim left as it was).
+  sim::RunRecord wrong_derived = record_;
+  wrong_derived.worms.back().derived_step += 1;
+  EXPECT_NE(sim::check_run(plans_, wrong_derived).find("by causality, the plan's causal step is"), std::string::npos)
+      << sim::check_run(plans_, wrong_derived);
 
   sim::RunRecord missing = record_;
   missing.deliveries.pop_back();
@@ -446,6 +472,33 @@ TEST_F(ScoreboardDetects, WrongStepMissingAndDuplicateDeliveries) {
   EXPECT_NE(sim::check_run(plans_, extra_worm).find("is not in the plan"), std::string::npos);
 }
 
+// Firmware that mislabels its steps: the source's NI adds one to the step field of its sends, so
+// the firmware claims step 2 for worms that causality puts in step 1.
+TEST_F(ScoreboardDetects, FirmwareThatMislabelsAStepFailsWithClaimedAndDerivedStep) {
+  sim::RunOptions o = fast_options();
+  o.mislabel_step_at = plans_[0].request.source;
+  const sim::RunRecord record = sim::run_multicasts(sim::requests_of(plans_), o);
+  const std::string check = sim::check_run(plans_, record);
+  EXPECT_NE(check.find("(step 1): the firmware claims step 2, the monitor derived step 1"), std::string::npos) << check;
+}
+
+// The derived steps follow the deliveries, never the payload: every worm of the unmodified run has
+// the plan's step (two-port numbers its steps causally), and the mislabelled run's derived steps are
+// the same as the clean run's.
+TEST_F(ScoreboardDetects, DerivedStepsComeFromCausalityNotFromThePayload) {
+  sim::RunOptions o = fast_options();
+  o.mislabel_step_at = plans_[0].request.source;
+  const sim::RunRecord mislabelled = sim::run_multicasts(sim::requests_of(plans_), o);
+  ASSERT_EQ(mislabelled.worms.size(), record_.worms.size());
+  int steps = 0;
+  for (std::size_t i = 0; i < record_.worms.size(); ++i) {
+    EXPECT_EQ(record_.worms[i].derived_step, record_.worms[i].step) << i;
+    EXPECT_EQ(mislabelled.worms[i].derived_step, record_.worms[i].derived_step) << i;
+    steps = std::max(steps, record_.worms[i].derived_step);
+  }
+  EXPECT_EQ(steps, plans_[0].metrics.steps);
+}
+
 // A multicast the plan does not describe (another source) fails the check.
 TEST_F(ScoreboardDetects, RunOfAnotherPlan) {
   const model::Topology& t = plans_[0].request.topology;
@@ -457,10 +510,10 @@ TEST_F(ScoreboardDetects, RunOfAnotherPlan) {
 // The watchdog: ejection ports that never take a flit block the network; the run fails naming
 // the blocked worms and where their heads are, instead of hanging.
 TEST_F(ScoreboardDetects, WatchdogNamesBlockedWormsWhenEjectionNeverDrains) {
-  sim::RtlRunOptions o = fast_options();
+  sim::RunOptions o = fast_options();
   o.eject_stall = 1.0;
   o.watchdog = 500;
-  const sim::RunRecord record = sim::run_on_rtl(plans_, o);
+  const sim::RunRecord record = sim::run_multicasts(sim::requests_of(plans_), o);
   EXPECT_TRUE(record.stalled);
   const std::string check = sim::check_run(plans_, record);
   EXPECT_EQ(check.rfind("watchdog: no flit moved for 500 cycles", 0), 0u) << check;
@@ -484,7 +537,7 @@ TEST(FirmwareOnRtlErrors, StarGraphWithTooFewPortsIsAClearError) {
   const model::Topology t = model::Topology::parse("star:3");
   const model::Plan p = model::plan(model::make_request(t, "uniform", 0, {1, 2, 3}, 2, model::PortModel::one_port()));
   try {
-    sim::run_on_rtl({p}, fast_options());
+    sim::run_multicasts({p.request}, fast_options());
     FAIL() << "star:3 ran";
   } catch (const model::UnsupportedError& e) {
     EXPECT_EQ(

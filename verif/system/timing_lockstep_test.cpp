@@ -11,13 +11,15 @@
 #include <array>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "model/labeling.hpp"
+#include "sim/link_wiring.hpp"
 #include "sim/model_router.hpp"
-#include "sim/rtl_cosim.hpp"
+#include "sim/router_network.hpp"
 #include "sim/rtl_router.hpp"
 
 namespace wormcast::verif {
@@ -29,15 +31,17 @@ using sim::RouterModel;
 
 enum class Traffic { kDimensionOrder, kHamiltonianPath, kHamiltonianCycle, kSourceRoutedXy, kCprLine };
 
-// One network of routers of one backend, wired as the co-simulation wires them.
+// One network of routers of one backend, wired by the same LinkWiring as the multicast runs.
 struct Network {
   std::vector<std::unique_ptr<RouterModel>> routers;
   std::vector<Link> out;                // router * ports + port, this cycle
   std::vector<std::uint32_t> credits;   // per router
   std::vector<std::uint32_t> no_route;  // per router
+  std::optional<sim::LinkWiring> links;
   void read() {
     const unsigned ports = routers.front()->ports();
     for (std::size_t r = 0; r < routers.size(); ++r) {
+      links->capture(static_cast<NodeId>(r), *routers[r]);
       for (unsigned p = 0; p < ports; ++p) out[r * ports + p] = routers[r]->output(p);
       credits[r] = routers[r]->credits_to_senders();
       no_route[r] = routers[r]->no_route();
@@ -71,6 +75,7 @@ class Lockstep {
       w->out.resize(w->routers.size() * w->routers.front()->ports());
       w->credits.resize(w->routers.size());
       w->no_route.resize(w->routers.size());
+      w->links.emplace(t);
     }
     tick();
     for (Network* w : {&rtl_, &model_}) {
@@ -279,18 +284,7 @@ class Lockstep {
       }
       for (Network* w : {&rtl_, &model_}) {
         RouterModel& m = *w->routers[static_cast<std::size_t>(r)];
-        std::uint32_t credits = to_router;
-        for (unsigned p = 0; p < net; ++p) {
-          const NodeId nbr = t_.neighbour(r, static_cast<model::Port>(p));
-          Link in;
-          if (nbr != model::kNoNode) {
-            const unsigned back = p ^ 1u;
-            in = w->out[static_cast<std::size_t>(nbr) * ports + back];
-            credits |= ((w->credits[static_cast<std::size_t>(nbr)] >> (back * sim::kRouterVcs)) & 3u)
-                       << (p * sim::kRouterVcs);
-          }
-          m.set_input(p, in);
-        }
+        const std::uint32_t credits = to_router | w->links->drive(r, m);
         for (unsigned l = 0; l < locals_; ++l) m.set_input(net + l, local_in[l]);
         m.set_credits_from_receivers(credits);
       }

@@ -12,7 +12,8 @@
 #include "model/broadcast_baselines.hpp"
 #include "model/planner.hpp"
 #include "sim/compare.hpp"
-#include "sim/rtl_cosim.hpp"
+#include "sim/multicast_run.hpp"
+#include "sim/scoreboard.hpp"
 
 namespace wormcast::verif {
 namespace {
@@ -44,8 +45,8 @@ model::Plan random_plan(const model::Topology& t, const std::string& algorithm, 
   return model::plan(model::make_request(t, algorithm, source, others, length, port_model(d)));
 }
 
-sim::RtlRunOptions fast_options() {
-  sim::RtlRunOptions o;
+sim::RunOptions fast_options() {
+  sim::RunOptions o;
   o.alpha = 12;
   o.gamma = 8;
   return o;
@@ -136,7 +137,7 @@ INSTANTIATE_TEST_SUITE_P(
 // back-pressure. The delivery cycles must agree within 1 % on average.
 struct LoadScenario {
   std::vector<model::Plan> plans;
-  sim::RtlRunOptions options;
+  sim::RunOptions options;
 };
 
 void expect_within_one_percent(const LoadScenario& s, const model::Topology& t) {
@@ -233,14 +234,14 @@ TEST(TimingDivergence, PerturbedModelRouterIsNamedWithItsFirstCycle) {
   const NodeId perturbed = t.parse_node("2,1");
   // Where the RTL's router (2,1) first sends a flit.
   sim::LinkTrace rtl_trace;
-  sim::RtlRunOptions o = fast_options();
+  sim::RunOptions o = fast_options();
   o.trace = &rtl_trace;
-  ASSERT_EQ(sim::check_run({plan}, sim::run_on_rtl({plan}, o)), "");
+  ASSERT_EQ(sim::check_run({plan}, sim::run_multicasts({plan.request}, o)), "");
   const auto first =
       std::find_if(rtl_trace.begin(), rtl_trace.end(), [&](const sim::LinkEvent& e) { return e.router == perturbed; });
   ASSERT_NE(first, rtl_trace.end()) << "the plan must cross router (2,1)";
 
-  sim::RtlRunOptions perturbed_options = fast_options();
+  sim::RunOptions perturbed_options = fast_options();
   perturbed_options.perturb_model_at = perturbed;
   const sim::Comparison c = sim::compare_backends({plan}, perturbed_options);
   ASSERT_TRUE(c.divergence.has_value());

@@ -1,0 +1,71 @@
+#include "sim/backend.hpp"
+
+#include <fmt/format.h>
+#include <verilated.h>
+
+#include "model/errors.hpp"
+#include "sim/model_router.hpp"
+
+namespace wormcast::sim {
+namespace {
+
+// The verilated routers of rtl/CMakeLists.txt, all in the backend's one context.
+class RtlBackend final : public RouterBackend {
+ public:
+  RtlBackend() : context_(std::make_unique<VerilatedContext>()) { context_->fatalOnError(false); }
+  std::string name() const override { return "rtl"; }
+  std::unique_ptr<RouterModel> make(unsigned net_ports, unsigned locals, const std::string& name) override {
+    return make_router(context_.get(), net_ports, locals, name);
+  }
+  void advance_time() override { context_->timeInc(1); }
+  bool assertion_failed() const override { return context_->gotError(); }
+
+ private:
+  std::unique_ptr<VerilatedContext> context_;
+};
+
+// The cycle-level model of the router (sim/model_router.hpp): plain C++, no context.
+class ModelBackend final : public RouterBackend {
+ public:
+  std::string name() const override { return "model"; }
+  std::unique_ptr<RouterModel> make(unsigned net_ports, unsigned locals, const std::string& name) override {
+    return make_model_router(net_ports, locals, name);
+  }
+};
+
+}  // namespace
+
+std::string backend_name(Backend backend) { return backend == Backend::kRtl ? "rtl" : "model"; }
+
+std::string backend_names() { return "rtl, model"; }
+
+Backend parse_backend(const std::string& name) {
+  if (name == "rtl") return Backend::kRtl;
+  if (name == "model") return Backend::kModel;
+  throw model::SpecError(fmt::format("backend '{}' is not one of: {}", name, backend_names()));
+}
+
+void clock_routers(const std::vector<std::unique_ptr<RouterModel>>& routers, RouterBackend& backend) {
+  for (const auto& r : routers) r->set_clock(false);
+  backend.advance_time();
+  for (const auto& r : routers) r->set_clock(true);
+  backend.advance_time();
+}
+
+void reset_routers(const std::vector<std::unique_ptr<RouterModel>>& routers, RouterBackend& backend) {
+  for (const auto& r : routers) {
+    r->set_clock(false);
+    r->set_reset(true);
+  }
+  clock_routers(routers, backend);
+  for (const auto& r : routers) r->set_reset(false);
+}
+
+std::unique_ptr<RouterBackend> make_backend(Backend backend) {
+  if (backend == Backend::kRtl) return std::make_unique<RtlBackend>();
+  return std::make_unique<ModelBackend>();
+}
+
+std::unique_ptr<RouterBackend> make_backend(const std::string& name) { return make_backend(parse_backend(name)); }
+
+}  // namespace wormcast::sim

@@ -1,0 +1,58 @@
+// The one backend selector: which routers a simulation runs on, by name, and how to make them. The
+// verilated RTL, or the cycle-level timing model (model/timing_router.hpp, docs/timing.md) built to
+// behave the same, cycle for cycle. Used by the multicast runs (sim/multicast_run.hpp), the
+// synthetic traffic (sim/traffic_sweep.hpp) and the command line.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "model/topology.hpp"
+#include "sim/rtl_router.hpp"
+
+namespace wormcast::sim {
+
+enum class Backend { kRtl, kModel };
+
+// "rtl" / "model".
+std::string backend_name(Backend backend);
+// Throws model::SpecError naming the bad value and backend_names().
+Backend parse_backend(const std::string& name);
+// "rtl, model".
+std::string backend_names();
+
+class Network;
+
+// Where routers come from. One RTL backend per process at a time (two VerilatedContexts alive at
+// once hang Verilator 5.006 at teardown).
+class RouterBackend {
+ public:
+  virtual ~RouterBackend() = default;
+  virtual std::string name() const = 0;
+  // A router with `net_ports` network ports and at least `locals` local pairs; throws
+  // std::invalid_argument naming what exists when there is none.
+  virtual std::unique_ptr<RouterModel> make(unsigned net_ports, unsigned locals, const std::string& name) = 0;
+  // The routers of `topology` wired as a Network: by default a RouterNetwork of make()'s routers.
+  virtual std::unique_ptr<Network> make_network(const model::Topology& topology);
+  // Between the clock's edges (the RTL advances simulation time).
+  virtual void advance_time() {}
+  // An RTL assertion fired since construction.
+  virtual bool assertion_failed() const { return false; }
+};
+
+// One clock cycle of `routers` (all of `backend`). The falling edge first: it settles this cycle's
+// inputs while the clock is low, one time step before the rising edge. New inputs and the edge in
+// one eval let a concurrent assertion sample the previous cycle's inputs (IEEE 1800 sampled values)
+// while the logic sees the new ones, and a build with --trace-fst then fires PushNotFull_A
+// (RouterTrace test, docs/firmware.md "Waveforms").
+void clock_routers(const std::vector<std::unique_ptr<RouterModel>>& routers, RouterBackend& backend);
+// Reset held over one clock edge (the configuration is captured then), then released.
+void reset_routers(const std::vector<std::unique_ptr<RouterModel>>& routers, RouterBackend& backend);
+
+// The routers of `backend`: the verilated RTL (owning its one VerilatedContext) or the model.
+std::unique_ptr<RouterBackend> make_backend(Backend backend);
+// make_backend(parse_backend(name)).
+std::unique_ptr<RouterBackend> make_backend(const std::string& name);
+
+}  // namespace wormcast::sim

@@ -1,0 +1,343 @@
+#include "sim/multicast_run.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <random>
+
+#include "firmware/message.hpp"
+#include "firmware/node_firmware.hpp"
+#include "model/errors.hpp"
+#include "model/labeling.hpp"
+#include "sim/link_wiring.hpp"
+#include "sim/model_router.hpp"
+#include "sim/network_monitor.hpp"
+#include "sim/network_waveform.hpp"
+#include "sim/node_interface.hpp"
+#include "sim/router_network.hpp"
+
+namespace wormcast::sim {
+namespace {
+
+using model::NodeId;
+
+// The firmware's algorithms by the planner's names (the one table of them in sim/).
+const std::map<std::string, fw::Algorithm>& firmware_algorithms() {
+  static const std::map<std::string, fw::Algorithm> names{{"unicast", fw::Algorithm::kUnicast},
+                                                          {"one-port", fw::Algorithm::kOnePort},
+                                                          {"two-port", fw::Algorithm::kTwoPort},
+                                                          {"d-port", fw::Algorithm::kDPort},
+                                                          {"rd", fw::Algorithm::kRecursiveDoubling},
+                                                          {"edn", fw::Algorithm::kEdn},
+                                                          {"vh", fw::Algorithm::kVh},
+                                                          {"diag", fw::Algorithm::kDiag},
+                                                          {"dds", fw::Algorithm::kDds},
+                                                          {"min", fw::Algorithm::kMin},
+                                                          {"lin", fw::Algorithm::kLin},
+                                                          {"dual-path", fw::Algorithm::kDualPath},
+                                                          {"multi-path", fw::Algorithm::kMultiPath},
+                                                          {"uniform", fw::Algorithm::kUniform},
+                                                          {"fixed", fw::Algorithm::kFixed},
+                                                          {"pcp", fw::Algorithm::kPcp},
+                                                          {"3dbs", fw::Algorithm::kThreeDbs},
+                                                          {"3dbl", fw::Algorithm::kThreeDbl},
+                                                          {"xy-path", fw::Algorithm::kXyPath},
+                                                          {"xy-path-x-first", fw::Algorithm::kXyPathXFirst}};
+  return names;
+}
+
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+int port_count(const model::Request& r) {
+  switch (r.ports.kind) {
+    case model::PortModelKind::kOnePort:
+      return 1;
+    case model::PortModelKind::kTwoPort:
+      return 2;
+    case model::PortModelKind::kAllPort:
+      return r.topology.port_count();
+    case model::PortModelKind::kDPort:
+      return r.ports.count;
+  }
+  return 1;
+}
+
+// The channels the algorithm injects on: rd uses one port whatever the model says.
+int channels_used(const model::Request& r) { return r.algorithm == "rd" ? 1 : port_count(r); }
+
+// The network, the nodes and the clock of one run.
+class MulticastRun {
+ public:
+  MulticastRun(const std::vector<model::Request>& requests, const RunOptions& options);
+  RunRecord run();
+
+ private:
+  bool start_multicast(std::size_t i);
+  bool finished() const;
+  std::string stall_report() const;
+  // Reads router r's registered outputs: ejection ports first (a multidestination worm's copy
+  // leaves there while its promoted head may leave on a network port in the same cycle, and the
+  // monitor must see the copy at r). Returns whether a flit left.
+  bool read_outputs(NodeId r);
+
+  const RunOptions options_;
+  const std::vector<model::Request>& requests_;
+  model::Topology topology_;
+  model::HamiltonianLabeling labels_;
+  std::vector<std::uint16_t> star_labels_;        // star graphs: each node's cycle label, the firmware's configuration
+  std::vector<std::vector<std::uint64_t>> data_;  // per multicast
+  long cycle_ = 0;
+  NetworkMonitor monitor_;
+  std::unique_ptr<RouterBackend> backend_;
+  std::unique_ptr<NetworkWaveform> wave_;  // --trace; before routers_, which record into it
+  std::vector<std::unique_ptr<RouterModel>> routers_;
+  std::vector<std::unique_ptr<NodeInterface>> nodes_;
+  LinkWiring links_;
+  std::mt19937_64 rng_;
+};
+
+MulticastRun::MulticastRun(const std::vector<model::Request>& requests, const RunOptions& options)
+    : options_(options),
+      requests_(requests),
+      topology_(requests.front().topology),
+      labels_(router_labeling(topology_)),
+      monitor_(topology_, labels_),
+      backend_(make_backend(options.backend)),
+      links_(topology_),
+      rng_(options.seed) {
+  unsigned locals = 1;
+  for (std::size_t i = 0; i < requests_.size(); ++i) {
+    locals = std::max(locals, static_cast<unsigned>(channels_used(requests_[i])));
+    data_.push_back(multicast_data(static_cast<int>(i), requests_[i].length_flits));
+  }
+  const int n = topology_.node_count();
+  // A star graph's firmware gets the cycle's labels with its configuration (docs/firmware.md).
+  for (NodeId node = 0; topology_.is_star() && node < n; ++node) {
+    star_labels_.push_back(static_cast<std::uint16_t>(labels_.label(node)));
+  }
+  if (!options_.trace_path.empty()) wave_ = std::make_unique<NetworkWaveform>(options_.trace_path);
+  const std::vector<RouterConfig> configs = router_configs(topology_);
+  const unsigned net = static_cast<unsigned>(topology_.port_count());
+  for (NodeId node = 0; node < n; ++node) {
+    const std::string name = fmt::format("router{}", node);
+    auto router = backend_->make(net, locals, name);
+    if (options_.backend == Backend::kModel && node == options_.perturb_model_at) perturb_model_router(*router, 1);
+    routers_.push_back(wave_ ? wave_->record(std::move(router), name) : std::move(router));
+    routers_.back()->configure(configs[static_cast<std::size_t>(node)]);
+    NodeTiming timing;
+    timing.alpha = options_.alpha;
+    timing.gamma = options_.gamma;
+    timing.replication_admission = options_.replication_admission;
+    timing.corrupt_tail = node == options_.corrupt_tail_at;
+    timing.mislabel_step = node == options_.mislabel_step_at;
+    // The node sees every local pair its router has: the router ejects on any of them.
+    nodes_.push_back(
+        std::make_unique<NodeInterface>(monitor_, topology_, cycle_, node, routers_.back()->locals(), timing));
+    nodes_.back()->data = &data_;
+    fw::NodeConfig config;
+    config.grid.kind = topology_.is_star()    ? fw::GridKind::kStar
+                       : topology_.is_torus() ? fw::GridKind::kTorus
+                                              : fw::GridKind::kMesh;
+    config.grid.dims = static_cast<std::uint8_t>(topology_.dimensions());
+    if (topology_.is_star()) {
+      config.grid.star_order = static_cast<std::uint8_t>(topology_.star_order());
+      config.grid.star_labels = star_labels_.data();
+    }
+    for (int d = 0; d < topology_.dimensions(); ++d) {
+      config.grid.size[d] = static_cast<std::uint16_t>(topology_.size(d));
+    }
+    config.node = static_cast<std::uint32_t>(node);
+    if (nodes_.back()->firmware.init(config, nodes_.back().get()) != fw::Status::kOk) {
+      throw model::UnsupportedError(fmt::format("the firmware cannot run on {}", topology_.spec()));
+    }
+  }
+  reset_routers(routers_, *backend_);
+}
+
+bool MulticastRun::finished() const {
+  if (!monitor_.network_empty()) return false;
+  return std::none_of(nodes_.begin(), nodes_.end(), [](const auto& node) { return node->busy(); });
+}
+
+// Every worm not yet taken in whole by its receiver, with where its head is, and the nodes' queues,
+// partial worms and ejection buffers, and the routers holding a head without a route.
+std::string MulticastRun::stall_report() const {
+  std::string s = monitor_.unfinished_worms();
+  for (const auto& n : nodes_) s += n->state();
+  for (std::size_t r = 0; r < routers_.size(); ++r) {
+    if (routers_[r]->no_route() != 0) s += fmt::format(" router {} no_route {:#x};", r, routers_[r]->no_route());
+  }
+  return s;
+}
+
+// Hands multicast i to its source's firmware; false (with the error recorded) if it refuses.
+bool MulticastRun::start_multicast(std::size_t i) {
+  const model::Request& r = requests_[i];
+  std::vector<std::uint32_t> dests(r.destinations.begin(), r.destinations.end());
+  fw::MulticastRequest m;
+  m.algorithm = firmware_algorithms().at(r.algorithm);
+  m.ports = static_cast<std::uint8_t>(channels_used(r));
+  m.multicast = static_cast<std::uint16_t>(i);
+  m.destinations = dests.data();
+  m.count = static_cast<std::uint32_t>(dests.size());
+  m.data = data_[i].data();
+  m.words = static_cast<std::uint32_t>(data_[i].size());
+  m.all_port = r.ports.kind == model::PortModelKind::kAllPort;
+  const fw::Status s = nodes_[static_cast<std::size_t>(r.source)]->firmware.on_start_multicast(m);
+  if (s != fw::Status::kOk) {
+    monitor_.error(fmt::format("multicast {}: the source's firmware refused it: {}", i, fw::to_string(s)));
+    return false;
+  }
+  return true;
+}
+
+bool MulticastRun::read_outputs(NodeId r) {
+  RouterModel& m = *routers_[static_cast<std::size_t>(r)];
+  const unsigned net = m.net_ports(), ports = m.ports();
+  bool moved = links_.capture(r, m);
+  for (unsigned q = 0; q < ports; ++q) {
+    const unsigned p = (q + net) % ports;
+    const Link l = m.output(p);
+    if (!l.valid) continue;
+    moved = true;
+    if (options_.trace != nullptr) options_.trace->push_back({cycle_, r, p, l});
+    if (p < net) {
+      monitor_.network_output(r, p, l, cycle_);
+    } else {
+      monitor_.ejection_output(r, l, cycle_);
+      nodes_[static_cast<std::size_t>(r)]->take_ejected(p - net, l);
+    }
+  }
+  monitor_.router_read(r);
+  return moved;
+}
+
+RunRecord MulticastRun::run() {
+  const int n = topology_.node_count();
+  for (std::size_t i = 0; i < requests_.size(); ++i) {
+    if (!start_multicast(i)) return monitor_.record();
+  }
+  long last_progress = 0;
+  for (cycle_ = 0; cycle_ < options_.max_cycles; ++cycle_) {
+    bool moved = false;
+    for (NodeId r = 0; r < n; ++r) moved |= read_outputs(r);
+    for (NodeId r = 0; r < n; ++r) {
+      NodeInterface& node = *nodes_[static_cast<std::size_t>(r)];
+      RouterModel& m = *routers_[static_cast<std::size_t>(r)];
+      const unsigned net = m.net_ports();
+      const std::uint32_t own_credits = m.credits_to_senders();
+      std::uint32_t to_router = node.drain_ejection(rng_, options_.eject_stall) << (net * kRouterVcs);
+      node.run_processor();
+      to_router |= links_.drive(r, m);
+      for (unsigned k = 0; k < m.locals(); ++k) {
+        Link in;
+        if (k < node.channels()) {
+          const std::uint32_t bits = (own_credits >> ((net + k) * kRouterVcs)) & ((1u << kRouterVcs) - 1);
+          moved |= node.inject(k, in, bits);
+        }
+        m.set_input(net + k, in);
+      }
+      m.set_credits_from_receivers(to_router);
+    }
+    clock_routers(routers_, *backend_);
+    if (backend_->assertion_failed()) monitor_.error(fmt::format("an RTL assertion fired in cycle {}", cycle_));
+    if (!monitor_.record().errors.empty()) break;
+    const bool working =
+        moved || std::any_of(nodes_.begin(), nodes_.end(), [](const auto& node) { return node->working(); });
+    if (working) last_progress = cycle_;
+    if (finished()) break;
+    if (cycle_ - last_progress > options_.watchdog) {
+      monitor_.record().stalled = true;
+      monitor_.error(fmt::format("watchdog: no flit moved for {} cycles (cycle {}); blocked:{}", options_.watchdog,
+                                 cycle_, stall_report()));
+      break;
+    }
+  }
+  if (cycle_ >= options_.max_cycles) {
+    monitor_.error(fmt::format("the run did not finish in {} cycles", options_.max_cycles));
+  }
+  monitor_.record().cycles = cycle_;
+  if (wave_) wave_->close();
+  return monitor_.record();
+}
+
+}  // namespace
+
+bool rtl_supports(const std::string& algorithm) { return firmware_algorithms().count(algorithm) != 0; }
+
+std::string rtl_unsupported_message(const std::string& algorithm) {
+  return fmt::format("algorithm '{}' has no firmware for the RTL; supported: {}", algorithm,
+                     rtl_supported_algorithms());
+}
+
+std::string rtl_supported_algorithms() {
+  std::string names;
+  for (const auto& [name, id] : firmware_algorithms()) names += (names.empty() ? "" : ", ") + name;
+  return names;
+}
+
+std::vector<std::uint64_t> multicast_data(int multicast, int length_flits) {
+  std::vector<std::uint64_t> words;
+  for (int i = 0; i < length_flits; ++i) {
+    words.push_back(mix((static_cast<std::uint64_t>(multicast) << 32) | static_cast<std::uint64_t>(i)));
+  }
+  return words;
+}
+
+std::vector<model::Request> requests_of(const std::vector<model::Plan>& plans) {
+  std::vector<model::Request> requests;
+  for (const model::Plan& p : plans) requests.push_back(p.request);
+  return requests;
+}
+
+RunRecord run_multicasts(const std::vector<model::Request>& requests, const RunOptions& options) {
+  if (requests.empty()) throw model::RequestError("run_multicasts needs at least one request");
+  if (options.alpha < 0 || options.gamma < 0) {
+    throw model::RequestError(
+        fmt::format("alpha {} and gamma {} must be at least 0 cycles", options.alpha, options.gamma));
+  }
+  if (!(options.eject_stall >= 0.0 && options.eject_stall <= 1.0)) {
+    throw model::RequestError(fmt::format("eject stall probability {} is not in 0..1", options.eject_stall));
+  }
+  if (options.watchdog < 1) throw model::RequestError(fmt::format("watchdog {} must be at least 1", options.watchdog));
+  const model::Topology& t = requests.front().topology;
+  for (const model::Request& r : requests) {
+    if (!(r.topology == t)) throw model::RequestError("all multicasts of one run must share one topology");
+    if (!rtl_supports(r.algorithm)) {
+      throw model::UnsupportedError(rtl_unsupported_message(r.algorithm));
+    }
+    if (static_cast<std::size_t>(r.length_flits) > fw::kMaxDataWords) {
+      throw model::UnsupportedError(
+          fmt::format("message length {} exceeds the firmware's {} data words", r.length_flits, fw::kMaxDataWords));
+    }
+    if (r.destinations.size() + 1 > fw::kMaxChain) {
+      throw model::UnsupportedError(
+          fmt::format("{} destinations exceed the firmware's chain of {} nodes", r.destinations.size(), fw::kMaxChain));
+    }
+  }
+  if (t.is_star() && t.port_count() != 3 && t.port_count() != 4) {
+    throw model::UnsupportedError(fmt::format(
+        "{} has {} network ports; the RTL runs star:4 and star:5 (verilated routers with 3 and 4 network ports)",
+        t.spec(), t.port_count()));
+  }
+  if (requests.size() > fw::kMaxJobs * static_cast<std::size_t>(t.node_count())) {
+    throw model::UnsupportedError("too many concurrent multicasts");
+  }
+  if (requests.size() > 0xFFFF) throw model::UnsupportedError("at most 65535 multicasts per run");
+  try {
+    MulticastRun run(requests, options);
+    return run.run();
+  } catch (const std::invalid_argument& e) {
+    if (dynamic_cast<const model::ModelError*>(&e) != nullptr) throw;
+    throw model::UnsupportedError(e.what());
+  }
+}
+
+}  // namespace wormcast::sim

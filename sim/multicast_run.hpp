@@ -1,0 +1,76 @@
+// A multicast run: the node firmware on every node of a network of routers of either backend
+// (sim/backend.hpp), each node bound to its router's local channels by its network interface
+// (sim/node_interface.hpp), the links followed by the monitor (sim/network_monitor.hpp). The run
+// takes requests, never plans: what the nodes do is the firmware's and the routers' own; the
+// plans are for the scoreboard (docs/firmware.md, "Harness").
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model/plan.hpp"
+#include "sim/backend.hpp"
+#include "sim/rtl_router.hpp"
+#include "sim/run_record.hpp"
+
+namespace wormcast::sim {
+
+// One valid router output in one cycle (what a link trace records).
+struct LinkEvent {
+  long cycle = 0;
+  model::NodeId router = model::kNoNode;
+  unsigned port = 0;
+  Link link;
+};
+using LinkTrace = std::vector<LinkEvent>;
+
+struct RunOptions {
+  long alpha = 227;          // processor cycles per send start-up (per injection channel)
+  long gamma = 227;          // processor cycles per receive
+  double eject_stall = 0.0;  // probability that an ejection port takes no flit in a cycle
+  std::uint64_t seed = 1;    // of the back-pressure
+  long watchdog = 3000;      // cycles without any flit moving or processor working: stalled
+  long max_cycles = 5'000'000;
+  // Replication admission (docs/rtl.md, "The mechanism chosen: admission"): a worm whose head and
+  // injection channel make the routers replicate it onto network channels (PCP's spine) waits at
+  // its NI while another multicast's replicating worm is in the network; every other worm goes as
+  // usual. Off only to show the deadlock it prevents.
+  bool replication_admission = true;
+  // Fault injection for the scoreboard's own tests: flip bit 0 of the tail flit of every worm
+  // ejected at this node (kNoNode: none).
+  model::NodeId corrupt_tail_at = model::kNoNode;
+  // Fault injection for the scoreboard's own tests: this node's NI adds one to the step field of
+  // every message its firmware sends (kNoNode: none).
+  model::NodeId mislabel_step_at = model::kNoNode;
+  Backend backend = Backend::kRtl;
+  // When set, every valid router output (network and ejection ports) is appended here, in cycle,
+  // router, port-read order: two runs' traces diff to their first divergence (sim/compare.hpp).
+  LinkTrace* trace = nullptr;
+  // Test-only, model backend (the RTL ignores it): this router holds back its first switch grant
+  // for one cycle (the comparison's negative test).
+  model::NodeId perturb_model_at = model::kNoNode;
+  // A waveform of every router's ports, one scope each (`router<node id>`), into this FST file
+  // (sim/network_waveform.hpp; "": none, and nothing recorded).
+  std::string trace_path;
+};
+
+// The algorithms the firmware implements, and a sentence naming them.
+bool rtl_supports(const std::string& algorithm);
+std::string rtl_supported_algorithms();
+// The error for an algorithm without firmware: names it, what is missing and what is supported.
+std::string rtl_unsupported_message(const std::string& algorithm);
+
+// Runs the requests' multicasts concurrently (every source starts at cycle 0; multicast i is
+// requests[i]) on the routers of options.backend and records what happened. All requests must
+// share one topology. Throws model::RequestError for bad options and model::UnsupportedError for
+// an algorithm, topology or port model the firmware or routers cannot run.
+RunRecord run_multicasts(const std::vector<model::Request>& requests, const RunOptions& options);
+
+// The requests of `plans`, in order (the run's input when the caller holds plans for the check).
+std::vector<model::Request> requests_of(const std::vector<model::Plan>& plans);
+
+// The data words multicast `multicast` carries: L words of a fixed pseudo-random pattern.
+std::vector<std::uint64_t> multicast_data(int multicast, int length_flits);
+
+}  // namespace wormcast::sim

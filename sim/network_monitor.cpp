@@ -1,0 +1,221 @@
+#include "sim/network_monitor.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "firmware/message.hpp"
+
+namespace wormcast::sim {
+
+using model::NodeId;
+
+NetworkMonitor::NetworkMonitor(const model::Topology& topology, const model::HamiltonianLabeling& labels)
+    : topology_(topology), labels_(labels) {}
+
+void NetworkMonitor::error(std::string message) {
+  if (record_.errors.size() < 8) record_.errors.push_back(std::move(message));
+}
+
+NodeId NetworkMonitor::addressed(const wire::HeadFields& head) const {
+  if (head.mode == wire::Mode::kHamiltonianPath || head.mode == wire::Mode::kHamiltonianCycle) {
+    for (NodeId n = 0; n < topology_.node_count(); ++n) {
+      if (labels_.label(n) == static_cast<int>(head.dest)) return n;
+    }
+    return model::kNoNode;
+  }
+  if (head.mode == wire::Mode::kSourceRouted) return model::kNoNode;  // decode_source_route names it
+  const wire::Coords c = wire::unpack_coord_dest(head.dest);
+  return topology_.node_at({c.x, c.y, c.z});
+}
+
+// One message per port per step (the papers' port models): a send follows both the messages that
+// caused it and the sender's previous send of the multicast on the same channel.
+int NetworkMonitor::derive_step(NodeId sender, int multicast, unsigned channel) {
+  int before = 0;
+  if (const auto it = received_step_.find({sender, multicast}); it != received_step_.end()) before = it->second;
+  int& previous = channel_step_[{sender, multicast, channel}];
+  previous = 1 + std::max(before, previous);
+  return previous;
+}
+
+int NetworkMonitor::worm_sent(NodeId sender, unsigned channel, const std::uint64_t* header, std::uint32_t header_flits,
+                              const std::uint64_t* payload, std::uint32_t words, bool replicates, long cycle) {
+  const wire::HeadFields head = wire::unpack_head(header[0]);
+  // The node a worm is for: its first header flit, or the real head behind a source-routed prefix
+  // (a first hop the routing function would not take).
+  const bool prefixed = header_flits > 1 && head.mode == wire::Mode::kSourceRouted &&
+                        wire::unpack_head(header[1]).mode != wire::Mode::kSourceRouted;
+  const wire::HeadFields routing = prefixed ? wire::unpack_head(header[1]) : head;
+  ObservedWorm w;
+  fw::MessageInfo info;
+  if (fw::decode_control(payload, words, info)) {
+    w.multicast = info.multicast;
+    w.step = info.step;
+    w.sequence = info.sequence;
+    w.derived_step = derive_step(sender, w.multicast, channel);
+  } else {
+    w.multicast = -1;
+    error(fmt::format("node {} sent a message whose payload does not decode (cycle {})", sender, cycle));
+  }
+  w.sender = sender;
+  w.addressed = addressed(routing);
+  w.channel = static_cast<int>(channel);
+  w.replicates = replicates;
+  if (routing.mode == wire::Mode::kSourceRouted) decode_source_route(w, header, header_flits);
+  record_.worms.push_back(std::move(w));
+  return static_cast<int>(record_.worms.size()) - 1;
+}
+
+void NetworkMonitor::head_injected(int worm, NodeId sender, long cycle) {
+  record_.worms[static_cast<std::size_t>(worm)].inject_cycle = cycle;
+  live_[worm].insert(sender);
+}
+
+void NetworkMonitor::message_received(NodeId node, int worm) {
+  const ObservedWorm& w = record_.worms[static_cast<std::size_t>(worm)];
+  int& step = received_step_[{node, w.multicast}];
+  step = std::max(step, w.derived_step);
+}
+
+bool NetworkMonitor::replication_in_network(int multicast) const {
+  return std::any_of(live_.begin(), live_.end(), [&](const auto& entry) {
+    const ObservedWorm& w = record_.worms[static_cast<std::size_t>(entry.first)];
+    return w.replicates && w.multicast != multicast;
+  });
+}
+
+// The live worm whose head is at router `at` and carries this head's (src, tag).
+int NetworkMonitor::find_worm(NodeId at, const wire::Flit& flit, const char* where, long cycle) {
+  const wire::HeadFields h = wire::unpack_head(flit.data);
+  int found = -1;
+  for (const auto& [worm, positions] : live_) {
+    const ObservedWorm& w = record_.worms[static_cast<std::size_t>(worm)];
+    if (positions.count(at) == 0 || w.sender != static_cast<NodeId>(h.src) || (w.sequence & 0xF) != h.tag) continue;
+    if (found >= 0) {
+      error(fmt::format("{} of node {} at cycle {}: two worms from node {} with tag {} are at this router", where, at,
+                        cycle, h.src, h.tag));
+    }
+    found = worm;
+  }
+  if (found < 0) {
+    error(fmt::format("{} of node {} at cycle {}: a head from node {} tag {} that no worm at this router carries",
+                      where, at, cycle, h.src, h.tag));
+  }
+  return found;
+}
+
+void NetworkMonitor::network_output(NodeId r, unsigned port, const Link& link, long cycle) {
+  if (!link.flit.head) return;
+  const int worm = find_worm(r, link.flit, "output link", cycle);
+  if (worm < 0) return;
+  ObservedWorm& w = record_.worms[static_cast<std::size_t>(worm)];
+  w.hops.push_back({r, static_cast<model::Port>(port), wire::unpack_head(link.flit.data).vc_class});
+  w.hop_cycles.push_back(cycle);
+  live_[worm].insert(topology_.neighbour(r, static_cast<model::Port>(port)));
+  departed_.insert(worm);  // the head(s) it sent this cycle are the one it had at r
+}
+
+// A source route names its nodes only through ports: follow its entries from the sender to find
+// the first node that keeps a copy (the worm's name in the scoreboard) and the route's end.
+void NetworkMonitor::decode_source_route(ObservedWorm& w, const std::uint64_t* header, std::uint32_t flits) {
+  NodeId node = w.sender, first = model::kNoNode;
+  for (std::uint32_t k = 0; k < flits && node != model::kNoNode; ++k) {
+    const std::uint32_t dest = wire::unpack_head(header[k]).dest;
+    for (unsigned j = 0; j < wire::kRouteEntries; ++j) {
+      const wire::RouteEntry e = wire::route_entry(dest, j);
+      if (e.port == wire::kRoutePortEnd) break;
+      if (e.deliver && node != w.sender && first == model::kNoNode) first = node;
+      node = e.port < topology_.port_count() ? topology_.neighbour(node, static_cast<model::Port>(e.port))
+                                             : model::kNoNode;
+      if (node == model::kNoNode) break;
+    }
+  }
+  if (node == model::kNoNode) error(fmt::format("node {} sent a source route that leaves the network", w.sender));
+  w.route_end = node;
+  w.addressed = first == model::kNoNode ? node : first;
+}
+
+bool NetworkMonitor::final_copy(const wire::HeadFields& head, NodeId r) const {
+  // CPR: the addressed router absorbs; 01 delivers and stops; 11 delivers and passes on.
+  if (head.mode == wire::Mode::kCprLine) return addressed(head) == r || head.cf == wire::Cf::kDeliverStop;
+  // Intermediate reception announces the address flits still to come.
+  return head.more == 0;
+}
+
+// One of the worm's heads at r is gone (ejected for good, or sent on).
+void NetworkMonitor::left_router(int worm, NodeId r) {
+  const auto it = live_.find(worm);
+  if (it == live_.end()) return;
+  if (const auto at = it->second.find(r); at != it->second.end()) it->second.erase(at);
+  if (it->second.empty()) live_.erase(it);
+}
+
+void NetworkMonitor::ejection_output(NodeId r, const Link& l, long cycle) {
+  if (!l.flit.head) return;
+  const int worm = find_worm(r, l.flit, "ejection port", cycle);
+  if (worm < 0) return;
+  ObservedWorm& w = record_.worms[static_cast<std::size_t>(worm)];
+  w.copies.push_back({r, cycle, -1});
+  const wire::HeadFields head = wire::unpack_head(l.flit.data);
+  if (w.route_end != model::kNoNode ? r == w.route_end : final_copy(head, r)) {
+    w.ejected_at = r;
+    // Unless the router also sends the head on this cycle (PCP's spine end spawns its row
+    // branches while it absorbs the spine), the head is gone from r.
+    absorbed_.insert(worm);
+  }
+}
+
+void NetworkMonitor::router_read(NodeId r) {
+  for (const int worm : departed_) left_router(worm, r);
+  for (const int worm : absorbed_) {
+    if (departed_.count(worm) == 0) left_router(worm, r);
+  }
+  departed_.clear();
+  absorbed_.clear();
+}
+
+int NetworkMonitor::copy_taken_in(NodeId node, NodeId src, std::uint32_t sequence, long cycle) {
+  // The monitor followed the head here; the payload names the worm too: they must agree.
+  for (std::size_t i = 0; i < record_.worms.size(); ++i) {
+    ObservedWorm& w = record_.worms[i];
+    if (w.sender != src || w.sequence != sequence) continue;
+    const auto copy = std::find_if(w.copies.begin(), w.copies.end(),
+                                   [node](const EjectedCopy& c) { return c.node == node && c.tail_cycle < 0; });
+    if (copy == w.copies.end()) continue;
+    copy->tail_cycle = cycle;
+    // The worm is done when no head of it is left in the network and every copy is taken in.
+    const bool all_in =
+        std::all_of(w.copies.begin(), w.copies.end(), [](const EjectedCopy& c) { return c.tail_cycle >= 0; });
+    if (all_in && live_.count(static_cast<int>(i)) == 0) w.eject_cycle = cycle;
+    return static_cast<int>(i);
+  }
+  error(
+      fmt::format("node {}: ejected worm from node {} sequence {} (cycle {}) does not match the worm the "
+                  "monitor followed here",
+                  node, src, sequence, cycle));
+  return -1;
+}
+
+std::string NetworkMonitor::unfinished_worms() const {
+  std::string s;
+  for (std::size_t i = 0; i < record_.worms.size(); ++i) {
+    const ObservedWorm& w = record_.worms[i];
+    if (w.eject_cycle >= 0) continue;
+    std::string where;
+    if (w.inject_cycle < 0) {
+      where = "queued at its sender";
+    } else if (const auto it = live_.find(static_cast<int>(i)); it != live_.end()) {
+      std::string at;
+      for (const NodeId n : it->second) at += (at.empty() ? "" : ", ") + topology_.node_name(n);
+      where = "head at " + at;
+    } else {
+      where = "head ejected at " + topology_.node_name(w.ejected_at) + ", tail not taken in";
+    }
+    s += fmt::format(" worm {}->{} (multicast {}, step {}) {};", topology_.node_name(w.sender),
+                     topology_.node_name(w.addressed), w.multicast, w.step, where);
+  }
+  return s;
+}
+
+}  // namespace wormcast::sim

@@ -1,0 +1,86 @@
+// The monitor of a multicast run (docs/firmware.md, "Harness"): follows every worm's heads over the
+// links from the cycle its sender's NI injects it (one position per branch: PCP's spine routers
+// send the spine and its row branches under one src and tag), records its links, its ejected
+// copies and the deliveries into the RunRecord, knows which worms are still in the network, and
+// derives each worm's step from causality, never from its payload (docs/firmware.md, "Scoreboard").
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <tuple>
+#include <utility>
+
+#include "firmware/noc_wire_format.hpp"
+#include "model/labeling.hpp"
+#include "model/topology.hpp"
+#include "sim/rtl_router.hpp"
+#include "sim/run_record.hpp"
+
+namespace wormcast::sim {
+
+class NetworkMonitor {
+ public:
+  NetworkMonitor(const model::Topology& topology, const model::HamiltonianLabeling& labels);
+
+  const RunRecord& record() const { return record_; }
+  RunRecord& record() { return record_; }
+  // A protocol error (the first few are kept).
+  void error(std::string message);
+
+  // --- What the network interfaces report ---
+  // The firmware of `sender` queued a message on injection channel `channel`: registers its worm
+  // (multicast, step and sequence from the payload, the node its header addresses, its derived
+  // step) and returns its index in RunRecord::worms.
+  int worm_sent(model::NodeId sender, unsigned channel, const std::uint64_t* header, std::uint32_t header_flits,
+                const std::uint64_t* payload, std::uint32_t words, bool replicates, long cycle);
+  // The worm's head entered its sender's router: from now on the monitor looks for it there. Not
+  // when it is queued: a source queues more worms than its 4-bit tags tell apart (separate
+  // addressing's broadcast queues 32 on 4 channels), and only the injected ones are at the router.
+  void head_injected(int worm, model::NodeId sender, long cycle);
+  // Node `node` took in the whole copy of the worm from `src` with this sequence number: returns
+  // the worm (-1, with an error, when no copy the monitor followed there matches).
+  int copy_taken_in(model::NodeId node, model::NodeId src, std::uint32_t sequence, long cycle);
+  // The firmware of `node` received the message of `worm` (on_message_received): its later sends
+  // of that multicast are caused by it.
+  void message_received(model::NodeId node, int worm);
+  void delivered(const Delivery& delivery) { record_.deliveries.push_back(delivery); }
+  // Another multicast than `multicast` has a worm the routers replicate in the network.
+  bool replication_in_network(int multicast) const;
+
+  // --- What the routers' registered outputs show, per router: ejection ports, then network ports,
+  // then router_read ---
+  void ejection_output(model::NodeId r, const Link& link, long cycle);
+  void network_output(model::NodeId r, unsigned port, const Link& link, long cycle);
+  void router_read(model::NodeId r);
+
+  // No head of any worm is left in the network.
+  bool network_empty() const { return live_.empty(); }
+  // Every worm not yet taken in whole by its receiver, with where its head is.
+  std::string unfinished_worms() const;
+
+ private:
+  int find_worm(model::NodeId at, const wire::Flit& head, const char* where, long cycle);
+  void decode_source_route(ObservedWorm& w, const std::uint64_t* header, std::uint32_t flits);
+  model::NodeId addressed(const wire::HeadFields& head) const;
+  // A copy ejected at router r with this head is the last one of its branch there.
+  bool final_copy(const wire::HeadFields& head, model::NodeId r) const;
+  void left_router(int worm, model::NodeId r);
+  int derive_step(model::NodeId sender, int multicast, unsigned channel);
+
+  model::Topology topology_;
+  const model::HamiltonianLabeling& labels_;
+  RunRecord record_;
+  // worm -> the routers holding one of its heads: one for a plain worm, one per branch of a worm
+  // the routers replicate (PCP's spine spawns +-X branches under the spine's src and tag).
+  std::map<int, std::multiset<model::NodeId>> live_;
+  std::set<int> departed_;  // worms whose heads left the router being read this cycle
+  std::set<int> absorbed_;  // worms whose last copy at that router was ejected this cycle
+  // Causality: (node, multicast) -> the largest derived step its firmware received;
+  // (node, multicast, channel) -> the derived step of its last worm sent there.
+  std::map<std::pair<model::NodeId, int>, int> received_step_;
+  std::map<std::tuple<model::NodeId, int, unsigned>, int> channel_step_;
+};
+
+}  // namespace wormcast::sim

@@ -1,0 +1,233 @@
+#include "sim/node_interface.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "firmware/message.hpp"
+
+namespace wormcast::sim {
+namespace {
+
+using model::NodeId;
+
+constexpr std::size_t kSendQueue = 8;  // messages each injection channel's queue holds
+
+// The two ejection adapters. Ejection ports carry eject_stream_o (the router input VC a flit comes
+// from; flits of different worms interleave per flit) and take one pooled credit, returned on VC 0.
+// The stream an ejected flit belongs to (the depacketizer's key): per ejection port, since
+// consecutive worms of one input VC may leave on different ejection ports.
+unsigned ejection_stream(unsigned local_port, const Link& link) { return local_port * 64u + link.stream; }
+// The VC whose credit the flit's buffer slot returns: the port's pool.
+unsigned ejection_credit_vc(const Link&) { return 0; }
+
+// The VC a worm travels in from its injection: the router maps class bit 0 to the VC (docs/rtl.md).
+unsigned injection_vc(const wire::HeadFields& head) { return head.vc_class & 1u; }
+
+}  // namespace
+
+bool replicates_onto_network(const model::Topology& topology, NodeId sender, const wire::HeadFields& head) {
+  if (topology.is_star() || topology.dimensions() != 2) return false;
+  if (head.mode != wire::Mode::kCprLine || head.cf != wire::Cf::kDeliverPass) return false;
+  const wire::Coords end = wire::unpack_coord_dest(head.dest);
+  return static_cast<int>(end.y) != topology.coord(sender)[1];
+}
+
+NodeInterface::NodeInterface(NetworkMonitor& monitor, const model::Topology& topology, const long& cycle, NodeId id,
+                             unsigned channels, NodeTiming timing)
+    : monitor_(monitor),
+      topology_(topology),
+      cycle_(cycle),
+      id_(id),
+      timing_(timing),
+      queues_(channels),
+      credits_(channels, {static_cast<int>(kRouterDepth), static_cast<int>(kRouterDepth)}),
+      channel_free_(channels, 0),
+      eject_(channels) {}
+
+bool NodeInterface::can_send(unsigned k) const { return k < queues_.size() && queues_[k].size() < kSendQueue; }
+
+bool NodeInterface::send(unsigned k, const std::uint64_t* header, std::uint32_t header_flits,
+                         const std::uint64_t* payload, std::uint32_t words) {
+  if (!can_send(k) || header == nullptr || header_flits == 0) return false;
+  const wire::HeadFields head = wire::unpack_head(header[0]);
+  if (head.more + 1u != header_flits) return false;
+  std::vector<std::uint64_t> body(payload, payload + words);
+  fw::MessageInfo info;
+  const bool decodes = fw::decode_control(body.data(), words, info);
+  if (timing_.mislabel_step && decodes) {
+    ++info.step;
+    fw::encode_control(info, body.data());
+  }
+  Outgoing out;
+  for (std::uint32_t i = 0; i < header_flits; ++i) {
+    out.flits.push_back({i == 0, words == 0 && i + 1 == header_flits, header[i]});
+  }
+  for (std::uint32_t i = 0; i < words; ++i) out.flits.push_back({false, i + 1 == words, body[i]});
+  out.queued = cycle_;
+  out.replicates = replicates_onto_network(topology_, id_, head);
+  out.multicast = decodes ? info.multicast : -1;
+  out.worm = monitor_.worm_sent(id_, k, header, header_flits, body.data(), words, out.replicates, cycle_);
+  queues_[k].push_back(std::move(out));
+  return true;
+}
+
+void NodeInterface::deliver(std::uint32_t multicast, const std::uint64_t* words_in, std::uint32_t words) {
+  Delivery d;
+  d.multicast = static_cast<int>(multicast);
+  d.node = id_;
+  d.cycle = cycle_;
+  if (data != nullptr && multicast < data->size()) {
+    const std::vector<std::uint64_t>& want = (*data)[multicast];
+    d.payload_ok = want.size() == words && std::equal(want.begin(), want.end(), words_in);
+  }
+  monitor_.delivered(d);
+}
+
+void NodeInterface::take_ejected(unsigned local, const Link& link) {
+  const unsigned vc = ejection_credit_vc(link);
+  std::deque<Ejected>& buffer = eject_[local][vc];
+  if (buffer.size() >= kRouterDepth) {
+    monitor_.error(
+        fmt::format("node {} ejection port {} VC {}: a flit without a credit at cycle {}", id_, local, vc, cycle_));
+  }
+  buffer.push_back({link.flit, ejection_stream(local, link)});
+}
+
+// Every ejection port takes at most one flit per cycle (round robin over its VCs) unless the
+// random back-pressure holds it; each flit taken returns a credit.
+std::uint32_t NodeInterface::drain_ejection(std::mt19937_64& rng, double stall) {
+  std::uint32_t credits = 0;
+  std::uniform_real_distribution<double> u(0, 1);
+  for (unsigned local = 0; local < eject_.size(); ++local) {
+    if (stall > 0 && u(rng) < stall) continue;
+    for (unsigned i = 0; i < kRouterVcs; ++i) {
+      const unsigned vc = (next_drain_vc_ + i) % kRouterVcs;
+      std::deque<Ejected>& buffer = eject_[local][vc];
+      if (buffer.empty()) continue;
+      wire::Flit flit = buffer.front().flit;
+      const unsigned stream = buffer.front().stream;
+      buffer.pop_front();
+      credits |= 1u << (local * kRouterVcs + vc);
+      std::vector<wire::Flit>& got = streams_[stream];
+      if (flit.head != got.empty()) {
+        monitor_.error(fmt::format("node {} ejection stream {}: {} flit {} a worm at cycle {}", id_, stream,
+                                   flit.head ? "head" : "body", flit.head ? "inside" : "outside", cycle_));
+        break;
+      }
+      if (flit.tail && !flit.head && timing_.corrupt_tail) flit.data ^= 1;
+      got.push_back(flit);
+      if (flit.tail) message_complete(local, stream);
+      break;
+    }
+  }
+  next_drain_vc_ = (next_drain_vc_ + 1) % kRouterVcs;
+  return credits;
+}
+
+void NodeInterface::message_complete(unsigned local, unsigned stream) {
+  std::vector<wire::Flit>& got = streams_[stream];
+  Received r;
+  r.head = wire::unpack_head(got.front().data);
+  // An ejected copy is the head, its `more` address flits, then the payload (docs/header-format.md).
+  for (std::size_t i = 1 + r.head.more; i < got.size(); ++i) r.payload.push_back(got[i].data);
+  got.clear();
+  fw::MessageInfo info;
+  if (!fw::decode_control(r.payload.data(), static_cast<std::uint32_t>(r.payload.size()), info)) {
+    monitor_.error(fmt::format("node {} ejection port {}: a worm from node {} whose payload does not decode (cycle {})",
+                               id_, local, r.head.src, cycle_));
+    return;
+  }
+  r.worm = monitor_.copy_taken_in(id_, static_cast<NodeId>(r.head.src), info.sequence, cycle_);
+  received_.push_back(std::move(r));
+}
+
+// The processor: receives one message at a time, gamma cycles each, then runs the firmware.
+void NodeInterface::run_processor() {
+  for (;;) {
+    if (processing_ && cycle_ >= processor_ready_) {
+      Received r = std::move(received_.front());
+      received_.pop_front();
+      processing_ = false;
+      if (r.worm >= 0) monitor_.message_received(id_, r.worm);
+      const fw::Status s =
+          firmware.on_message_received(r.head, r.payload.data(), static_cast<std::uint32_t>(r.payload.size()));
+      if (s != fw::Status::kOk) {
+        monitor_.error(fmt::format("node {} firmware rejected a message from node {} at cycle {}: {}", id_, r.head.src,
+                                   cycle_, fw::to_string(s)));
+      }
+    }
+    if (processing_ || received_.empty()) return;
+    processing_ = true;
+    processor_ready_ = cycle_ + timing_.gamma;
+  }
+}
+
+bool NodeInterface::inject(unsigned k, Link& out, std::uint32_t credit_bits) {
+  for (unsigned v = 0; v < kRouterVcs; ++v) credits_[k][v] += (credit_bits >> v) & 1;
+  if (queues_[k].empty()) return false;
+  Outgoing& m = queues_[k].front();
+  if (m.ready < 0) m.ready = std::max(m.queued, channel_free_[k]) + timing_.alpha;
+  if (cycle_ < m.ready) return false;
+  // Replication admission: the head waits here while another multicast's replicating worm is in
+  // the network (it is registered there from the cycle its head is injected, so of two nodes ready
+  // in one cycle the first one read goes and the other waits).
+  if (m.next == 0 && m.replicates && timing_.replication_admission && monitor_.replication_in_network(m.multicast)) {
+    return false;
+  }
+  const wire::Flit& flit = m.flits[m.next];
+  const unsigned vc = injection_vc(wire::unpack_head(m.flits.front().data));
+  if (credits_[k][vc] == 0) return false;
+  --credits_[k][vc];
+  out = Link{true, vc, flit};
+  if (m.next == 0) monitor_.head_injected(m.worm, id_, cycle_);
+  if (++m.next == m.flits.size()) {
+    const bool was_full = queues_[k].size() >= kSendQueue;
+    queues_[k].pop_front();
+    channel_free_[k] = cycle_ + 1;
+    if (was_full) firmware.on_channel_free();
+  }
+  return true;
+}
+
+bool NodeInterface::working() const {
+  if (processing_) return true;
+  return std::any_of(queues_.begin(), queues_.end(),
+                     [this](const std::deque<Outgoing>& q) { return !q.empty() && q.front().ready > cycle_; });
+}
+
+bool NodeInterface::busy() const {
+  if (processing_ || !received_.empty()) return true;
+  for (const auto& q : queues_) {
+    if (!q.empty()) return true;
+  }
+  for (const auto& port : eject_) {
+    for (const auto& buffer : port) {
+      if (!buffer.empty()) return true;
+    }
+  }
+  for (const auto& [stream, flits] : streams_) {
+    if (!flits.empty()) return true;
+  }
+  return false;
+}
+
+std::string NodeInterface::state() const {
+  std::string s;
+  const std::string name = topology_.node_name(id_);
+  for (std::size_t k = 0; k < queues_.size(); ++k) {
+    if (!queues_[k].empty()) s += fmt::format(" node {} channel {}: {} message(s) queued;", name, k, queues_[k].size());
+  }
+  for (const auto& [stream, flits] : streams_) {
+    if (!flits.empty()) s += fmt::format(" node {} stream {}: {} flit(s) of a worm;", name, stream, flits.size());
+  }
+  for (std::size_t local = 0; local < eject_.size(); ++local) {
+    for (unsigned vc = 0; vc < kRouterVcs; ++vc) {
+      const std::size_t held = eject_[local][vc].size();
+      if (held != 0) s += fmt::format(" node {} ejection port {} VC {}: {} flit(s) not taken;", name, local, vc, held);
+    }
+  }
+  return s;
+}
+
+}  // namespace wormcast::sim

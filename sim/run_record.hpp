@@ -1,0 +1,61 @@
+// What a multicast run did, as the network interfaces and the link monitor saw it
+// (sim/network_monitor.hpp): the record the scoreboard (sim/scoreboard.hpp) checks.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model/routing.hpp"
+#include "model/topology.hpp"
+
+namespace wormcast::sim {
+
+// One copy of a worm that left the network at a node: a multidestination worm leaves one at each
+// destination (intermediate reception), a unicast one at its receiver.
+struct EjectedCopy {
+  model::NodeId node = model::kNoNode;
+  long head_cycle = -1;
+  long tail_cycle = -1;  // -1: the node has not taken the whole copy in
+};
+
+// One worm as the network interfaces and the link monitor saw it.
+struct ObservedWorm {
+  int multicast = 0;
+  model::NodeId sender = model::kNoNode;
+  model::NodeId addressed = model::kNoNode;   // the node its head names
+  model::NodeId ejected_at = model::kNoNode;  // where it left the network for good (kNoNode: never)
+  std::vector<EjectedCopy> copies;            // every copy ejected, in order (the last at ejected_at)
+  model::NodeId route_end = model::kNoNode;   // a source route's last node, decoded from its header
+  int step = 0;                               // claimed: the step field of its payload
+  // From causality, never from the payload (docs/firmware.md, "Scoreboard"): 1 + the largest
+  // derived step of the worms of its multicast the sender's firmware had received before it sent
+  // this one (0 at the source), or of the sender's previous worm of the multicast on this channel.
+  int derived_step = 0;
+  // Its head and injection channel make the routers replicate it onto network channels (PCP's
+  // spine): the NI held it for replication admission (docs/rtl.md).
+  bool replicates = false;
+  int channel = 0;                    // injection channel at the sender
+  std::uint32_t sequence = 0;         // the sender firmware's sequence number
+  std::vector<model::RouteHop> hops;  // network links its head crossed, with the head's class
+  std::vector<long> hop_cycles;
+  long inject_cycle = -1;
+  long eject_cycle = -1;  // tail ejected
+};
+
+struct Delivery {
+  int multicast = 0;
+  model::NodeId node = model::kNoNode;
+  long cycle = 0;
+  bool payload_ok = false;
+};
+
+struct RunRecord {
+  std::vector<ObservedWorm> worms;
+  std::vector<Delivery> deliveries;
+  std::vector<std::string> errors;  // protocol errors seen during the run (first ones)
+  long cycles = 0;
+  bool stalled = false;
+};
+
+}  // namespace wormcast::sim
