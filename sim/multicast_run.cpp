@@ -3,10 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <map>
 #include <memory>
 #include <random>
 
+#include "firmware/algorithm_table.hpp"
 #include "firmware/message.hpp"
 #include "firmware/node_firmware.hpp"
 #include "model/errors.hpp"
@@ -22,31 +22,6 @@ namespace wormcast::sim {
 namespace {
 
 using model::NodeId;
-
-// The firmware's algorithms by the planner's names (the one table of them in sim/).
-const std::map<std::string, fw::Algorithm>& firmware_algorithms() {
-  static const std::map<std::string, fw::Algorithm> names{{"unicast", fw::Algorithm::kUnicast},
-                                                          {"one-port", fw::Algorithm::kOnePort},
-                                                          {"two-port", fw::Algorithm::kTwoPort},
-                                                          {"d-port", fw::Algorithm::kDPort},
-                                                          {"rd", fw::Algorithm::kRecursiveDoubling},
-                                                          {"edn", fw::Algorithm::kEdn},
-                                                          {"vh", fw::Algorithm::kVh},
-                                                          {"diag", fw::Algorithm::kDiag},
-                                                          {"dds", fw::Algorithm::kDds},
-                                                          {"min", fw::Algorithm::kMin},
-                                                          {"lin", fw::Algorithm::kLin},
-                                                          {"dual-path", fw::Algorithm::kDualPath},
-                                                          {"multi-path", fw::Algorithm::kMultiPath},
-                                                          {"uniform", fw::Algorithm::kUniform},
-                                                          {"fixed", fw::Algorithm::kFixed},
-                                                          {"pcp", fw::Algorithm::kPcp},
-                                                          {"3dbs", fw::Algorithm::kThreeDbs},
-                                                          {"3dbl", fw::Algorithm::kThreeDbl},
-                                                          {"xy-path", fw::Algorithm::kXyPath},
-                                                          {"xy-path-x-first", fw::Algorithm::kXyPathXFirst}};
-  return names;
-}
 
 std::uint64_t mix(std::uint64_t x) {
   x += 0x9E3779B97F4A7C15ull;
@@ -182,7 +157,7 @@ bool MulticastRun::start_multicast(std::size_t i) {
   const model::Request& r = requests_[i];
   std::vector<std::uint32_t> dests(r.destinations.begin(), r.destinations.end());
   fw::MulticastRequest m;
-  m.algorithm = firmware_algorithms().at(r.algorithm);
+  m.algorithm = fw::find_algorithm(r.algorithm.c_str())->id;  // run_multicasts checked the name
   m.ports = static_cast<std::uint8_t>(channels_used(r));
   m.multicast = static_cast<std::uint16_t>(i);
   m.destinations = dests.data();
@@ -270,16 +245,16 @@ RunRecord MulticastRun::run() {
 
 }  // namespace
 
-bool rtl_supports(const std::string& algorithm) { return firmware_algorithms().count(algorithm) != 0; }
+bool firmware_supports(const std::string& algorithm) { return fw::find_algorithm(algorithm.c_str()) != nullptr; }
 
-std::string rtl_unsupported_message(const std::string& algorithm) {
-  return fmt::format("algorithm '{}' has no firmware for the RTL; supported: {}", algorithm,
-                     rtl_supported_algorithms());
+std::string no_firmware_message(const std::string& algorithm) {
+  return fmt::format("algorithm '{}' has no node firmware; the firmware runs: {}", algorithm,
+                     firmware_algorithm_names());
 }
 
-std::string rtl_supported_algorithms() {
+std::string firmware_algorithm_names() {
   std::string names;
-  for (const auto& [name, id] : firmware_algorithms()) names += (names.empty() ? "" : ", ") + name;
+  for (const fw::AlgorithmRow& row : fw::algorithm_rows()) names += (names.empty() ? "" : ", ") + std::string(row.name);
   return names;
 }
 
@@ -310,8 +285,8 @@ RunRecord run_multicasts(const std::vector<model::Request>& requests, const RunO
   const model::Topology& t = requests.front().topology;
   for (const model::Request& r : requests) {
     if (!(r.topology == t)) throw model::RequestError("all multicasts of one run must share one topology");
-    if (!rtl_supports(r.algorithm)) {
-      throw model::UnsupportedError(rtl_unsupported_message(r.algorithm));
+    if (!firmware_supports(r.algorithm)) {
+      throw model::UnsupportedError(no_firmware_message(r.algorithm));
     }
     if (static_cast<std::size_t>(r.length_flits) > fw::kMaxDataWords) {
       throw model::UnsupportedError(

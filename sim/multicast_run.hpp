@@ -55,11 +55,12 @@ struct RunOptions {
   std::string trace_path;
 };
 
-// The algorithms the firmware implements, and a sentence naming them.
-bool rtl_supports(const std::string& algorithm);
-std::string rtl_supported_algorithms();
-// The error for an algorithm without firmware: names it, what is missing and what is supported.
-std::string rtl_unsupported_message(const std::string& algorithm);
+// The algorithms the node firmware implements (its table, firmware/algorithm_table.hpp, by the
+// planner's names), their names in name order, and the error for a name it lacks (naming it and
+// the supported ones).
+bool firmware_supports(const std::string& algorithm);
+std::string firmware_algorithm_names();
+std::string no_firmware_message(const std::string& algorithm);
 
 // Runs the requests' multicasts concurrently (every source starts at cycle 0; multicast i is
 // requests[i]) on the routers of options.backend and records what happened. All requests must

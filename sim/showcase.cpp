@@ -126,7 +126,7 @@ void check_config(const ShowcaseConfig& c) {
   if (c.multicasts < 0) throw model::RequestError(fmt::format("--multicasts {} must be at least 0", c.multicasts));
   for (const std::string& name : c.algorithms) {
     model::algorithm_info(name);  // an unknown name: the registry's error lists the valid ones
-    if (!rtl_supports(name)) throw model::UnsupportedError(rtl_unsupported_message(name));
+    if (!firmware_supports(name)) throw model::UnsupportedError(no_firmware_message(name));
   }
   for (const ShowcaseNetwork& n : c.networks) {
     const Topology t = Topology::parse(n.topology);
@@ -163,7 +163,7 @@ ShowcaseResult run_showcase(const ShowcaseConfig& c, const std::function<void(co
   for (const ShowcaseNetwork& network : c.networks) {
     const Topology t = Topology::parse(network.topology);
     for (const model::AlgorithmInfo& info : model::algorithms()) {
-      if (!rtl_supports(info.name)) continue;
+      if (!firmware_supports(info.name)) continue;
       if (!c.algorithms.empty() &&
           std::find(c.algorithms.begin(), c.algorithms.end(), info.name) == c.algorithms.end()) {
         continue;

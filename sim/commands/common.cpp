@@ -118,9 +118,9 @@ std::vector<model::Request> requests_of(const Topology& t, const RequestSpec& sp
 
 RunOptions harness_options(const std::string& algorithm, const RequestOptions& options, double eject_stall,
                            std::uint64_t seed) {
-  if (!rtl_supports(algorithm)) {
+  if (!firmware_supports(algorithm)) {
     model::algorithm_info(algorithm);  // an unknown name: the registry's error lists the valid ones
-    throw model::UnsupportedError(rtl_unsupported_message(algorithm));
+    throw model::UnsupportedError(no_firmware_message(algorithm));
   }
   RunOptions harness;
   harness.alpha = std::lround(options.latency.alpha);

@@ -26,7 +26,7 @@ Command add_compare(CLI::App& app) {
   CLI::App* command = app.add_subcommand(
       "compare", "Run multicasts on the RTL and on the timing model; compare delivery cycles per destination");
   command->add_option("-t,--topology", o->topology, "topology spec")->required();
-  command->add_option("-a,--algorithm", o->spec.algorithm, rtl_supported_algorithms())->required();
+  command->add_option("-a,--algorithm", o->spec.algorithm, firmware_algorithm_names())->required();
   command->add_option("-s,--source", o->spec.source, "source node, 'origin' or 'random'")->required();
   command->add_option("-d,--dests", o->spec.destinations, "destination nodes, 'all' for a broadcast, or random:K")
       ->required();

@@ -40,7 +40,7 @@ Command add_run(CLI::App& app) {
   CLI::App* command = app.add_subcommand(
       "run", "Run multicasts with the node firmware on the verilated routers; check them against the plan");
   command->add_option("-t,--topology", o->topology, "topology spec")->required();
-  command->add_option("-a,--algorithm", o->spec.algorithm, rtl_supported_algorithms())->required();
+  command->add_option("-a,--algorithm", o->spec.algorithm, firmware_algorithm_names())->required();
   command->add_option("-s,--source", o->spec.source, "source node, 'origin' or 'random'")->required();
   command->add_option("-d,--dests", o->spec.destinations, "destination nodes, 'all' for a broadcast, or random:K")
       ->required();

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "model/broadcast_baselines.hpp"
 #include "model/errors.hpp"
 #include "model/planner.hpp"
+#include "model/sweep.hpp"
 #include "sim/multicast_run.hpp"
 #include "sim/scoreboard.hpp"
 
@@ -522,12 +524,45 @@ TEST_F(ScoreboardDetects, WatchdogNamesBlockedWormsWhenEjectionNeverDrains) {
   EXPECT_NE(check.find("ejection port 0 VC 0: 4 flit(s) not taken"), std::string::npos) << check;
 }
 
-// Every algorithm of the planner's registry has firmware on the RTL.
-TEST(FirmwareOnRtlErrors, EveryRegisteredAlgorithmRunsOnTheRtl) {
-  for (const std::string& name : model::algorithm_names()) EXPECT_TRUE(sim::rtl_supports(name)) << name;
-  EXPECT_FALSE(sim::rtl_supports("three-port"));
-  EXPECT_EQ(sim::rtl_unsupported_message("three-port"),
-            "algorithm 'three-port' has no firmware for the RTL; supported: 3dbl, 3dbs, d-port, dds, diag, dual-path, "
+// Every algorithm of the planner's registry runs on the RTL and passes its check: on the first of
+// the small networks its planner accepts, from a middle node or else a corner (xy-path), with its
+// default port model or else another, a broadcast for a broadcast algorithm and three destinations
+// otherwise.
+TEST(FirmwareOnRtl, EveryRegisteredAlgorithmRunsOnTheRtlAndPassesItsCheck) {
+  const std::vector<model::Topology> networks = {
+      model::Topology::parse("mesh:4x4"), model::Topology::parse("torus:4x4"), model::Topology::parse("mesh:3x3x3"),
+      model::Topology::parse("star:4")};
+  for (const model::AlgorithmInfo& info : model::algorithms()) {
+    std::optional<model::Plan> plan;
+    for (std::size_t n = 0; n < networks.size() && !plan; ++n) {
+      const model::Topology& t = networks[n];
+      for (const model::NodeId source : {t.node_count() / 2, 0}) {
+        const std::vector<model::NodeId> dests =
+            info.broadcast ? model::broadcast_destinations(t, source)
+                           : model::draw_samples(t, model::SourceChoice::fixed(source), 3, 1, 7).front().destinations;
+        for (const model::PortModel& ports : {info.default_ports, model::PortModel::all_port(),
+                                              model::PortModel::two_port(), model::PortModel::one_port()}) {
+          try {
+            plan = model::plan(model::make_request(t, info.name, source, dests, 4, ports));
+            break;
+          } catch (const model::ModelError&) {
+          }
+        }
+        if (plan) break;
+      }
+    }
+    ASSERT_TRUE(plan.has_value()) << info.name << " plans on none of mesh:4x4, torus:4x4, mesh:3x3x3, star:4";
+    const sim::RunRecord record = sim::run_multicasts({plan->request}, fast_options());
+    EXPECT_EQ(sim::check_run({*plan}, record), "") << info.name << " on " << plan->request.topology.spec() << " from "
+                                                   << plan->request.topology.node_name(plan->request.source);
+    EXPECT_EQ(record.deliveries.size(), plan->request.destinations.size()) << info.name;
+  }
+}
+
+TEST(FirmwareOnRtlErrors, AnAlgorithmWithoutFirmwareIsNamedWithTheOnesTheFirmwareRuns) {
+  EXPECT_FALSE(sim::firmware_supports("three-port"));
+  EXPECT_EQ(sim::no_firmware_message("three-port"),
+            "algorithm 'three-port' has no node firmware; the firmware runs: 3dbl, 3dbs, d-port, dds, diag, dual-path, "
             "edn, fixed, lin, min, multi-path, one-port, pcp, rd, two-port, unicast, uniform, vh, xy-path, "
             "xy-path-x-first");
 }
