@@ -39,6 +39,8 @@ std::string backend_name(Backend backend) { return backend == Backend::kRtl ? "r
 
 std::string backend_names() { return "rtl, model"; }
 
+std::string backend_title(Backend backend) { return backend == Backend::kRtl ? "RTL" : "timing model"; }
+
 Backend parse_backend(const std::string& name) {
   if (name == "rtl") return Backend::kRtl;
   if (name == "model") return Backend::kModel;

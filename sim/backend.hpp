@@ -21,6 +21,8 @@ std::string backend_name(Backend backend);
 Backend parse_backend(const std::string& name);
 // "rtl, model".
 std::string backend_names();
+// How output names the routers that ran: "RTL" / "timing model".
+std::string backend_title(Backend backend);
 
 class Network;
 

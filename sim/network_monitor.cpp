@@ -213,7 +213,7 @@ std::string NetworkMonitor::unfinished_worms() const {
       where = "head ejected at " + topology_.node_name(w.ejected_at) + ", tail not taken in";
     }
     s += fmt::format(" worm {}->{} (multicast {}, step {}) {};", topology_.node_name(w.sender),
-                     topology_.node_name(w.addressed), w.multicast, w.step, where);
+                     topology_.node_name(w.addressed), w.multicast, w.derived_step, where);
   }
   return s;
 }

@@ -24,10 +24,9 @@ std::string render_run_text(const model::Plan& plan, int multicast, const RunRec
   const model::Request& r = plan.request;
   const model::Topology& t = r.topology;
   const RunSummary s = summarize(multicast, record);
-  std::string out =
-      fmt::format("{} on {} ({}), source ({}), {} destinations, L = {}, {}, alpha = {}, gamma = {}\n", r.algorithm,
-                  t.spec(), options.backend == Backend::kRtl ? "RTL" : "timing model", t.node_name(r.source),
-                  r.destinations.size(), r.length_flits, r.ports.name(), options.alpha, options.gamma);
+  std::string out = fmt::format("{} on {} ({}), source ({}), {} destinations, L = {}, {}, alpha = {}, gamma = {}\n",
+                                r.algorithm, t.spec(), backend_title(options.backend), t.node_name(r.source),
+                                r.destinations.size(), r.length_flits, r.ports.name(), options.alpha, options.gamma);
   out += fmt::format("  {:<12} {:>4} {:>14}\n", "destination", "step", "delivery cycle");
   const std::vector<long> cycles = delivery_cycles(plan, multicast, record);
   for (std::size_t i = 0; i < r.destinations.size(); ++i) {
@@ -58,20 +57,20 @@ nlohmann::json run_to_json(const model::Plan& plan, int multicast, const RunReco
   j["alpha"] = options.alpha;
   j["gamma"] = options.gamma;
   j["delivery_cycles"] = deliveries;
-  j["rtl"] = {{"steps", s.steps}, {"traffic", s.traffic}, {"worms", s.worms}, {"cycles", record.cycles}};
+  j["observed"] = {{"steps", s.steps}, {"traffic", s.traffic}, {"worms", s.worms}, {"cycles", record.cycles}};
   j["check"] = check.empty() ? "pass" : check;
   return j;
 }
 
-NetworkDrawing drawing_of_run(const model::Plan& plan, int multicast, const RunRecord& record,
-                              const std::string& check) {
+NetworkDrawing drawing_of_run(const model::Plan& plan, int multicast, const RunRecord& record, const std::string& check,
+                              Backend backend) {
   const model::Request& r = plan.request;
   const model::Topology& t = r.topology;
   const RunSummary s = summarize(multicast, record);
   NetworkDrawing d{t,
-                   fmt::format("{} on {} (RTL): source ({}), {} destinations, steps {}, traffic {}, check: {}",
-                               r.algorithm, t.spec(), t.node_name(r.source), r.destinations.size(), s.steps, s.traffic,
-                               check.empty() ? "pass" : "FAIL"),
+                   fmt::format("{} on {} ({}): source ({}), {} destinations, steps {}, traffic {}, check: {}",
+                               r.algorithm, t.spec(), backend_title(backend), t.node_name(r.source),
+                               r.destinations.size(), s.steps, s.traffic, check.empty() ? "pass" : "FAIL"),
                    r.source,
                    r.destinations,
                    {}};

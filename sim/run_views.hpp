@@ -19,18 +19,20 @@ struct RunSummary {
 };
 RunSummary summarize(int multicast, const RunRecord& record);
 
-// The request, per-destination step and delivery cycle, steps and traffic (RTL and plan), the
-// run's cycles and the check ("pass" or the failure).
+// The request, per-destination step (the plan's) and delivery cycle, steps (derived by the monitor,
+// docs/firmware.md "Scoreboard") and traffic beside the plan's, the run's cycles and the check
+// ("pass" or the failure), under a title naming the backend that ran.
 std::string render_run_text(const model::Plan& plan, int multicast, const RunRecord& record, const std::string& check,
                             const RunOptions& options);
 // plan_to_json(plan) plus "backend" ("rtl" or "model"), "alpha", "gamma", "delivery_cycles" (per destination, in
-// request order, by node name), "rtl" ({steps, traffic, worms, cycles}, whichever backend ran) and "check".
+// request order, by node name), "observed" ({steps, traffic, worms, cycles}: what the backend's
+// routers did) and "check".
 nlohmann::json run_to_json(const model::Plan& plan, int multicast, const RunRecord& record, const std::string& check,
                            const RunOptions& options);
 
-// The links each worm of multicast `multicast` crossed on the RTL, as the link monitor saw them,
-// for render_svg (wormcast run --svg).
-NetworkDrawing drawing_of_run(const model::Plan& plan, int multicast, const RunRecord& record,
-                              const std::string& check);
+// The links each worm of multicast `multicast` crossed on the routers of `backend`, as the link
+// monitor saw them, for render_svg (wormcast run --svg); the title names the backend.
+NetworkDrawing drawing_of_run(const model::Plan& plan, int multicast, const RunRecord& record, const std::string& check,
+                              Backend backend);
 
 }  // namespace wormcast::sim

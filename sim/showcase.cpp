@@ -112,7 +112,8 @@ ShowcaseRow make_row(const model::Plan& plan, const RunRecord& record, const Sho
   row.check = check_run({plan}, record);
   if (!c.out_dir.empty()) {
     row.drawing = file_name(row.topology, row.algorithm, index);
-    write_svg((std::filesystem::path(c.out_dir) / row.drawing).string(), drawing_of_run(plan, 0, record, row.check));
+    write_svg((std::filesystem::path(c.out_dir) / row.drawing).string(),
+              drawing_of_run(plan, 0, record, row.check, c.rtl.backend));
   }
   return row;
 }

@@ -74,7 +74,7 @@ Command add_run(CLI::App& app) {
               const RunRecord record = run_multicasts({plan.request}, options);
               const std::string check = check_run({plan}, record);
               if (!o->svg.empty()) {
-                write_svg(numbered_path(o->svg, index, count), drawing_of_run(plan, 0, record, check));
+                write_svg(numbered_path(o->svg, index, count), drawing_of_run(plan, 0, record, check, options.backend));
               }
               ++index;
               passed += check.empty() ? 1 : 0;
