@@ -3,7 +3,8 @@
 // runs, on each demo network that runs it, one random multicast and one broadcast (a broadcast
 // algorithm: the broadcast only), alone on the network. The multicast latency (last delivery) and
 // every destination's delivery cycle must be within the algorithm's bound of the RTL's: 5 % unless
-// kWiderBounds names it with the reason docs/timing.md gives.
+// wider_bounds() names it with the reason docs/timing.md gives. Two start-ups: the showcase's, and
+// short ones under which the network's share of the latency dominates.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -24,20 +25,44 @@ namespace {
 
 using model::NodeId;
 
-constexpr double kBound = 0.05;
-constexpr long kAlpha = 227, kGamma = 227;  // the showcase's start-ups (the papers' T3D ratio)
-constexpr int kLength = 20;
+constexpr int kLength = 20;  // the showcase's message length
 
-// Algorithms whose analytic latency cannot be held to 5 %, with the bound the test holds them to
-// (per destination; docs/timing.md, "The analytic opinion", says why).
-const std::map<std::string, double>& wider_bounds() {
-  static const std::map<std::string, double> bounds{};
+// Start-ups (alpha, gamma): the showcase's (the papers' T3D ratio), then short ones that leave the
+// network's share of the latency in front.
+struct Startup {
+  long alpha, gamma;
+};
+const std::vector<Startup> kStartups{{227, 227}, {12, 8}};
+
+// The largest relative error allowed for the multicast latency (last delivery) and for any
+// destination's delivery cycle.
+struct Bounds {
+  double latency = 0.05;
+  double destination = 0.05;
+};
+
+// Algorithms the analytic latency cannot hold to 5 %, with their bounds at each start-up of
+// kStartups (docs/timing.md, "The analytic opinion", says why and what was measured):
+// - unicast, d-port: their all-port plans send several worms of one step whose routes share a
+//   physical channel (stepwise contention); the contention-free formula does not see the second
+//   wait for the first's tail, a whole worm each time.
+// - the multidestination worms (intermediate reception): each promotion stalls the worm a cycle,
+//   and the stall reaches the copies upstream while their tails are still on the way; the formula
+//   charges a copy only the promotions before it. The last destination, and so the multicast
+//   latency, is exact.
+const std::map<std::string, std::vector<Bounds>>& wider_bounds() {
+  static const Bounds multidestination_short{0.05, 0.15};
+  static const std::map<std::string, std::vector<Bounds>> bounds{
+      {"unicast", {{0.10, 0.12}, {0.60, 0.60}}},    {"d-port", {{0.10, 0.15}, {0.40, 0.60}}},
+      {"lin", {{}, multidestination_short}},        {"dual-path", {{}, multidestination_short}},
+      {"multi-path", {{}, multidestination_short}}, {"uniform", {{}, multidestination_short}},
+      {"fixed", {{}, multidestination_short}},      {"3dbl", {{}, multidestination_short}}};
   return bounds;
 }
 
-double bound_of(const std::string& algorithm) {
+Bounds bounds_of(const std::string& algorithm, std::size_t startup) {
   const auto it = wider_bounds().find(algorithm);
-  return it == wider_bounds().end() ? kBound : it->second;
+  return it == wider_bounds().end() ? Bounds{} : it->second.at(startup);
 }
 
 struct Case {
@@ -63,7 +88,7 @@ std::vector<Case> cases() {
 
 // A source the algorithm accepts: a corner for XY-path (A-004-1), else drawn.
 NodeId draw_source(const model::Topology& t, const std::string& algorithm, std::mt19937_64& rng) {
-  if (algorithm.rfind("xy-path", 0) == 0) return t.node_at({t.size(0) - 1, 0, 0});
+  if (algorithm.rfind("xy-path", 0) == 0 && !t.is_star()) return t.node_at({t.size(0) - 1, 0, 0});
   return static_cast<NodeId>(rng() % static_cast<std::uint64_t>(t.node_count()));
 }
 
@@ -97,6 +122,20 @@ std::vector<std::vector<NodeId>> destination_sets(const model::Topology& t, Node
   return sets;
 }
 
+// The index of the destination whose analytic cycle is farthest from the RTL's, relatively.
+std::size_t worst_destination(const std::vector<double>& analytic, const std::vector<long>& rtl) {
+  std::size_t at = 0;
+  for (std::size_t i = 1; i < rtl.size(); ++i) {
+    if (sim::relative_error(analytic[i], rtl[i]) > sim::relative_error(analytic[at], rtl[at])) at = i;
+  }
+  return at;
+}
+
+double worst_error(const std::vector<double>& analytic, const std::vector<long>& rtl) {
+  const std::size_t at = worst_destination(analytic, rtl);
+  return sim::relative_error(analytic[at], rtl[at]);
+}
+
 class AnalyticZeroLoad : public testing::TestWithParam<Case> {};
 
 TEST_P(AnalyticZeroLoad, AnalyticLatencyIsWithinTheBoundOfTheRtlPerDestinationAndMulticast) {
@@ -104,40 +143,42 @@ TEST_P(AnalyticZeroLoad, AnalyticLatencyIsWithinTheBoundOfTheRtlPerDestinationAn
   const model::Topology t = model::Topology::parse(c.topology);
   std::mt19937_64 rng(20261124);
   const NodeId source = draw_source(t, c.algorithm, rng);
-  const double bound = bound_of(c.algorithm);
   int ran = 0;
-  for (const std::vector<NodeId>& destinations : destination_sets(t, source, c.multicast_size, rng)) {
-    const std::optional<model::Plan> plan = widest_plan(t, c.algorithm, source, destinations);
-    if (!plan) continue;
-    sim::RtlRunOptions options;
-    options.alpha = kAlpha;
-    options.gamma = kGamma;
-    sim::RunRecord record;
-    try {
-      record = sim::run_on_rtl({*plan}, options);
-    } catch (const model::UnsupportedError&) {
-      continue;  // a network the firmware does not run this algorithm on
+  const std::vector<std::vector<NodeId>> sets = destination_sets(t, source, c.multicast_size, rng);
+  for (std::size_t startup = 0; startup < kStartups.size(); ++startup) {
+    const auto [alpha, gamma] = kStartups[startup];
+    const Bounds bound = bounds_of(c.algorithm, startup);
+    for (const std::vector<NodeId>& destinations : sets) {
+      const std::optional<model::Plan> plan = widest_plan(t, c.algorithm, source, destinations);
+      if (!plan) continue;
+      sim::RtlRunOptions options;
+      options.alpha = alpha;
+      options.gamma = gamma;
+      sim::RunRecord record;
+      try {
+        record = sim::run_on_rtl({*plan}, options);
+      } catch (const model::UnsupportedError&) {
+        continue;  // a network the firmware does not run this algorithm on
+      }
+      ++ran;
+      ASSERT_EQ(sim::check_run({*plan}, record), "");
+      const std::vector<long> rtl = sim::delivery_cycles(*plan, 0, record);
+      const std::vector<double> analytic = sim::analytic_delivery_cycles(*plan, alpha, gamma);
+      ASSERT_EQ(rtl.size(), analytic.size());
+      const long rtl_latency = *std::max_element(rtl.begin(), rtl.end());
+      const double analytic_latency = *std::max_element(analytic.begin(), analytic.end());
+      const std::string what = fmt::format("{} K = {} from {} ({}), alpha {} gamma {}: RTL latency {}, analytic {}",
+                                           c.algorithm, destinations.size(), t.node_name(source),
+                                           plan->request.ports.name(), alpha, gamma, rtl_latency, analytic_latency);
+      fmt::print("{} ({:+.2f} %, worst destination {:.2f} %)\n", what,
+                 100 * (analytic_latency - static_cast<double>(rtl_latency)) / static_cast<double>(rtl_latency),
+                 100 * worst_error(analytic, rtl));
+      EXPECT_LE(sim::relative_error(analytic_latency, rtl_latency), bound.latency) << what;
+      const std::size_t at = worst_destination(analytic, rtl);
+      EXPECT_LE(sim::relative_error(analytic[at], rtl[at]), bound.destination)
+          << what << "; destination " << t.node_name(destinations[at]) << ": RTL " << rtl[at] << ", analytic "
+          << analytic[at];
     }
-    ++ran;
-    ASSERT_EQ(sim::check_run({*plan}, record), "");
-    const std::vector<long> rtl = sim::delivery_cycles(*plan, 0, record);
-    const std::vector<double> analytic = sim::analytic_delivery_cycles(*plan, kAlpha, kGamma);
-    ASSERT_EQ(rtl.size(), analytic.size());
-    const long rtl_latency = *std::max_element(rtl.begin(), rtl.end());
-    const double analytic_latency = *std::max_element(analytic.begin(), analytic.end());
-    const std::string what =
-        fmt::format("{} K = {} from {} ({}): RTL latency {}, analytic {}", c.algorithm, destinations.size(),
-                    t.node_name(source), plan->request.ports.name(), rtl_latency, analytic_latency);
-    std::printf("%s (%.2f %%)\n", what.c_str(), 100 * (analytic_latency - rtl_latency) / rtl_latency);
-    EXPECT_LE(sim::relative_error(analytic_latency, rtl_latency), bound) << what;
-    double worst = 0;
-    std::size_t at = 0;
-    for (std::size_t i = 0; i < rtl.size(); ++i) {
-      const double e = sim::relative_error(analytic[i], rtl[i]);
-      if (e > worst) worst = e, at = i;
-    }
-    EXPECT_LE(worst, bound) << what << "; destination " << t.node_name(destinations[at]) << ": RTL " << rtl[at]
-                            << ", analytic " << analytic[at];
   }
   if (ran == 0) GTEST_SKIP() << c.algorithm << " does not run on " << c.topology;
 }
