@@ -259,6 +259,7 @@ LatencyParameters LatencyParameters::rtl(double alpha, double gamma) {
   p.promotion_delay = 1.0;  // the promoted address flit is decided from the FIFO front
   p.wire_lengths = true;
   p.startup_per_channel = true;
+  p.channel_queueing = true;  // a head waits for a channel until the worm before it there has left
   return p;
 }
 
@@ -292,6 +293,11 @@ PlanMetrics compute_metrics(const Request& request, const std::vector<Worm>& wor
   // Per worm: when its header leaves the sender, and the links its copy crossed before the sender.
   std::vector<Holding> departs(worms.size());
   std::vector<bool> departed(worms.size(), false);
+  // Channel queueing: per directed channel (node * ports + port), when the next head may take it.
+  const auto ports = static_cast<std::size_t>(t.port_count());
+  std::vector<double> channel_free;
+  if (p.channel_queueing) channel_free.assign(nodes * ports, -std::numeric_limits<double>::infinity());
+  std::vector<double> waited;  // per hop of the current worm: its head's waits before that hop
   for (std::size_t index : order) {
     const Worm& w = worms[index];
     const double length = p.wire_lengths ? lengths[index].flits() : request.length_flits;
@@ -318,6 +324,21 @@ PlanMetrics compute_metrics(const Request& request, const std::vector<Worm>& wor
     }
     departs[index] = depart;
     departed[index] = true;
+    waited.assign(w.hops.size() + 1, 0.0);
+    if (p.channel_queueing) {
+      // The head takes channel i when the worm before it there has left it: that worm's head took
+      // it at h, its tail crossed F - 1 cycles later, and its output VC is free the cycle after.
+      double wait = 0;
+      for (std::size_t i = 0; i < w.hops.size(); ++i) {
+        const RouteHop& hop = w.hops[i];
+        if (hop.node < 0 || hop.node >= t.node_count() || hop.port < 0 || hop.port >= t.port_count()) break;
+        double& free_at = channel_free[static_cast<std::size_t>(hop.node) * ports + static_cast<std::size_t>(hop.port)];
+        const double head = depart.time + p.injection_delay + static_cast<double>(i) * p.router_delay + wait;
+        wait += std::max(0.0, free_at - head);
+        free_at = std::max(free_at, head) + length * p.beta + 1.0;
+        waited[i + 1] = wait;
+      }
+    }
     // Deliveries and relays alike take the whole message in: same arrival. A node not on the route
     // (a planner bug) counts the whole route, as std::find would.
     for (std::size_t i = w.route.size(); i-- > 0;) position[static_cast<std::size_t>(w.route[i])] = static_cast<int>(i);
@@ -331,7 +352,8 @@ PlanMetrics compute_metrics(const Request& request, const std::vector<Worm>& wor
         // The papers' terms first, in their order, so their results stay bit for bit; the RTL's
         // pipeline terms are 0 there.
         const double arrival = depart.time + hops * p.router_delay + length * p.beta + p.gamma + p.injection_delay +
-                               promotions_before(w, hops, hops_to) * p.promotion_delay + p.ejection_delay;
+                               promotions_before(w, hops, hops_to) * p.promotion_delay + p.ejection_delay +
+                               waited[std::min<std::size_t>(static_cast<std::size_t>(hops), w.hops.size())];
         std::optional<Holding>& held = holds[static_cast<std::size_t>(node)];
         if (!held) held = Holding{arrival, w.step, depart.path_hops + hops};
       }

@@ -71,6 +71,11 @@ struct LatencyParameters {
   // sender prepares in the step (the harness's network interface); false: prepared_copies * alpha,
   // spec 3.4 eq. (3).
   bool startup_per_channel = false;
+  // true: a worm's head waits for a directed channel until the worm before it there has left it
+  // (its head F - 1 cycles ahead of its tail, its output VC free the cycle after): the queueing of
+  // one multicast's own worms on a shared channel, in the order the worms are costed (step, then
+  // plan order). false: contention-free, the papers' formula.
+  bool channel_queueing = false;
 
   // The RTL with the harness's start-up costs alpha and gamma (the `wormcast run` options).
   static LatencyParameters rtl(double alpha, double gamma);
@@ -215,6 +220,7 @@ struct Plan {
 //   depart  = start + alpha
 //   arrival = depart + F * beta + injection_delay + hops_to_node * router_delay
 //             + promotions_before_node * promotion_delay + ejection_delay + gamma
+//             + the head's waits for channels before the node (channel_queueing; 0 without)
 //   the port is free again at depart + F * beta (the tail has left the sender)
 // With Worm::prepared_copies = M and control_field_changes = C, "alpha" above is M * alpha + C * mu
 // (eq. 3; alpha + C * mu with startup_per_channel). A worm spawned by a router (Worm::spawned_from)
