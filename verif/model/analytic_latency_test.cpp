@@ -107,5 +107,34 @@ TEST(AnalyticLatency, RtlChargesOneAlphaPerChannelAndNoMuWhereThePapersChargeCop
                    (first.prepared_copies - 1) * kAlpha + first.control_field_changes * kAlpha);
 }
 
+// Two worms of one step from one node on separate injection channels, both over the channel
+// (0,0) -> (1,0): docs/timing.md, the next head takes a channel F + 1 cycles after the previous one.
+TEST(AnalyticLatency, RtlQueuesTheSecondWormOfAStepBehindTheFirstOnASharedChannel) {
+  const Topology t = Topology::mesh({4, 4});
+  const int length = 6;
+  const auto unicast = [&](NodeId to, int port, std::vector<NodeId> route) {
+    Worm w;
+    w.sender = 0;
+    w.port = port;
+    w.header.mode = RoutingMode::kDimensionOrder;
+    w.header.destinations = {to};
+    for (std::size_t i = 0; i + 1 < route.size(); ++i) w.hops.push_back({route[i], port_of(0, false), 0});
+    w.route = std::move(route);
+    w.keeps_copy = {to};
+    return w;
+  };
+  const std::vector<Worm> worms{unicast(1, 0, {0, 1}), unicast(2, 1, {0, 1, 2})};
+  LatencyParameters p = LatencyParameters::rtl(kAlpha, kGamma);
+  p.wire_lengths = false;  // F = L
+  const Request r = make_request(t, "unicast", 0, {1, 2}, length, PortModel::all_port(), p);
+  const PlanMetrics m = compute_metrics(r, worms);
+  EXPECT_DOUBLE_EQ(m.destinations[0].latency, kAlpha + 2 + 2 * 1 + (length - 1) + kGamma);
+  EXPECT_DOUBLE_EQ(m.destinations[1].latency, kAlpha + 2 + 2 * 2 + (length - 1) + kGamma + (length + 1));
+  p.channel_queueing = false;
+  const PlanMetrics free =
+      compute_metrics(make_request(t, "unicast", 0, {1, 2}, length, PortModel::all_port(), p), worms);
+  EXPECT_DOUBLE_EQ(free.destinations[1].latency, kAlpha + 2 + 2 * 2 + (length - 1) + kGamma);
+}
+
 }  // namespace
 }  // namespace wormcast::model
