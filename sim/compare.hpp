@@ -19,7 +19,7 @@ struct DestinationTiming {
   model::NodeId node = model::kNoNode;
   long rtl = -1;  // delivery cycle on each backend (-1: not delivered)
   long model = -1;
-  double analytic = 0;  // the plan's contention-free latency with the RTL's parameters
+  double analytic = 0;  // the plan's latency under the RTL's parameters (the analytic opinion)
 };
 
 // A multicast's latency (its last delivery) on each backend and in the analytic model.

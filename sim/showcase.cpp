@@ -207,8 +207,8 @@ std::string showcase_markdown(const ShowcaseResult& result, const ShowcaseConfig
       "# wormcast showcase: every algorithm on the RTL\n\n"
       "Node firmware on the verilated routers, each run checked against the model's plan (deliveries, "
       "links, steps). L = {} flits, alpha = {}, gamma = {} cycles, seed {}. Latency: the last delivery "
-      "cycle on the RTL; (model): the plan's contention-free estimate with the RTL's parameters (the analytic "
-      "opinion, docs/timing.md).\n\n",
+      "cycle on the RTL; (model): the plan's latency under the RTL's parameters (the analytic opinion, "
+      "docs/timing.md).\n\n",
       c.length, c.rtl.alpha, c.rtl.gamma, c.seed);
   out +=
       "| topology | algorithm | ports | request | source | steps | traffic | latency (cycles) | (model) | check | "
