@@ -11,6 +11,7 @@
 
 #include "model/counting_sort.hpp"
 #include "model/errors.hpp"
+#include "model/wire_length.hpp"
 
 namespace wormcast::model {
 namespace {
@@ -40,6 +41,18 @@ int hops_to_spawning_router(const Topology& topology, const std::vector<Worm>& w
                                        topology.node_name(w.sender), parent));
   }
   return static_cast<int>(at - route.begin());
+}
+
+// Address flits promoted to the head before the worm's copy reaches the node `hops` links from its
+// sender (docs/header-format.md, "Address flit"): at each earlier destination of a multidestination
+// worm, and where a source route's group of entries is used up (every kRouteEntriesPerFlit hops).
+template <typename HopsTo>
+int promotions_before(const Worm& w, int hops, const HopsTo& hops_to) {
+  if (w.header.mode == RoutingMode::kSourceRouted) return std::max(0, hops - 1) / kRouteEntriesPerFlit;
+  if (w.kind != WormKind::kMultidestinationPath) return 0;
+  int promotions = 0;
+  for (NodeId d : w.header.destinations) promotions += hops_to(d) < hops ? 1 : 0;
+  return promotions;
 }
 
 // The lowest and highest Worm::port of the worms a processor sends ({0, 0} if there are none).
@@ -234,12 +247,29 @@ Request make_request(Topology topology, std::string algorithm, NodeId source, st
   return request;
 }
 
+LatencyParameters LatencyParameters::rtl(double alpha, double gamma) {
+  LatencyParameters p;
+  p.alpha = alpha;
+  p.gamma = gamma;
+  p.beta = 1.0;             // a flit crosses a link (the injection channel too) in one cycle
+  p.mu = 0.0;               // the firmware writes the control field into the head it packs
+  p.router_delay = 2.0;     // per hop: the link's cycle, then the next router's switch cycle
+  p.injection_delay = 1.0;  // the sender's router's switch cycle
+  p.ejection_delay = 0.0;   // the NI takes a flit off the ejection port in the cycle it is there
+  p.promotion_delay = 1.0;  // the promoted address flit is decided from the FIFO front
+  p.wire_lengths = true;
+  p.startup_per_channel = true;
+  p.channel_queueing = true;  // a head waits for a channel until the worm before it there has left
+  return p;
+}
+
 PlanMetrics compute_metrics(const Request& request, const std::vector<Worm>& worms) {
   const Topology& t = request.topology;
   const LatencyParameters& p = request.latency;
-  const double length = request.length_flits;
   const auto nodes = static_cast<std::size_t>(t.node_count());
   PlanMetrics metrics;
+  std::vector<WireLength> lengths;
+  if (p.wire_lengths) lengths = wire_lengths(request, worms);
 
   // Worms in step order (stable, so the plan's order breaks ties); senders hold the message from
   // their first arrival.
@@ -263,8 +293,14 @@ PlanMetrics compute_metrics(const Request& request, const std::vector<Worm>& wor
   // Per worm: when its header leaves the sender, and the links its copy crossed before the sender.
   std::vector<Holding> departs(worms.size());
   std::vector<bool> departed(worms.size(), false);
+  // Channel queueing: per directed channel (node * ports + port), when the next head may take it.
+  const auto ports = static_cast<std::size_t>(t.port_count());
+  std::vector<double> channel_free;
+  if (p.channel_queueing) channel_free.assign(nodes * ports, -std::numeric_limits<double>::infinity());
+  std::vector<double> waited;  // per hop of the current worm: its head's waits before that hop
   for (std::size_t index : order) {
     const Worm& w = worms[index];
+    const double length = p.wire_lengths ? lengths[index].flits() : request.length_flits;
     Holding depart;
     if (w.spawned_from) {  // router replication: no processor, no start-up, no injection port
       const int hops = hops_to_spawning_router(t, worms, index, departed);
@@ -281,20 +317,43 @@ PlanMetrics compute_metrics(const Request& request, const std::vector<Worm>& wor
       double& free_at =
           port_free[static_cast<std::size_t>(w.sender) * port_slots + static_cast<std::size_t>(w.port - lowest_port)];
       const double start = std::max(sender->time, free_at);
-      const double startup = w.prepared_copies * p.alpha + w.control_field_changes * p.mu;
+      const int copies = p.startup_per_channel ? 1 : w.prepared_copies;
+      const double startup = copies * p.alpha + w.control_field_changes * p.mu;
       free_at = start + startup + length * p.beta;
       depart = Holding{start + startup, w.step, sender->path_hops};
     }
     departs[index] = depart;
     departed[index] = true;
+    waited.assign(w.hops.size() + 1, 0.0);
+    if (p.channel_queueing) {
+      // The head takes channel i when the worm before it there has left it: that worm's head took
+      // it at h, its tail crossed F - 1 cycles later, and its output VC is free the cycle after.
+      double wait = 0;
+      for (std::size_t i = 0; i < w.hops.size(); ++i) {
+        const RouteHop& hop = w.hops[i];
+        if (hop.node < 0 || hop.node >= t.node_count() || hop.port < 0 || hop.port >= t.port_count()) break;
+        double& free_at = channel_free[static_cast<std::size_t>(hop.node) * ports + static_cast<std::size_t>(hop.port)];
+        const double head = depart.time + p.injection_delay + static_cast<double>(i) * p.router_delay + wait;
+        wait += std::max(0.0, free_at - head);
+        free_at = std::max(free_at, head) + length * p.beta + 1.0;
+        waited[i + 1] = wait;
+      }
+    }
     // Deliveries and relays alike take the whole message in: same arrival. A node not on the route
     // (a planner bug) counts the whole route, as std::find would.
     for (std::size_t i = w.route.size(); i-- > 0;) position[static_cast<std::size_t>(w.route[i])] = static_cast<int>(i);
+    const auto hops_to = [&](NodeId node) {
+      const int at = position[static_cast<std::size_t>(node)];
+      return at < 0 ? static_cast<int>(w.route.size()) : at;
+    };
     for (const std::vector<NodeId>* receivers : {&w.keeps_copy, &w.relays}) {
       for (NodeId node : *receivers) {
-        const int at = position[static_cast<std::size_t>(node)];
-        const int hops = at < 0 ? static_cast<int>(w.route.size()) : at;
-        const double arrival = depart.time + hops * p.router_delay + length * p.beta + p.gamma;
+        const int hops = hops_to(node);
+        // The papers' terms first, in their order, so their results stay bit for bit; the RTL's
+        // pipeline terms are 0 there.
+        const double arrival = depart.time + hops * p.router_delay + length * p.beta + p.gamma + p.injection_delay +
+                               promotions_before(w, hops, hops_to) * p.promotion_delay + p.ejection_delay +
+                               waited[std::min<std::size_t>(static_cast<std::size_t>(hops), w.hops.size())];
         std::optional<Holding>& held = holds[static_cast<std::size_t>(node)];
         if (!held) held = Holding{arrival, w.step, depart.path_hops + hops};
       }

@@ -42,16 +42,43 @@ struct PortModel {
   bool operator==(const PortModel&) const = default;
 };
 
-// Latency parameters, in cycles of the network clock (the unit of the RTL runs). The defaults take
-// one cycle per flit per link (beta) and per router hop, and put the start-up costs at the Cray
-// T3D ratio of spec 3.4: alpha = 0.75 us over beta = 0.0033 us per flit gives about 227 flit
-// times; the papers assume gamma ~= alpha and mu = alpha.
+// Latency parameters, in cycles of the network clock (the unit of the RTL runs). The defaults are
+// the papers': one cycle per flit per link (beta) and per router hop, and the start-up costs at the
+// Cray T3D ratio of spec 3.4: alpha = 0.75 us over beta = 0.0033 us per flit gives about 227 flit
+// times; the papers assume gamma ~= alpha and mu = alpha. rtl() is the RTL and its harness, each
+// figure derived from the router's pipeline and the network interface (docs/timing.md, "The
+// analytic opinion"); its plan latencies are the independent timing opinion `wormcast compare`
+// puts beside the RTL's delivery cycles.
 struct LatencyParameters {
   double alpha = 227.0;       // send start-up: the processor prepares and injects one message
   double gamma = 227.0;       // receive start-up: the processor takes one message out
   double beta = 1.0;          // transmitting one flit over one channel
   double mu = 227.0;          // a router changing a CPR control field (unused by unicast plans)
   double router_delay = 1.0;  // the header crossing one router and link (per hop)
+  // The sender's router: what the head adds once it has crossed the injection channel (whose
+  // cycle is its beta), before it leaves on the first link.
+  double injection_delay = 0.0;
+  // From the last router's ejection port to the receiving processor (before gamma).
+  double ejection_delay = 0.0;
+  // A router promoting an address flit to the head (docs/header-format.md, "Address flit"): each
+  // intermediate destination of a multidestination worm, each further group of a source route.
+  double promotion_delay = 0.0;
+  // true: a worm is as many flits as the firmware sends (the head, its address flits, the payload's
+  // control and address-field words, then the L data words: docs/firmware.md, "Message format");
+  // false: L flits, the papers' message.
+  bool wire_lengths = false;
+  // true: each injection channel pays its own alpha, so a worm costs alpha whatever the copies its
+  // sender prepares in the step (the harness's network interface); false: prepared_copies * alpha,
+  // spec 3.4 eq. (3).
+  bool startup_per_channel = false;
+  // true: a worm's head waits for a directed channel until the worm before it there has left it
+  // (its head F - 1 cycles ahead of its tail, its output VC free the cycle after): the queueing of
+  // one multicast's own worms on a shared channel, in the order the worms are costed (step, then
+  // plan order). false: contention-free, the papers' formula.
+  bool channel_queueing = false;
+
+  // The RTL with the harness's start-up costs alpha and gamma (the `wormcast run` options).
+  static LatencyParameters rtl(double alpha, double gamma);
   bool operator==(const LatencyParameters&) const = default;
 };
 
@@ -187,14 +214,18 @@ struct Plan {
 };
 
 // Metrics of `worms` for `request`. Contention-free latency, per worm (spec 3.4 eq. 3 with one copy
-// and no control-field change, and the thesis's wormhole D + L, eq. 2.1.10):
+// and no control-field change, and the thesis's wormhole D + L, eq. 2.1.10), with F the worm's
+// flits (L, or its wire length: LatencyParameters::wire_lengths):
 //   start   = max(time the sender holds the message, time its injection port is free)
-//   arrival = start + alpha + hops_to_node * router_delay + L * beta + gamma
-//   the port is free again at start + alpha + L * beta (the tail has left the sender)
+//   depart  = start + alpha
+//   arrival = depart + F * beta + injection_delay + hops_to_node * router_delay
+//             + promotions_before_node * promotion_delay + ejection_delay + gamma
+//             + the head's waits for channels before the node (channel_queueing; 0 without)
+//   the port is free again at depart + F * beta (the tail has left the sender)
 // With Worm::prepared_copies = M and control_field_changes = C, "alpha" above is M * alpha + C * mu
-// (eq. 3). A worm spawned by a router (Worm::spawned_from) has no start or port: its header leaves
-// `sender` when the parent's header gets there (parent's start + start-up + hops * router_delay) and
-//   arrival = that time + hops_to_node * router_delay + L * beta + gamma.
+// (eq. 3; alpha + C * mu with startup_per_channel). A worm spawned by a router (Worm::spawned_from)
+// has no start or port: its header leaves `sender` when the parent's header gets there, so its
+// depart is the parent's plus hops * router_delay and its arrivals follow the formula above.
 // The source holds the message at 0; any other node from its first arrival, as a delivery
 // (Worm::keeps_copy) or a relay (Worm::relays) alike. A destination's latency is its arrival.
 // Throws std::logic_error if a worm's sender never received the message, a spawned worm's parent

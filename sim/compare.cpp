@@ -40,6 +40,21 @@ RunRecord timed_run(const std::vector<model::Plan>& plans, RunOptions options, B
 
 }  // namespace
 
+std::vector<double> analytic_delivery_cycles(const model::Plan& plan, long alpha, long gamma) {
+  model::Request request = plan.request;
+  request.latency = model::LatencyParameters::rtl(static_cast<double>(alpha), static_cast<double>(gamma));
+  std::vector<double> cycles;
+  for (const model::DestinationMetrics& d : model::compute_metrics(request, plan.worms).destinations) {
+    cycles.push_back(d.latency);
+  }
+  return cycles;
+}
+
+double relative_error(double estimate, long measured) {
+  const double diff = std::abs(estimate - static_cast<double>(measured));
+  return measured > 0 ? diff / static_cast<double>(measured) : (diff == 0 ? 0.0 : 1.0);
+}
+
 std::optional<Divergence> first_divergence(const LinkTrace& rtl, const LinkTrace& model, unsigned net_ports) {
   const std::size_t n = std::min(rtl.size(), model.size());
   std::size_t k = 0;
@@ -79,22 +94,36 @@ Comparison compare_backends(const std::vector<model::Plan>& plans, const RunOpti
   c.model_check = check_run(plans, model);
   c.rtl_cycles = rtl.cycles;
   c.model_cycles = model.cycles;
-  double sum = 0;
+  double sum = 0, analytic_sum = 0;
   for (std::size_t i = 0; i < plans.size(); ++i) {
     const std::vector<long> a = delivery_cycles(plans[i], static_cast<int>(i), rtl);
     const std::vector<long> b = delivery_cycles(plans[i], static_cast<int>(i), model);
+    const std::vector<double> estimate = analytic_delivery_cycles(plans[i], options.alpha, options.gamma);
+    MulticastTiming latency{0, 0, 0.0};
     for (std::size_t k = 0; k < a.size(); ++k) {
-      DestinationTiming d{static_cast<int>(i), plans[i].request.destinations[k], a[k], b[k]};
+      DestinationTiming d{static_cast<int>(i), plans[i].request.destinations[k], a[k], b[k], estimate[k]};
       c.destinations.push_back(d);
+      latency.rtl = d.rtl < 0 || latency.rtl < 0 ? -1 : std::max(latency.rtl, d.rtl);
+      latency.model = d.model < 0 || latency.model < 0 ? -1 : std::max(latency.model, d.model);
+      latency.analytic = std::max(latency.analytic, d.analytic);
       const long diff = std::abs(d.model - d.rtl);
-      const double rel = d.rtl > 0 ? static_cast<double>(diff) / static_cast<double>(d.rtl) : (diff == 0 ? 0.0 : 1.0);
+      const double rel = relative_error(static_cast<double>(d.model), d.rtl);
       sum += rel;
       c.max_relative_error = std::max(c.max_relative_error, rel);
       c.max_difference = std::max(c.max_difference, diff);
       if (diff != 0) ++c.differing;
+      const double analytic_rel = relative_error(d.analytic, d.rtl);
+      analytic_sum += analytic_rel;
+      c.analytic_max_relative_error = std::max(c.analytic_max_relative_error, analytic_rel);
     }
+    c.multicasts.push_back(latency);
+    c.analytic_max_latency_error =
+        std::max(c.analytic_max_latency_error, relative_error(latency.analytic, latency.rtl));
   }
-  if (!c.destinations.empty()) c.mean_relative_error = sum / static_cast<double>(c.destinations.size());
+  if (!c.destinations.empty()) {
+    c.mean_relative_error = sum / static_cast<double>(c.destinations.size());
+    c.analytic_mean_relative_error = analytic_sum / static_cast<double>(c.destinations.size());
+  }
   c.divergence =
       first_divergence(rtl_trace, model_trace, static_cast<unsigned>(plans.front().request.topology.port_count()));
   return c;
@@ -108,15 +137,24 @@ std::string render_comparison_text(const std::vector<model::Plan>& plans, const 
     out += fmt::format("multicast {}: {} on {}, source ({}), {} destinations, L = {}, {}\n", i, r.algorithm, t.spec(),
                        t.node_name(r.source), r.destinations.size(), r.length_flits, r.ports.name());
   }
-  out += fmt::format("  {:>9} {:<12} {:>9} {:>11} {:>10}\n", "multicast", "destination", "RTL cycle", "model cycle",
-                     "difference");
+  out += fmt::format("  {:>9} {:<12} {:>9} {:>11} {:>10} {:>9} {:>8}\n", "multicast", "destination", "RTL cycle",
+                     "model cycle", "difference", "analytic", "error");
   for (const DestinationTiming& d : c.destinations) {
-    out += fmt::format("  {:>9} {:<12} {:>9} {:>11} {:>10}\n", d.multicast, fmt::format("({})", t.node_name(d.node)),
-                       d.rtl, d.model, d.model - d.rtl);
+    out += fmt::format("  {:>9} {:<12} {:>9} {:>11} {:>10} {:>9} {:>6.1f} %\n", d.multicast,
+                       fmt::format("({})", t.node_name(d.node)), d.rtl, d.model, d.model - d.rtl, d.analytic,
+                       100 * (d.analytic - static_cast<double>(d.rtl)) / static_cast<double>(std::max(1L, d.rtl)));
   }
   out += fmt::format(
       "destinations {}, differing {}, mean relative error {:.4f} %, max {:.4f} % (largest difference {} cycles)\n",
       c.destinations.size(), c.differing, 100 * c.mean_relative_error, 100 * c.max_relative_error, c.max_difference);
+  for (std::size_t i = 0; i < c.multicasts.size(); ++i) {
+    const MulticastTiming& m = c.multicasts[i];
+    out += fmt::format("multicast {} latency: RTL {}, model {}, analytic {}\n", i, m.rtl, m.model, m.analytic);
+  }
+  out += fmt::format(
+      "analytic (LatencyParameters::rtl) against the RTL: mean relative error {:.2f} %, max {:.2f} % per destination, "
+      "max {:.2f} % per multicast latency\n",
+      100 * c.analytic_mean_relative_error, 100 * c.analytic_max_relative_error, 100 * c.analytic_max_latency_error);
   out += fmt::format("first divergence: {}\n", c.divergence ? describe(*c.divergence, t) : "none");
   out += fmt::format("rtl: {}, {} cycles, {:.3f} s; model: {}, {} cycles, {:.3f} s; speed ratio {:.1f}\n",
                      c.rtl_check.empty() ? "pass" : c.rtl_check, c.rtl_cycles, c.rtl_seconds,
@@ -134,7 +172,13 @@ nlohmann::json comparison_to_json(const std::vector<model::Plan>& plans, const C
                     {"node", t.node_name(d.node)},
                     {"rtl", d.rtl},
                     {"model", d.model},
-                    {"difference", d.model - d.rtl}});
+                    {"difference", d.model - d.rtl},
+                    {"analytic", d.analytic}});
+  }
+  nlohmann::json multicasts = nlohmann::json::array();
+  for (std::size_t i = 0; i < c.multicasts.size(); ++i) {
+    const MulticastTiming& m = c.multicasts[i];
+    multicasts.push_back({{"multicast", i}, {"rtl", m.rtl}, {"model", m.model}, {"analytic", m.analytic}});
   }
   j["topology"] = t.spec();
   j["destinations"] = rows;
@@ -142,6 +186,10 @@ nlohmann::json comparison_to_json(const std::vector<model::Plan>& plans, const C
   j["max_relative_error"] = c.max_relative_error;
   j["max_difference"] = c.max_difference;
   j["differing"] = c.differing;
+  j["multicasts"] = multicasts;
+  j["analytic_mean_relative_error"] = c.analytic_mean_relative_error;
+  j["analytic_max_relative_error"] = c.analytic_max_relative_error;
+  j["analytic_max_latency_error"] = c.analytic_max_latency_error;
   j["divergence"] = nullptr;
   if (c.divergence) {
     j["divergence"] = {{"cycle", c.divergence->cycle},

@@ -31,15 +31,10 @@ bool ShowcaseResult::passed() const {
 
 namespace {
 
-// The model's latency parameters for the RTL's start-up costs, so its estimate is comparable:
-// alpha and gamma as the processors pay them, mu = alpha (the papers' assumption), one cycle per
-// flit and per hop.
+// The model's latency parameters for the RTL with the harness's start-up costs, so its estimate is
+// the analytic opinion of the RTL's latency (docs/timing.md, "The analytic opinion").
 model::LatencyParameters latency_of(const ShowcaseConfig& c) {
-  model::LatencyParameters p;
-  p.alpha = static_cast<double>(c.rtl.alpha);
-  p.gamma = static_cast<double>(c.rtl.gamma);
-  p.mu = p.alpha;
-  return p;
+  return model::LatencyParameters::rtl(static_cast<double>(c.rtl.alpha), static_cast<double>(c.rtl.gamma));
 }
 
 // How an algorithm runs on a network: the widest port model its planner accepts (it uses as many
@@ -213,7 +208,8 @@ std::string showcase_markdown(const ShowcaseResult& result, const ShowcaseConfig
       "# wormcast showcase: every algorithm on the RTL\n\n"
       "Node firmware on the verilated routers, each run checked against the model's plan (deliveries, "
       "links, steps). L = {} flits, alpha = {}, gamma = {} cycles, seed {}. Latency: the last delivery "
-      "cycle on the RTL; (model): the plan's contention-free estimate.\n\n",
+      "cycle on the RTL; (model): the plan's latency under the RTL's parameters (the analytic opinion, "
+      "docs/timing.md).\n\n",
       c.length, c.rtl.alpha, c.rtl.gamma, c.seed);
   out +=
       "| topology | algorithm | ports | request | source | steps | traffic | latency (cycles) | (model) | check | "

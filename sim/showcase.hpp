@@ -44,7 +44,7 @@ struct ShowcaseRow {
   int steps = 0, plan_steps = 0;
   int traffic = 0, plan_traffic = 0;
   long latency = 0;          // the last destination's delivery cycle on the RTL
-  double model_latency = 0;  // the model's contention-free estimate of it
+  double model_latency = 0;  // the analytic estimate of it (model::LatencyParameters::rtl)
   std::string check;         // "" for pass, else the scoreboard's difference
   std::string drawing;       // file name of the SVG in out_dir ("" when none was written)
 };
