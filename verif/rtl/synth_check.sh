@@ -101,7 +101,11 @@ proc; check -assert; synth -top $top; check -assert; select -assert-none $latche
 design -load elaborated; $ice40; tee -q -o $stat_file stat"
   [[ $report_it -eq 1 ]] || script=${script%%design -load elaborated*}
   problem=""
-  if ! "$yosys" -q -l "$log" -p "$script" >/dev/null 2>&1; then
+  # Without address-space randomisation: ABC 1.01 (Debian's berkeley-abc, run by synth_ice40)
+  # has an assertion on pointer bits in `lutpack` (Lpk_CutTruth) that fails now and then under
+  # ASLR for the network top (seen once in ctest, passing on rerun); a fixed layout makes each run
+  # repeat the last one.
+  if ! setarch "$(uname -m)" -R "$yosys" -q -l "$log" -p "$script" >/dev/null 2>&1; then
     problem="yosys failed (error, latch, undriven or multiply driven wire, or logic loop)"
   elif grep -qE '^[[:space:]]*Latch inferred' "$log"; then
     problem="latch inferred"
