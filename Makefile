@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # wormcast top-level driver. `make run` (the demo) and `make test` (the test suite) install any
 # missing Debian packages first (scripts/ensure-deps.sh), then configure and build with CMake.
 BUILD ?= build

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Network simulation speed (`make bench`; docs/timing.md, "Benchmarks"): network cycles per second
 // and memory per router of each router backend, under the synthetic traffic of sim/traffic.hpp.
 //

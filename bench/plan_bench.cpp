@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Planning speed: plans per second of every registered algorithm, and the time of the thesis's
 // chapter-4 sweep (`make bench`; docs/algorithms.md, "Speed").
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The SV network top (rtl/noc_network_top.sv) verilated as one model, behind sim::Network, so the
 // same synthetic traffic runs on it as on the C++-wired routers: the faster RTL backend of the
 // network benchmark (docs/timing.md, "Benchmarks"). The top wires the links and computes every

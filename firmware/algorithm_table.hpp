@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every algorithm the firmware runs, one row each: its name (the model's, docs/algorithms.md), its
 // wire id, what it accepts, and the handlers the node's state machine (firmware/node_firmware.cpp)
 // dispatches to. Rows are in name order.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Recursive doubling and the EDN broadcast (docs/algorithms.md, "Recursive Doubling" and "EDN
 // step by step"); independent of model/ (docs/firmware.md, "HW/SW split").
 #include "firmware/broadcast_baselines.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The broadcast baselines: recursive doubling (rd, docs/algorithms.md "Recursive Doubling") on
 // meshes, and the Extended Dominating Node broadcast (edn, docs/algorithms.md "EDN step by step")
 // on 2^k x 2^k meshes, whose geometry is firmware/edn_broadcast.hpp. The row handlers of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // PCP and 3-DBS (spec 3.2, 4.3); independent of model/ (docs/firmware.md, "HW/SW split").
 #include "firmware/cpr_broadcast.hpp"
 

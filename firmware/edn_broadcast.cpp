@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Extended Dominating Node: written from docs/algorithms.md ("EDN step by step"), independent of
 // model/ (docs/firmware.md, "HW/SW split").
 #include "firmware/edn_broadcast.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Extended Dominating Node broadcast (edn) on a 2^k x 2^k mesh, k >= 2: the geometry of its block
 // hierarchy and its route choice, as docs/algorithms.md ("Extended Dominating Node", "EDN step by
 // step") describes them. Pure functions over small values, freestanding; broadcast_baselines.cpp runs

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A vector with a fixed capacity and no heap: the firmware's only container. Freestanding (only
 // <cstddef>), no exceptions: push_back on a full vector returns false and changes nothing.
 #pragma once

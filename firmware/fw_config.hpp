@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Compile-time capacities of the node firmware: every buffer is sized here, so the memory of a
 // node is fixed at build time (docs/firmware.md, "Memory per node"). Override with -D at build.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One multicast a node serves, as source or relay: the control fields every message of it
 // carries, its data, this step's sends, and the state of its algorithm's family (one member of
 // JobState, chosen by the algorithm's row in firmware/algorithm_table.hpp).

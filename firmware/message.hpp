@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The payload layout of a firmware message (docs/firmware.md, "Message format"): three control
 // words, the address field, then the application data. Every message is one unicast worm; the head
 // flit (firmware/noc_wire_format.hpp) routes it, the payload tells the receiver what to do.

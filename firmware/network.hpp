@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What a node knows about its network, given at init: the grid, its own id, and the labels and
 // coordinates it computes itself from them; on a star graph, the labels of the network's fixed
 // Hamiltonian cycle come with the configuration (docs/firmware.md). Pure functions, freestanding.

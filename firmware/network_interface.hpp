@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The network-interface (NI) API: everything the node firmware can do to the outside world
 // (docs/firmware.md, "The NI API"). The harness implements it over a router's local channels; a
 // real node would implement it over its NI registers and DMA rings.

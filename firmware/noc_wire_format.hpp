@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The wire format of wormcast: the one C++ definition of the flit and header layout, shared by the
 // firmware and the model (docs/header-format.md draws it bit by bit). Its SystemVerilog twin is
 // rtl/noc_pkg.sv; verif/rtl/wire_format_test.cpp proves the two bit-identical.

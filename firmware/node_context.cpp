@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The sends every algorithm shares: head fields, payload layout (firmware/message.hpp), the NI call.
 #include "firmware/node_context.hpp"
 

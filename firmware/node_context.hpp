@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What every algorithm's handlers (firmware/algorithm_table.hpp) see of the node: its
 // configuration, its NI, the message sequence number and the buffers one send is built in, plus
 // the source-side scratch of the algorithms that plan over the whole network. NodeFirmware owns

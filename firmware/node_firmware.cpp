@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The node firmware's state machine: init, the job slots, dispatch through the algorithm table
 // (firmware/algorithm_table.hpp) and the send pump; independent of model/ (docs/firmware.md,
 // "HW/SW split").

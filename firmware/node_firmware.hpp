@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The software of one node: the source side and the relay side of every multicast
 // (docs/firmware.md). An event-driven state machine: the harness (or a real node's interrupt
 // handlers) calls on_start_multicast, on_message_received and on_channel_free; each call advances

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The values of the node firmware's API (firmware/node_firmware.hpp): what the harness configures,
 // what the application asks for, and the status every call answers with.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // lin, dual-path, multi-path, uniform, fixed and 3-DBL (spec 5.8, 4.1, 5.11, 2.6-2.8, 4.2);
 // independent of model/ (docs/firmware.md, "HW/SW split").
 #include "firmware/path_multicast.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Source routes in header flits (docs/header-format.md, mode 4).
 #include "firmware/source_route.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Packing a source route (head mode 4) into header flits, for the algorithms whose worms carry
 // their route: XY-path and EDN's YX legs (docs/header-format.md).
 #pragma once

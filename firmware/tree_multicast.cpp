@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // VH, DIAG, DDS and MIN trees at the source, re-derived from the thesis as ../shared/spec/algorithms.md
 // and docs/algorithms.md state it (independent of model/).
 #include "firmware/tree_multicast.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The store-and-forward multicasts VH, DIAG, DDS and MIN: the source's tree builder (thesis
 // sections 3.2.1-3.2.2, ../shared/spec/algorithms.md 5.1, 5.3-5.7; docs/algorithms.md "Zones",
 // "DIAG, DDS, VH and MIN in one zone", "Time rule") on meshes and tori. The tree travels in the message as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Separate addressing, one-port, two-port and d-port (../shared/spec/algorithms.md 1.8, 1.10,
 // 1.11); independent of model/ (docs/firmware.md, "HW/SW split").
 #include "firmware/unicast_multicast.hpp"

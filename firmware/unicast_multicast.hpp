@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The unicast-based multicasts on the label-sorted chain (../shared/spec/algorithms.md 1.6-1.11):
 // separate addressing (unicast), one-port recursive halving, two-port (Figure 4's 2/3 partitions)
 // and the even-d d-port generalisation. Every message is a Hamiltonian-path unicast to a chain

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // XY-path (spec 5.9, Algorithms 3.3.1 and 3.3.2); independent of model/ (docs/firmware.md,
 // "HW/SW split").
 #include "firmware/xy_path.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // XY-path (spec 5.9) from a corner of a 2D mesh: the source partitions the mesh into an X path
 // (along rows) and a Y path (along columns), Y-first (the published example) or X-first (the
 // pseudo-code), and sends one source-routed worm (mode 4) along each path that holds destinations,

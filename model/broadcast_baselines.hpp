@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Unicast-based broadcast baselines of seed 002 (spec 3.3, 3.4): Recursive Doubling and Extended
 // Dominating Node on the mesh. Both send only unicast worms; a message-passing step is one round
 // of unicasts, and a receiver forwards from the next step on.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "model/channel_dependency_graph.hpp"
 
 #include <fmt/format.h>

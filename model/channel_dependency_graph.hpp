@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Channel dependency graphs (Dally and Seitz) and the deadlock proof they give.
 //
 // A vertex is a virtual channel: the directed physical channel leaving a node on a port, in one

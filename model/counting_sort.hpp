@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A stable counting sort for the planners' linear-time orderings (internal to the model).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CPR broadcasts on all-port meshes: PCP (seed 002; spec 3.1-3.4) and 3-DBS (seed 003; spec 4.3).
 //
 // Every worm is a CPR line worm (WormKind::kCprLine, RoutingMode::kCprLine, routed straight by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Dimension-order routing (XY, XYZ): correct the lowest dimension that differs first, along the
 // shorter way round on a torus (the + direction on a tie).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Typed errors of the model layer. Every message names the bad value and what would be valid, so a
 // user who typed `torus:5x5` or `--source 9,9` learns what to type instead.
 #pragma once

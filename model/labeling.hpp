@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hamiltonian labelings and the channel networks they induce (spec sections 1.2, 2.2-2.4, 2.8, 2.9).
 //
 // A labeling numbers the nodes 0..N-1 along a Hamiltonian path or cycle. Path labelings:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Path-based multicast: multidestination worms along Hamiltonian labelings, delivered by
 // intermediate reception (spec 1.2, 2.7, 4.1-4.2, 5.8, 5.11).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Multicast plans: what must happen for one request (design.md, "model: plan").
 //
 // A Request names the network, the algorithm, the source, the destinations, the message length and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The causal step of every worm of a plan (docs/firmware.md, "Scoreboard"): the rule the run's
 // monitor applies to what it observes, applied to the plan's worms, so that a run's derived steps
 // can be compared with the plan without trusting the firmware's own step numbers.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The single entry point of the model's planners: plan(request) dispatches request.algorithm to
 // the family planner that implements it, and algorithms() describes every algorithm for the
 // command line and the docs.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Routing functions: pure functions (current node, input VC class, destination) -> (output port,
 // VC class), exactly the decisions the router RTL must make, so a test can compare every decision.
 //

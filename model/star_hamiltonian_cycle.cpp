@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "model/star_hamiltonian_cycle.hpp"
 
 #include <fmt/format.h>

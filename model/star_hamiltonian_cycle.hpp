@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A fixed Hamiltonian cycle of the star graph S_n (n = 3..6), used for its cycle labeling.
 //
 // The seeds give the S4 cycle only by its labels (vector V11) and no cycle for n >= 5

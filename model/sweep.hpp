@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The experiment driver: many random requests per destination count K, every algorithm planned on
 // exactly the same samples (as the thesis does, spec 5.10), aggregated per (algorithm, K).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Cycle-level timing model of one wormcast router (docs/timing.md), written from docs/rtl.md and
 // docs/header-format.md: the same registered outputs, pipeline stages, arbitration order, credits
 // and buffer depths as rtl/noc_router.sv, cycle for cycle, with the route decisions taken by the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Network topologies: 2D/3D meshes and tori, and the star graph S_n.
 //
 // A Topology is a small value type. Nodes are dense ids 0..node_count()-1; each router has

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Store-and-forward multicast trees of the thesis (seed 004; spec 5.1-5.7, 5.10): VH, DIAG, DDS
 // and MIN on 2D/3D meshes and tori.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Unicast-based multicast on the Hamiltonian-path labeling (seed 000; spec 1.6-1.11).
 //
 // The source and the K = m destinations form a labeling-ordered chain D_0 .. D_m (Def. 5); the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The length of each worm of a plan on the wire, as the node firmware sends it (docs/firmware.md,
 // "Message format"; docs/header-format.md, "Address flit"): what the analytic latency with
 // LatencyParameters::wire_lengths counts. Written from those documents, not from the firmware.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // XY-path multicast on the 2D mesh (seed 004, the thesis's Algorithms 3.3.1 and 3.3.2; spec 5.9).
 //
 // The mesh is split into two Hamiltonian paths that meet only at the source: X runs back and forth

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: SHL-0.51
 // noc_assert.svh: the one assertion macro of the wormcast RTL.
 //
 //   `NOC_ASSERT(Name_A, property)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: SHL-0.51
 // noc_credit_counter: credit-based flow control for one output virtual channel.
 //
 // Counts the free slots of the downstream input buffer. It starts at `Depth` (the buffer is empty

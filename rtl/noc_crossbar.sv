@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: SHL-0.51
 // noc_crossbar: the router's switch, NumIn input ports by NumOut output ports. Combinational.
 //
 // Each output takes the flit of the input that the switch allocator granted it

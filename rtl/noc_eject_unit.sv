@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: SHL-0.51
 // noc_eject_unit: one local ejection port of the router.
 //
 // Ejection is not allocated per worm (docs/rtl.md, "Ejection"): any worm's flit may take the port

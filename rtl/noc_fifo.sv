@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: SHL-0.51
 // noc_fifo: synchronous first-in first-out buffer, the router's input flit buffer.
 //
 // Storage is a bank of registers (`Depth` entries of `Width` bits) addressed by a read and a write

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: SHL-0.51
 // noc_head_decision: what the router does with a worm whose head (or promoted address flit) is at
 // the front of an input VC. Purely combinational; the input unit registers the result.
 //

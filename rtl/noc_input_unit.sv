@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: SHL-0.51
 // noc_input_unit: one input port of the router, NumVcs virtual channels of BufDepth flits each.
 //
 // The link flit (valid, VC id, flit) is written into its VC's noc_fifo. Per VC a state machine

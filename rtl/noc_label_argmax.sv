@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: SHL-0.51
 // noc_label_argmax: the best candidate by a label key, lowest index on a tie. Combinational.
 //
 // Among the candidates (`cand_i`), those with the priority flag set (`prio_i`) come first; among

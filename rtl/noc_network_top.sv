@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: SHL-0.51
 // noc_network_top: a SizeX x SizeY 2D mesh or torus of noc_routers (docs/rtl.md, "Network tops").
 //
 // Node n = x + SizeX * y (docs/model.md, "Node ids") is one noc_router with NumNetPorts = 4

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: SHL-0.51
 // noc_output_unit: one output port of the router, with NumVcs output virtual channels.
 //
 // Per output VC it keeps the credits of the downstream input buffer (a noc_credit_counter of

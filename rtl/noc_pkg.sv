@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: SHL-0.51
 // noc_pkg: the wire format of wormcast, the one SystemVerilog definition of the flit and header
 // layout (docs/header-format.md draws it bit by bit). Its C++ mirror is firmware/noc_wire_format.hpp;
 // verif/rtl/wire_format_test.cpp proves the two bit-identical through verif/rtl/noc_wire_probe.sv.

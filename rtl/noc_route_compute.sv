@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: SHL-0.51
 // noc_route_compute: the route-compute stage of the router. Purely combinational.
 //
 // For the head flit of a worm it makes exactly the decision of the model's routing function

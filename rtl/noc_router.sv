@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: SHL-0.51
 // noc_router: the wormcast router top, composing the router stages (docs/rtl.md, "Router top").
 //
 // Input-queued, credit-based wormhole router with NumNetPorts network ports (numbered as in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: SHL-0.51
 // noc_rr_arbiter: round-robin arbiter with a grant that can be held for a whole packet.
 //
 // The grant is combinational from `req_i` and a priority state: requesters at or after a priority

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: SHL-0.51
 // noc_switch_allocator: separable input-first switch allocator with all-or-nothing multi-output
 // (replicating) requests.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: SHL-0.51
 // noc_vc_allocator: all-or-nothing output-VC allocation for the heads of worms.
 //
 // An input VC whose front flit is a routed head requests a *set* of output VCs (req_i, target_i):

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs the Debian packages wormcast needs, once. A second run finds everything present and
 # installs nothing. As root it uses apt-get; otherwise it stops and names what is missing.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Reproduce the experiments of the source papers with the golden model (`wormcast sweep`) and write
 # one CSV per experiment to docs/results/ (see docs/results.md for the tables and the comparison).
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Latency plots of a `wormcast sweep --backend` CSV (sim/traffic_sweep.cpp writes it).
 
 Usage: plot_traffic.py SWEEP_CSV OUT_DIR

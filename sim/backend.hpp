@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one backend selector: which routers a simulation runs on, by name, and how to make them. The
 // verilated RTL, or the cycle-level timing model (model/timing_router.hpp, docs/timing.md) built to
 // behave the same, cycle for cycle. Used by the multicast runs (sim/multicast_run.hpp), the

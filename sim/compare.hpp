@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The RTL-versus-model timing comparison (docs/timing.md, "Comparing"): one scenario on both
 // backends, per-destination delivery cycles side by side with the plan's analytic latency under the
 // RTL's parameters (model::LatencyParameters::rtl, docs/timing.md "The analytic opinion"), error

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The links between routers, wired in C++: each cycle a router's network inputs are its
 // neighbours' registered outputs toward it and its output credits are what the neighbours' inputs
 // return (docs/model.md, "Port numbering": the link from port p arrives on Topology::reverse_port(p)).

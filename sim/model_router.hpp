@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The timing model's router (model/timing_router.hpp) behind the harness's RouterModel interface,
 // so the co-simulation runs on either backend (docs/timing.md).
 #pragma once

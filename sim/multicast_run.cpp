@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "sim/multicast_run.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A multicast run: the node firmware on every node of a network of routers of either backend
 // (sim/backend.hpp), each node bound to its router's local channels by its network interface
 // (sim/node_interface.hpp), the links followed by the monitor (sim/network_monitor.hpp). The run

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The monitor of a multicast run (docs/firmware.md, "Harness"): follows every worm's heads over the
 // links from the cycle its sender's NI injects it (one position per branch: PCP's spine routers
 // send the spine and its row branches under one src and tag), records its links, its ejected

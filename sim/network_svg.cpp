@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "sim/network_svg.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The network and the worms' paths as an SVG picture (`wormcast run --svg`, `wormcast plan --svg`),
 // drawn like the papers' figures: one arrow per link a worm's head crossed, one colour per worm, the
 // source and the destinations marked, a legend. Plain SVG text; pure functions.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Text views of the model's network layer for the command line: labelings drawn as grids,
 // routes as hop lists, deadlock-proof summaries. Pure functions returning strings.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A waveform of the whole network (`wormcast run --trace FILE.fst`): every router's ports, clock
 // edge by clock edge, as the harness drives and reads them, in one FST file written with the FST
 // library Verilator ships (docs/firmware.md, "Waveforms"). The routers stay the untraced variants:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One node's network interface in a multicast run: the fw::NetworkInterface its firmware sees,
 // bound to its router's local channels (docs/firmware.md, "Harness"). Send queues per injection
 // channel, the packetizer and the injection credits, the depacketizer and the ejection credits,

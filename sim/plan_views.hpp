@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Views of plans and sweeps for the command line: readable text, JSON and CSV. Pure functions;
 // the caller prints or writes the result. The JSON schemas are documented in docs/algorithms.md
 // ("Command line: plan and sweep").

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // N routers of a mesh or torus wired and configured as the topology says, behind the RouterModel
 // interface, so a simulation drives the verilated routers or the cycle-level model the same way
 // (docs/timing.md, "Benchmarks"). Shared by the synthetic traffic (sim/traffic.hpp) and, for the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What a multicast run did, as the network interfaces and the link monitor saw it
 // (sim/network_monitor.hpp): the record the scoreboard (sim/scoreboard.hpp) checks.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Views of RTL runs for `wormcast run`: readable text and JSON (docs/firmware.md, "wormcast run").
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The check of a run (sim/run_record.hpp) against the model's plans (docs/firmware.md,
 // "Scoreboard"). check_run is a pure function of the plans and the record, so a test can doctor a
 // record and prove that each difference fails the check.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `wormcast showcase`, the demo of `make run`: every algorithm the RTL runs, on each demo network,
 // on a few random multicasts and a broadcast, each run by the node firmware on the verilated
 // routers and checked against the model's plan (docs/firmware.md, "make run: the showcase"). The

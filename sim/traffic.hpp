@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Synthetic traffic on a network of routers (either backend, sim/router_network.hpp): uniform random
 // unicast packets with Bernoulli injection, optionally mixed with path-based multicasts, through
 // infinite source queues, in warm-up, measurement and drain phases (docs/timing.md, "Benchmarks").

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `wormcast sweep --backend rtl|model`: synthetic traffic (sim/traffic.hpp) over a list of offered
 // loads and multicast destination counts, one CSV row per point, and the latency plots drawn from
 // the CSV by scripts/plot_traffic.py (docs/timing.md, "Benchmarks").

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The wormcast command line: registers the commands (sim/commands/, one file each), parses, runs
 // the chosen one and maps every failure to the one exit-code convention (sim/commands/command.hpp).
 #include <fmt/format.h>

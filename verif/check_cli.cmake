@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Runs one wormcast command and checks what its test name says: the exit code, always, and the
 # output: stdout and stderr against regular expressions, stdout against one it must not match, and
 # fields of stdout parsed as JSON.

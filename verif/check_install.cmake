@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Installs the build into a fresh prefix (cmake --install) and runs the installed binary's traffic
 # sweep on the timing model: exit 0 and both plots drawn, so it found the plot script beside it in
 # <prefix>/share/wormcast/. A copy of the binary in a folder without share/ must exit 2 naming the

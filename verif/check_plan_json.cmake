@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Runs `wormcast plan ... --json` on the V4 example and checks that the output parses and holds the
 # documented fields (docs/algorithms.md, "Command line: plan and sweep").
 # Usage: cmake -DWORMCAST=<path> -P check_plan_json.cmake

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Runs `wormcast sweep` with --csv and --json-file and checks the files: a header and one CSV row per
 # (algorithm, K), the same rows in the JSON, and the same numbers on a second run (fixed seed). Then
 # `--json` prints that JSON on stdout (the flag's meaning on every command).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Runs `wormcast sweep --backend rtl` on a small mesh (two loads x two destination counts) and checks
 # its output folder: the CSV's exact header, one row per (K, load), latency rising with load for
 # every K, and both plots.

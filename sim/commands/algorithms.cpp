@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // wormcast algorithms: the planner registry: each algorithm's family, topologies and port models,
 // and the port model plan, run and compare use when --ports is not given.
 #include <fmt/format.h>

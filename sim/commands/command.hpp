@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One subcommand of the wormcast command line. Each command file declares its own options on its
 // subcommand and returns the function that runs it; main() registers them all, parses, runs the
 // chosen one and maps every failure to the exit code (sim/wormcast_main.cpp, README.md):

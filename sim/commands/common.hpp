@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What several commands share: the request options (-L, --ports, the latency parameters), the
 // default port model of an algorithm, destination and count lists, random requests, file output.
 #pragma once

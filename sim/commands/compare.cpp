@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // wormcast compare: the same multicasts on the RTL and on the timing model, delivery cycle by
 // delivery cycle (docs/timing.md); exit 1 when a check fails or any cycle differs.
 #include "sim/compare.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // wormcast deadlock: a routing function's channel dependency graph, and the cycle if it has one
 // (exit 1: the deadlock-freedom check failed).
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // wormcast demo: the model's tour: labelings, worm routes and deadlock proofs on the default
 // networks, and one line per algorithm for the papers' worked examples.
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // wormcast labeling: a topology's Hamiltonian labeling, drawn as a grid (or listed, on star graphs).
 #include "model/labeling.hpp"
 

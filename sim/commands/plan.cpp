@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // wormcast plan: one multicast or broadcast planned by the model, its worms and metrics (text,
 // JSON or an SVG drawing).
 #include <fmt/format.h>

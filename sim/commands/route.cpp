@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // wormcast route: the hops of one worm through its destinations in order, by a routing function.
 #include <fmt/format.h>
 

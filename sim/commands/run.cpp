@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // wormcast run: multicasts run by the node firmware on the verilated routers (or on the timing
 // model: --backend model), each checked against its plan (exit 1 when a check fails).
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // wormcast showcase, the demo of `make run`: every algorithm the firmware runs on the demo
 // networks, on the verilated routers, checked against the plan; a table and one drawing per run
 // (exit 1 when a check fails).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // wormcast sweep: random requests planned for several K and algorithms, aggregated (the planning
 // sweep, docs/algorithms.md); with --backend, synthetic traffic on the routers or the timing model
 // over a list of loads, a CSV and latency plots (the traffic sweep, docs/timing.md "Benchmarks").

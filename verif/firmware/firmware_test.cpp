@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The node firmware alone, on a recording network interface (no routers, no model: this target
 // links only wormcast_firmware). Expected sends are the spec's hand-derived traces.
 #include <gtest/gtest.h>

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Compiles the node firmware for a 32-bit RISC-V core as firmware is built: freestanding, no
 # exceptions, no RTTI, -Os, warnings as errors; the include root holds only firmware/ (so model/
 # cannot be included) and the two C++ headers the cross toolchain lacks (freestanding_shim/).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bad input at the model's entry points (model/errors.hpp): each case throws its typed error, and the
 // message names the bad value and what would be valid (style.md, "Errors at the edges").
 #include <gmock/gmock.h>

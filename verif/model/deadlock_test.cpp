@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Deadlock freedom (Dally and Seitz): the channel dependency graph of every routing function is
 // acyclic on every small network, and the checker does find the ring cycles of single-class
 // dimension-order routing on tori, so an acyclic answer means something.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hamiltonian labelings (model/labeling.hpp): the row snake of spec 1.2 (V1, V19), its 3D layer
 // extension, the torus cycle of spec 2.8 (V9), link classes of spec 2.3 (V9, A-001-4, V11) and the
 // channel networks of spec 1.2 and 2.4. Expected values come from the spec formulas and vectors,

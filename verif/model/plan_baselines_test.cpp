@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Broadcast baselines of seed 002 (spec 3.3, 3.4; vectors V15, V16): Recursive Doubling and
 // Extended Dominating Node. Expected values come from vectors.md or are derived in the comments.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CPR broadcasts: PCP on the all-port 2D mesh (seed 002; spec 3.1-3.4; vectors V15-V18) and 3-DBS on
 // the all-port 3D mesh (seed 003; spec 4.3, reading R1 of A-003-2; vectors V21-V22). Expected values
 // come from vectors.md or are derived by hand in the comments.

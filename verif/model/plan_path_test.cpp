@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Path-based multicast plans: LIN's single path (spec 5.8, V38), Lin-Ni dual-path and multi-path
 // (spec 4.1, 5.11, V19), seed 001's uniform and fixed dual-path (spec 2.7, V9, V10, V12, V13) and
 // 3-DBL (spec 4.2, V20). Expected values come from vectors.md or are derived by hand in the

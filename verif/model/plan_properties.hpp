@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Properties every plan of every family must have, shared by the families' property tests.
 #pragma once
 

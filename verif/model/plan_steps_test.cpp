@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The causal steps of a plan's worms (model/plan_steps.hpp), the rule the run's monitor applies to
 // what it observes (docs/firmware.md, "Scoreboard").
 #include "model/plan_steps.hpp"

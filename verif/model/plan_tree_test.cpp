@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Store-and-forward multicast trees of the thesis (seed 004; spec 5.1-5.7, 5.10; vectors V24-V35,
 // V39, V42): VH, DIAG, DDS and MIN on 2D/3D meshes and tori. Expected values come from vectors.md
 // or are derived by hand in the comments; the random tests check the thesis's bounds and the plan's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Unicast-based multicast plans (seed 000; spec 1.5-1.12, 3.4; vectors V2, V4-V6) and Request
 // validation. Expected values come from vectors.md or are derived by hand in the comments.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // XY-path multicast on the 2D mesh (seed 004, thesis Algorithms 3.3.1/3.3.2; spec 5.9; vectors V36,
 // V37, V42's XY-path row; A-004-1, A-004-7, A-004-8). Expected values come from vectors.md or are
 // derived by hand in the comments.

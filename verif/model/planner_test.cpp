@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The planner registry (model/planner.hpp) and the sweep driver (model/sweep.hpp).
 #include "model/planner.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Routing functions (spec 1.2-1.3, 2.3-2.10, 3.1): the papers' unicast and dual-path vectors (V2,
 // V3, V9, V10, V12, V13) and exhaustive properties of every function on small networks.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The star-graph Hamiltonian cycle (spec 2.9): V11 for S4, and a valid cycle for every n.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The timing model on its own (no RTL, no firmware): the zero-load latency docs/rtl.md states
 // ("Latency": 2 cycles per hop including the link, 4 from injection to ejection for one hop, body
 // flits one per cycle behind the head), credits, and its parameter errors.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Topologies (model/topology.hpp): spec and node parsing, the documented port numbering, neighbour
 // symmetry, degrees, hop distances against an independent breadth-first search, and the
 // lexicographic ranking of star-graph permutations.

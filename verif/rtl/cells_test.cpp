@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Verilator unit tests of the router's reusable cells: rtl/noc_fifo.sv, rtl/noc_rr_arbiter.sv and
 // rtl/noc_credit_counter.sv. Each cell is verilated with --assert (its NOC_ASSERTs are live) for a
 // few parameter values and driven cycle by cycle against an independent C++ reference model:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Rtl.LintClean: Verilator lint of every SystemVerilog file in rtl/, failing on any warning.
 #
 # Each module file rtl/<name>.sv is linted as the top (`--top-module <name>`, default parameters)

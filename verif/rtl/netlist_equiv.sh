@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Synthesizes noc_route_compute (NumPorts = 6) with yosys into a gate netlist, simulates the netlist
 # with iverilog on vectors recorded from the Verilator RTL model, and fails unless every output
 # matches (rtl-subset.md: "Equivalence by simulation"; iverilog, not Verilator, simulates yosys

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Synthesizes noc_router with yosys into a flat gate netlist, replays on it in iverilog the cycles
 # recorded from the Verilator RTL model (netlist_tb_router.v), and fails unless every output matched
 # in every compared cycle (docs/rtl.md, "Router netlist versus RTL"; rtl-subset.md, "Equivalence by

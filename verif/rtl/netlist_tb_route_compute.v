@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: SHL-0.51
 // iverilog testbench: the yosys gate netlist of noc_route_compute (NumPorts = 6, LabelW = 16,
 // CoordW = 8) replays decisions recorded from the Verilator RTL model and must give the same
 // outputs. Plain Verilog-2005, because iverilog 11 reads the netlist but not our SystemVerilog.

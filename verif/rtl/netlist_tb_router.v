@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: SHL-0.51
 // iverilog testbench: the yosys gate netlist of noc_router replays, cycle by cycle, the inputs that
 // router_netlist_test.cpp drove into the Verilator RTL model, and every output must equal the
 // output the RTL showed in the same cycle (docs/rtl.md, "Router netlist versus RTL"). Plain

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // System test of the network top rtl/noc_network_top.sv (docs/rtl.md, "Network tops"), verilated as
 // a 4x4 mesh and a 4x4 torus (1 local pair, 2 VCs of 4 flits). Two properties:
 //   - Configuration: every router configuration the top computes by its constant functions (own

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: SHL-0.51
 // noc_wire_probe: test-only window onto the wire format of rtl/noc_pkg.sv. Purely combinational.
 //
 // verif/rtl/wire_format_test.cpp drives it from the C++ mirror (firmware/noc_wire_format.hpp) and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Verilator test of the route-compute stage (rtl/noc_route_compute.sv) against the model's routing
 // functions (model/*_routing.cpp), exhaustive per topology: every router is configured from the
 // model (own and neighbour labels, port flags, coordinates, sizes), and for every destination,

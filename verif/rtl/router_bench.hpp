@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Random legal traffic on one verilated noc_router, cycle by cycle (docs/rtl.md, "Router netlist
 // versus RTL" and "Flit width"): shared by router_netlist_test.cpp (the cycles go to a vector file
 // that the yosys netlist replays in iverilog) and router_width_test.cpp (the 32-bit router against

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A 2D mesh or torus of verilated noc_router models (Vnoc_router_p4_v2_d4: 4 network ports, 1 local
 // pair, 2 VCs of 4 flits) wired in C++ as the model's topology, each router configured from the
 // model. Shared by router_network_test.cpp and network_top_test.cpp (docs/rtl.md, "Router top" and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Routing modes per build (docs/rtl.md, "Routing modes per build"): noc_router with Modes = 5
 // (Hamiltonian path and dimension order only, Vnoc_router_p4_v2_d4_m5) against the router with
 // every mode (Vnoc_router_p4_v2_d4), on router_bench.hpp's random legal traffic.

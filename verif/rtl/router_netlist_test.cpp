@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Netlist versus RTL for the router top (docs/rtl.md, "Router netlist versus RTL"; rtl-subset.md,
 // "Equivalence by simulation"): random legal traffic drives the verilated noc_router
 // (Vnoc_router_p4_v2_d4) and every cycle's inputs and outputs go to a vector file; then

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // System test of the router top rtl/noc_router.sv (docs/rtl.md, "Router top"): one verilated
 // router (4 network ports, 1 local pair, 2 VCs of 4 flits) instantiated once per node of a 4x4 mesh
 // or torus and wired cycle by cycle in C++ (verif/rtl/router_mesh.hpp: each router's registered

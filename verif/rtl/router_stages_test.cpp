@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Verilator unit tests of the router stages rtl/noc_output_unit.sv, rtl/noc_switch_allocator.sv and
 // rtl/noc_vc_allocator.sv (docs/rtl.md). Each stage is verilated with --assert for two parameter
 // sets and driven cycle by cycle against a small C++ reference model written from the stage's

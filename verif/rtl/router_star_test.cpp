@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The router top on the star graph S4: 24 verilated routers with 3 network ports
 // (Vnoc_router_p3_v2_d4) wired in C++ as star:4 and configured from the model's cycle labeling;
 // random Hamiltonian-cycle worms from every node at once, each checked against the model's

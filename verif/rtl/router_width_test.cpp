@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The flit width (docs/rtl.md, "Flit width"; docs/header-format.md, "The compact 32-bit layout"):
 // the router built with NOC_DATA_W = 32 (Vnoc_router_p4_v2_d4_w32) against the 64-bit router
 // (Vnoc_router_p4_v2_d4) in lockstep, both driven by router_bench.hpp's random legal traffic with

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Rtl.YosysSynthNoLatches and `make synth-report`: yosys synthesis check and iCE40 LUT/FF report.
 #
 # For every variant below, and for every other module file rtl/<name>.sv (default parameters),

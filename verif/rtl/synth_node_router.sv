@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: SHL-0.51
 // synth_node_router: a synthesis harness (not part of the router): noc_router with 4 network ports
 // and the constant configuration of one node, node (5, 5) of a 16x16 mesh, as a network top
 // (rtl/noc_network_top.sv) instantiates every router on an FPGA. Every link port stays a port.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # `make synth`: resource table of the router top (rtl/noc_router.sv) in its main configurations
 # (docs/rtl.md, "make synth: resource table").
 #

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: SHL-0.51
 // synth_wrap_router: a synthesis harness (not part of the router) that gives noc_router a handful of
 // pins so that nextpnr can place it in an iCE40 HX8K and report its fmax (verif/rtl/synth_table.sh,
 // `make synth`; docs/rtl.md, "make synth: resource table").

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared harness of the verilated RTL tests: one model in its own context, clocked by hand, and bit
 // access on ports of any width.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Compile-time checks of firmware/noc_wire_format.hpp, built the way the firmware is: this file is
 // compiled with -ffreestanding -fno-exceptions -fno-rtti (verif/rtl/CMakeLists.txt), so it also
 // proves that the header needs nothing a freestanding target lacks. Every check is a static_assert:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bit-identity of the two definitions of the wire format: rtl/noc_pkg.sv (through the test-only
 // probe verif/rtl/noc_wire_probe.sv, verilated) and firmware/noc_wire_format.hpp. Every conversion
 // the probe makes through noc_pkg's structs and functions must give exactly the bits the C++

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Rtl.YosysWireProbeKeepsStructLayout: yosys 0.23 builds the wire-format structs of rtl/noc_pkg.sv
 # exactly as SystemVerilog defines them (first member = most significant bits).
 #

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The analytic latency (the plans' contention-free formula under model::LatencyParameters::rtl,
 // docs/timing.md "The analytic opinion") against the RTL at zero load: every algorithm the firmware
 // runs, on each demo network that runs it, one random multicast and one broadcast (a broadcast
@@ -19,6 +20,7 @@
 #include "model/planner.hpp"
 #include "sim/compare.hpp"
 #include "sim/multicast_run.hpp"
+#include "sim/scoreboard.hpp"
 
 namespace wormcast::verif {
 namespace {

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Runs `wormcast run ... --trace <OUT>` and reads the waveform back with fst_summary (the FST reader
 # Verilator ships): one top scope per router of the network, and the routers' in_valid_i inputs
 # change (the worms' flits went through them).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """check_showcase.py WORMCAST OUT: `wormcast showcase` in a reduced form (mesh:4x4; dual-path, vh and
 rd; one random multicast each plus a broadcast) exits 0 with every check passing, writes
 summary.md, and summary.csv with exactly the expected runs, each with a drawing that passes

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """check_svg.py FILE.svg WORMS DESTINATIONS: the drawing of `wormcast run/plan --svg` is well-formed
 XML (Python's parser), an SVG document, and holds one group per worm (WORMS of them, or at least one
 for `any`; each with at least one link drawn and an arrow on it), one source marker and DESTINATIONS

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Runs `wormcast <SUBCOMMAND> ... --svg <OUT> --json` and checks the drawing with check_svg.py: one
 # worm group per worm the JSON reports (plan: its worms; run: the worms the RTL carried), one source
 # marker and one destination marker per destination.

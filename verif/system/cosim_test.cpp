@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // System tests: the node firmware on networks of verilated routers, every run checked against the
 // model's plans by the scoreboard (docs/firmware.md, "Tests"). Fixed seeds throughout.
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fst_summary FILE.fst [SIGNAL]: what a waveform holds, read with the FST reader Verilator ships
 // (the check of `wormcast run --trace`; no GTKWave needed). Prints the end time, the scope and
 // variable counts, the top-level scopes, the value changes in all, and those of the variables named

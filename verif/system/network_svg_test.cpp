@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The SVG drawings of `wormcast plan/run --svg` (sim/network_svg.hpp): every worm drawn, markers in
 // place, wraparounds and Z hops drawn their way, and a path that is not in the network refused with
 // a message naming the worm, the hop and the network.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The timing model and the verilated routers in lockstep under saturating random traffic (no
 // firmware): two networks of the same topology, one of each backend, get the same injections and
 // ejection credits, and every router output (links, stream ids, credits, no_route) must agree in

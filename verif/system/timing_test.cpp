@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The timing model against the RTL (docs/timing.md): the same firmware scenario on both backends
 // must deliver every destination in the same cycle at zero load, within 1 % under concurrent load,
 // and a perturbed model must be caught at the router and cycle where it departs. Fixed seeds.

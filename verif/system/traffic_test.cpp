@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Synthetic traffic on both router backends (sim/traffic.hpp): zero-load latency against
 // docs/rtl.md's per-hop figures, latency against load, multicast delivery, the model against the
 // RTL packet by packet, bad input and the watchdog. Fixed seeds throughout.
