@@ -62,6 +62,14 @@ std::size_t ChannelDependencyGraph::used_channel_count() const {
   return static_cast<std::size_t>(std::count(used.begin(), used.end(), true));
 }
 
+std::vector<std::pair<VirtualChannel, VirtualChannel>> ChannelDependencyGraph::dependencies() const {
+  std::vector<std::pair<VirtualChannel, VirtualChannel>> all;
+  for (std::size_t i = 0; i < successors_.size(); ++i) {
+    for (int j : successors_[i]) all.emplace_back(channel(static_cast<int>(i)), channel(j));
+  }
+  return all;
+}
+
 ChannelDependencyGraph ChannelDependencyGraph::build(const RoutingFunction& routing) {
   const Topology& t = routing.topology();
   ChannelDependencyGraph graph(t, routing.vc_class_count());

@@ -17,6 +17,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "model/routing.hpp"
@@ -43,6 +44,8 @@ class ChannelDependencyGraph {
   std::size_t dependency_count() const;
   // Virtual channels that appear in at least one dependency.
   std::size_t used_channel_count() const;
+  // Every dependency (from, to), by source channel index.
+  std::vector<std::pair<VirtualChannel, VirtualChannel>> dependencies() const;
 
   // A cycle of dependencies c0 -> c1 -> ... -> c(k-1) -> c0, or nullopt if the graph is acyclic.
   std::optional<std::vector<VirtualChannel>> find_cycle() const;
