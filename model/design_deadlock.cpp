@@ -218,9 +218,11 @@ std::string channel_name(const Topology& t, const VirtualChannel& c) {
 
 }  // namespace
 
-std::vector<DesignDependency> design_dependencies(const Topology& topology, const VcClassPlan& plan) {
+std::vector<DesignDependency> design_dependencies(const Topology& topology, const VcClassPlan& plan,
+                                                  const std::vector<RoutingFamily>& only) {
   Collector out(plan);
   for (const FamilyVcs& f : plan.families) {
+    if (!only.empty() && std::find(only.begin(), only.end(), f.family) == only.end()) continue;
     switch (f.family) {
       case RoutingFamily::kHamiltonianPath:
         add_hamiltonian_path(topology, out);
@@ -251,13 +253,14 @@ std::vector<DesignDependency> design_dependencies(const Topology& topology, cons
   return out.take();
 }
 
-DesignDeadlockCheck check_design_deadlock(const Topology& topology, const VcClassPlan& plan) {
+DesignDeadlockCheck check_design_deadlock(const Topology& topology, const VcClassPlan& plan,
+                                          const std::vector<RoutingFamily>& only) {
   DesignDeadlockCheck check;
   check.vc_count = std::max(plan.vc_count, 1);
   ChannelDependencyGraph graph(topology, check.vc_count);
   const auto key = [&](const VirtualChannel& c) { return std::tuple<int, int, int>{c.node, c.port, c.vc}; };
   std::map<std::pair<std::tuple<int, int, int>, std::tuple<int, int, int>>, std::set<RoutingFamily>> families;
-  for (const DesignDependency& d : design_dependencies(topology, plan)) {
+  for (const DesignDependency& d : design_dependencies(topology, plan, only)) {
     graph.add_dependency(d.from, d.to);
     families[{key(d.from), key(d.to)}].insert(d.family);
   }

@@ -35,8 +35,10 @@ struct DesignDependency {
 };
 
 // Every dependency each family of `plan` adds on `topology`, channels on router VCs (a dependency
-// two families add appears once per family).
-std::vector<DesignDependency> design_dependencies(const Topology& topology, const VcClassPlan& plan);
+// two families add appears once per family). `only`, when not empty, keeps the families it names:
+// which families close a cycle.
+std::vector<DesignDependency> design_dependencies(const Topology& topology, const VcClassPlan& plan,
+                                                  const std::vector<RoutingFamily>& only = {});
 
 struct DesignDeadlockCheck {
   int vc_count = 0;
@@ -51,7 +53,8 @@ struct DesignDeadlockCheck {
 };
 
 // The graph of `plan` on `topology` and the cycle it has, if any. Pure.
-DesignDeadlockCheck check_design_deadlock(const Topology& topology, const VcClassPlan& plan);
+DesignDeadlockCheck check_design_deadlock(const Topology& topology, const VcClassPlan& plan,
+                                          const std::vector<RoutingFamily>& only = {});
 
 // The distinct families of the cycle, in routing_families() order (empty when acyclic).
 std::vector<RoutingFamily> families_in_cycle(const DesignDeadlockCheck& check);
