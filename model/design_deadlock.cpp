@@ -64,12 +64,19 @@ void add_by_class(const RoutingFunction& routing, RoutingFamily family, Collecto
   }
 }
 
-bool multi_hop_dimension_order(const VcClassPlan& plan) {
-  const FamilyVcs* f = plan.find(RoutingFamily::kDimensionOrder);
-  if (f == nullptr) return false;
-  // The trees send one-hop worms only; rd and edn send worms across the network.
-  return std::any_of(f->algorithms.begin(), f->algorithms.end(),
-                     [](const std::string& a) { return a == "rd" || a == "edn"; });
+// Dimension-order worms by what the algorithms that send them send: edn's XY worms go between any
+// two nodes (the function's whole graph); rd's go along one line (dimension order on a straight
+// line is the line: the cpr-line function's routes); the trees' go one hop (no dependency: nothing
+// is held while the one channel is requested).
+void add_dimension_order(const Topology& t, const FamilyVcs& f, Collector& out) {
+  const auto sends = [&](const char* a) {
+    return std::find(f.algorithms.begin(), f.algorithms.end(), a) != f.algorithms.end();
+  };
+  if (sends("edn")) {
+    add_by_class(DimensionOrderRouting(t), f.family, out);
+  } else if (sends("rd")) {
+    add_by_class(CprLineRouting(t), f.family, out);  // rd runs on meshes: class 0, as dimension order there
+  }
 }
 
 // A spine worm that arrived over a Y channel requests the +-X branches the router spawns; each
@@ -231,7 +238,7 @@ std::vector<DesignDependency> design_dependencies(const Topology& topology, cons
         add_by_class(HamiltonianCycleRouting(topology), f.family, out);
         break;
       case RoutingFamily::kDimensionOrder:
-        if (multi_hop_dimension_order(plan)) add_by_class(DimensionOrderRouting(topology), f.family, out);
+        add_dimension_order(topology, f, out);
         break;
       case RoutingFamily::kCprLine:
         add_by_class(CprLineRouting(topology), f.family, out);

@@ -6,8 +6,9 @@
 //   hamiltonian-path, hamiltonian-cycle, dimension-order, cpr-line: ChannelDependencyGraph::build
 //     of the routing function (every route, and the intermediate-reception continuations), each
 //     channel on the VC of its class (Hamiltonian path: of the channel's network). Dimension order
-//     adds nothing where only the trees use it (one-hop worms: no channel is held while another is
-//     requested).
+//     is walked as far as its senders go: every pair where edn runs (XY worms), straight lines
+//     where only rd sends beyond one hop (its worms stay on one line: tested against its plans),
+//     nothing where only the trees use it (one-hop worms hold no channel while requesting one).
 //   pcp-branch: a spine worm holding the Y channel it arrived on requests the +-X branch channels
 //     (the router spawns them), and each branch runs straight to the row end.
 //   xy-path-route: on each partition path of both variants from every corner, the route of

@@ -171,10 +171,13 @@ VcClassPlan make_vc_class_plan(std::string name, const Topology& topology, const
       throw SpecError(fmt::format("VC-class plan '{}' needs {} VCs for {} ({}) on {}", plan.name, classes,
                                   to_string(family), fmt::join(family_classes(family), ", "), topology.spec()));
     }
-    for (int vc : entry->vc_of_class) {
+    for (std::size_t c = 0; c < classes; ++c) {
+      const int vc = entry->vc_of_class[c];
       if (vc < 0)
         throw SpecError(
             fmt::format("VC-class plan '{}' gives {} VC {}; VCs are 0 or more", plan.name, to_string(family), vc));
+      // Meshes have no dateline: dimension order's no-wrap class exists on tori only.
+      if (family == RoutingFamily::kDimensionOrder && c == 1 && !topology.is_torus()) continue;
       plan.vc_count = std::max(plan.vc_count, vc + 1);
     }
     plan.families.push_back(FamilyVcs{family, entry->vc_of_class, std::move(users)});

@@ -9,6 +9,7 @@
 #include <set>
 #include <tuple>
 
+#include "model/broadcast_baselines.hpp"
 #include "model/errors.hpp"
 #include "model/planner.hpp"
 #include "model/vc_class_plan.hpp"
@@ -140,6 +141,40 @@ TEST(DesignDeadlock, PlannedWormsConsecutiveChannelsAreDependenciesOfTheirFamily
     }
   }
   EXPECT_GT(checked, 50);
+}
+
+// What the dimension-order family walks rests on these: rd's worms stay on one line, the trees'
+// worms take one hop.
+TEST(DesignDeadlock, RdWormsStayOnOneLineAndTreeWormsTakeOneHop) {
+  int worms = 0;
+  for (const char* spec : {"mesh:8x8", "mesh:5x3", "mesh:4x4x4"}) {
+    const Topology t = Topology::parse(spec);
+    for (NodeId s : {0, t.node_count() / 2 + 1, t.node_count() - 1}) {
+      const Plan p = plan(make_request(t, "rd", s, broadcast_destinations(t, s), 4, PortModel::one_port()));
+      for (const Worm& w : p.worms) {
+        const Coord a = t.coord(w.route.front()), b = t.coord(w.route.back());
+        int differing = 0;
+        for (int d = 0; d < t.dimensions(); ++d)
+          differing += a[static_cast<std::size_t>(d)] != b[static_cast<std::size_t>(d)];
+        EXPECT_EQ(differing, 1) << spec << " rd from " << t.node_name(s);
+        EXPECT_EQ(static_cast<int>(w.hops.size()), t.distance(w.route.front(), w.route.back()));
+        ++worms;
+      }
+    }
+  }
+  for (const char* spec : {"mesh:8x8", "torus:4x4", "torus:4x4x4", "mesh:4x4x4"}) {
+    const Topology t = Topology::parse(spec);
+    std::vector<NodeId> dests;
+    for (NodeId n = 1; n < t.node_count(); n += 3) dests.push_back(n);
+    for (const char* tree : {"vh", "diag", "dds", "min"}) {
+      const Plan p = plan(make_request(t, tree, 0, dests, 4, PortModel::one_port()));
+      for (const Worm& w : p.worms) {
+        EXPECT_EQ(w.hops.size(), 1u) << spec << " " << tree;
+        ++worms;
+      }
+    }
+  }
+  EXPECT_GT(worms, 500);
 }
 
 TEST(VcClassPlan, CurrentPlanIsTheRtlsClassBitZeroMapping) {
