@@ -273,7 +273,7 @@ DesignDeadlockCheck check_design_deadlock(const Topology& topology, const VcClas
   }
   check.dependency_count = graph.dependency_count();
   check.used_channel_count = graph.used_channel_count();
-  check.cycle = graph.find_cycle();
+  check.cycle = graph.find_shortest_cycle();
   if (!check.cycle) return check;
   const std::vector<VirtualChannel>& cycle = *check.cycle;
   for (std::size_t i = 0; i < cycle.size(); ++i) {

@@ -45,7 +45,7 @@ struct DesignDeadlockCheck {
   int vc_count = 0;
   std::size_t dependency_count = 0;  // distinct (from, to) pairs
   std::size_t used_channel_count = 0;
-  // c0 -> c1 -> ... -> c(k-1) -> c0, or nullopt when the design is deadlock-free.
+  // A shortest cycle c0 -> c1 -> ... -> c(k-1) -> c0, or nullopt when the design is deadlock-free.
   std::optional<std::vector<VirtualChannel>> cycle;
   // Edge i (cycle[i] -> cycle[i+1 mod k]): the families that add it.
   std::vector<std::vector<RoutingFamily>> cycle_families;

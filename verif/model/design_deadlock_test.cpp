@@ -69,6 +69,16 @@ TEST(DesignDeadlock, CurrentPlanHamiltonianPathWithDimensionOrderOnVcZeroIsCycli
       << both.cycle_text;
 }
 
+// Today's xy-path worms from different corners close a cycle on VC 0 by themselves: the column
+// path from a left corner turns -Y -> +X where the one from a right corner turns +X -> +Y, ...
+TEST(DesignDeadlock, CurrentPlanXyPathRoutesFromAllCornersAreCyclicByThemselves) {
+  const Topology t = Topology::parse("mesh:8x8");
+  const DesignDeadlockCheck check = check_design_deadlock(t, vc_class_plan("current", t), {F::kXyPathRoute});
+  ASSERT_TRUE(check.cycle.has_value());
+  EXPECT_EQ(families_in_cycle(check), std::vector<RoutingFamily>{F::kXyPathRoute});
+  for (const VirtualChannel& c : *check.cycle) EXPECT_EQ(c.vc, 0);
+}
+
 TEST(DesignDeadlock, ProposedPlanIsAcyclicOnEveryTopologyTheRtlRuns) {
   for (const char* spec :
        {"mesh:8x8", "mesh:4x4", "mesh:6x5", "mesh:4x4x4", "torus:4x4", "torus:4x4x4", "star:4", "star:5"}) {
