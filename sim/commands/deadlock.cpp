@@ -64,14 +64,15 @@ std::string render_design_check(const model::Topology& t, const model::VcClassPl
         f.family == model::RoutingFamily::kDimensionOrder && !t.is_torus() ? std::size_t{1} : classes.size();
     for (std::size_t c = 0; c < shown; ++c) {
       mapping.push_back(fmt::format("{}->VC{}", classes[c], f.vc_of_class[c]));
-      out += fmt::format("  {:<18} {:<58} ({})\n", model::to_string(f.family),
-                         fmt::format("{}", fmt::join(mapping, " ")), fmt::join(f.algorithms, ", "));
     }
-    out += fmt::format("{} virtual channels in use, {} dependencies", check.used_channel_count, check.dependency_count);
-    if (!check.cycle) return out + "; acyclic, so deadlock-free\n";
-    return out + fmt::format("; CYCLIC ({} channels), each dependency with the families that add it:\n{}",
-                             check.cycle->size(), check.cycle_text);
+    out += fmt::format("  {:<18} {:<58} ({})\n", model::to_string(f.family), fmt::format("{}", fmt::join(mapping, " ")),
+                       fmt::join(f.algorithms, ", "));
   }
+  out += fmt::format("{} virtual channels in use, {} dependencies", check.used_channel_count, check.dependency_count);
+  if (!check.cycle) return out + "; acyclic, so deadlock-free\n";
+  return out + fmt::format("; CYCLIC ({} channels), each dependency with the families that add it:\n{}",
+                           check.cycle->size(), check.cycle_text);
+}
 
 }  // namespace
 
