@@ -105,6 +105,23 @@ TEST(DesignDeadlock, YxLegsOnTheDimensionOrderVcAreReportedCyclic) {
   EXPECT_TRUE(contains(families_in_cycle(check), F::kEdnYxLeg)) << check.cycle_text;
 }
 
+// A spine that arrived over -Y spawns a +-X branch: on the spine's own VC, next to XY routes that
+// turn -X -> -Y, that closes a square, so the spawn dependencies are in the graph.
+TEST(DesignDeadlock, SpawnedBranchesOnTheSpineVcAreReportedCyclic) {
+  const Topology t = Topology::parse("mesh:8x8");
+  const DesignDeadlockCheck check = check_design_deadlock(t, proposed_with(t, F::kPcpBranch, {0}));
+  ASSERT_TRUE(check.cycle.has_value());
+  EXPECT_TRUE(contains(families_in_cycle(check), F::kPcpBranch)) << check.cycle_text;
+}
+
+// With XY and YX worms in the design, the Hamiltonian path's two networks cannot share a VC.
+TEST(DesignDeadlock, HamiltonianPathNetworksSharingAVcAreReportedCyclic) {
+  const Topology t = Topology::parse("mesh:8x8");
+  const DesignDeadlockCheck check = check_design_deadlock(t, proposed_with(t, F::kHamiltonianPath, {0, 0}));
+  ASSERT_TRUE(check.cycle.has_value());
+  EXPECT_TRUE(contains(families_in_cycle(check), F::kHamiltonianPath)) << check.cycle_text;
+}
+
 // Why the proposed plan gives the rightward and leftward column paths separate VCs, and keeps them
 // off VCs 0 and 1.
 TEST(DesignDeadlock, XyPathColumnPathsSharingAVcOrJoiningVcZeroOrOneAreCyclic) {
