@@ -34,7 +34,6 @@ class Collector {
     out_.push_back(DesignDependency{VirtualChannel{from.node, from.port, plan_.vc(from_family, from_class)},
                                     VirtualChannel{to.node, to.port, plan_.vc(to_family, to_class)}, family});
   }
-  const VcClassPlan& plan() const { return plan_; }
   std::vector<DesignDependency> take() { return std::move(out_); }
 
  private:
