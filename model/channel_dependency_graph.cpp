@@ -63,6 +63,14 @@ std::size_t ChannelDependencyGraph::used_channel_count() const {
   return static_cast<std::size_t>(std::count(used.begin(), used.end(), true));
 }
 
+std::vector<std::pair<VirtualChannel, VirtualChannel>> ChannelDependencyGraph::dependencies() const {
+  std::vector<std::pair<VirtualChannel, VirtualChannel>> all;
+  for (std::size_t i = 0; i < successors_.size(); ++i) {
+    for (int j : successors_[i]) all.emplace_back(channel(static_cast<int>(i)), channel(j));
+  }
+  return all;
+}
+
 ChannelDependencyGraph ChannelDependencyGraph::build(const RoutingFunction& routing) {
   const Topology& t = routing.topology();
   ChannelDependencyGraph graph(t, routing.vc_class_count());
@@ -166,6 +174,42 @@ std::optional<std::vector<VirtualChannel>> ChannelDependencyGraph::find_cycle() 
     }
   }
   return std::nullopt;
+}
+
+std::optional<std::vector<VirtualChannel>> ChannelDependencyGraph::find_shortest_cycle() const {
+  if (!find_cycle()) return std::nullopt;
+  const std::size_t n = successors_.size();
+  std::vector<int> best;
+  std::vector<int> parent(n);
+  std::vector<int> queue;
+  for (std::size_t root = 0; root < n; ++root) {
+    if (successors_[root].empty()) continue;
+    // Shortest path root -> ... -> root: breadth-first until an edge returns to root.
+    std::fill(parent.begin(), parent.end(), -1);
+    queue.assign(1, static_cast<int>(root));
+    int closing = -1;
+    for (std::size_t head = 0; head < queue.size() && closing < 0; ++head) {
+      const int v = queue[head];
+      for (int w : successors_[static_cast<std::size_t>(v)]) {
+        if (w == static_cast<int>(root)) {
+          closing = v;
+          break;
+        }
+        if (parent[static_cast<std::size_t>(w)] < 0) {
+          parent[static_cast<std::size_t>(w)] = v;
+          queue.push_back(w);
+        }
+      }
+    }
+    if (closing < 0) continue;
+    std::vector<int> cycle;
+    for (int v = closing; v != static_cast<int>(root); v = parent[static_cast<std::size_t>(v)]) cycle.push_back(v);
+    cycle.push_back(static_cast<int>(root));
+    if (best.empty() || cycle.size() < best.size()) best.assign(cycle.rbegin(), cycle.rend());
+  }
+  std::vector<VirtualChannel> out;
+  for (int v : best) out.push_back(channel(v));
+  return out;
 }
 
 std::string ChannelDependencyGraph::describe_cycle(const std::vector<VirtualChannel>& cycle) const {

@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "model/vc_class_plan.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "model/errors.hpp"
+
+namespace wormcast::model {
+namespace {
+
+struct AlgorithmFamilies {
+  const char* algorithm;
+  std::vector<RoutingFamily> families;
+};
+
+// Which families each algorithm's worms use (docs/firmware.md, "HW/SW split"), in name order.
+const std::vector<AlgorithmFamilies>& algorithm_families() {
+  using F = RoutingFamily;
+  static const std::vector<AlgorithmFamilies> table = {
+      {"3dbl", {F::kHamiltonianPath}},
+      {"3dbs", {F::kCprLine}},
+      {"d-port", {F::kHamiltonianPath}},
+      {"dds", {F::kDimensionOrder}},
+      {"diag", {F::kDimensionOrder}},
+      {"dual-path", {F::kHamiltonianPath}},
+      {"edn", {F::kDimensionOrder, F::kEdnYxLeg}},
+      {"fixed", {F::kHamiltonianCycle}},
+      {"lin", {F::kHamiltonianPath}},
+      {"min", {F::kDimensionOrder}},
+      {"multi-path", {F::kHamiltonianPath, F::kMultiPathPrefix}},
+      {"one-port", {F::kHamiltonianPath}},
+      {"pcp", {F::kCprLine, F::kPcpBranch}},
+      {"rd", {F::kDimensionOrder}},
+      {"two-port", {F::kHamiltonianPath}},
+      {"unicast", {F::kHamiltonianPath}},
+      {"uniform", {F::kHamiltonianCycle}},
+      {"vh", {F::kDimensionOrder}},
+      {"xy-path", {F::kXyPathRoute}},
+      {"xy-path-x-first", {F::kXyPathRoute}},
+  };
+  return table;
+}
+
+// The firmware's `check` handlers on the topology alone (firmware/*.cpp, check_*): port counts are
+// the request's business, not the design's.
+bool firmware_runs(std::string_view algorithm, const Topology& t) {
+  const bool grid = t.is_mesh() || t.is_torus();
+  const bool mesh2 = t.is_mesh() && t.dimensions() == 2;
+  if (algorithm == "uniform" || algorithm == "fixed") {
+    return t.is_star() || (t.is_torus() && t.dimensions() == 2 && t.size(1) % 2 == 0);  // check_cycle
+  }
+  if (!grid) return false;  // every other algorithm: meshes and tori only (on_star_graphs false)
+  if (algorithm == "rd") return t.is_mesh();
+  if (algorithm == "edn") {  // edn_side: a 2^k x 2^k mesh, 4 <= 2^k <= 64
+    const int n = t.size(0);
+    return mesh2 && t.size(1) == n && n >= 4 && n <= 64 && (n & (n - 1)) == 0;
+  }
+  if (algorithm == "pcp" || algorithm == "xy-path" || algorithm == "xy-path-x-first") return mesh2;
+  if (algorithm == "3dbs") return t.is_mesh() && t.dimensions() == 3;
+  if (algorithm == "multi-path") return t.dimensions() == 2;
+  if (algorithm == "3dbl") return t.dimensions() == 3;
+  return true;  // the unicast-based chains, lin, dual-path and the trees run on every mesh and torus
+}
+
+}  // namespace
+
+std::vector<RoutingFamily> routing_families() {
+  using F = RoutingFamily;
+  return {F::kHamiltonianPath, F::kHamiltonianCycle, F::kDimensionOrder, F::kCprLine,
+          F::kPcpBranch,       F::kXyPathRoute,      F::kEdnYxLeg,       F::kMultiPathPrefix};
+}
+
+const char* to_string(RoutingFamily family) {
+  switch (family) {
+    case RoutingFamily::kHamiltonianPath:
+      return "hamiltonian-path";
+    case RoutingFamily::kHamiltonianCycle:
+      return "hamiltonian-cycle";
+    case RoutingFamily::kDimensionOrder:
+      return "dimension-order";
+    case RoutingFamily::kCprLine:
+      return "cpr-line";
+    case RoutingFamily::kPcpBranch:
+      return "pcp-branch";
+    case RoutingFamily::kXyPathRoute:
+      return "xy-path-route";
+    case RoutingFamily::kEdnYxLeg:
+      return "edn-yx-leg";
+    case RoutingFamily::kMultiPathPrefix:
+      return "multi-path-prefix";
+  }
+  return "?";
+}
+
+std::vector<std::string> family_classes(RoutingFamily family) {
+  switch (family) {
+    case RoutingFamily::kHamiltonianPath:
+    case RoutingFamily::kMultiPathPrefix:
+      return {"high", "low"};
+    case RoutingFamily::kHamiltonianCycle:
+      return {"ph", "qh", "pl", "ql"};
+    case RoutingFamily::kDimensionOrder:
+      return {"wrap-ahead", "no-wrap"};
+    case RoutingFamily::kCprLine:
+      return {"line"};
+    case RoutingFamily::kPcpBranch:
+      return {"branch"};
+    case RoutingFamily::kXyPathRoute:
+      return {"x-path-up", "x-path-down", "y-path-right", "y-path-left"};
+    case RoutingFamily::kEdnYxLeg:
+      return {"route"};
+  }
+  return {};
+}
+
+std::vector<std::string> firmware_algorithms(const Topology& topology) {
+  std::vector<std::string> names;
+  for (const AlgorithmFamilies& row : algorithm_families()) {
+    if (firmware_runs(row.algorithm, topology)) names.emplace_back(row.algorithm);
+  }
+  return names;
+}
+
+std::vector<std::string> family_algorithms(RoutingFamily family) {
+  std::vector<std::string> names;
+  for (const AlgorithmFamilies& row : algorithm_families()) {
+    if (std::find(row.families.begin(), row.families.end(), family) != row.families.end()) {
+      names.emplace_back(row.algorithm);
+    }
+  }
+  return names;
+}
+
+const FamilyVcs* VcClassPlan::find(RoutingFamily family) const {
+  for (const FamilyVcs& f : families) {
+    if (f.family == family) return &f;
+  }
+  return nullptr;
+}
+
+int VcClassPlan::vc(RoutingFamily family, int family_class) const {
+  const FamilyVcs* f = find(family);
+  const std::vector<std::string> classes = family_classes(family);
+  if (f == nullptr) {
+    throw RoutingError(fmt::format("VC-class plan '{}' has no family {}: no algorithm on this topology emits it", name,
+                                   to_string(family)));
+  }
+  if (family_class < 0 || family_class >= static_cast<int>(f->vc_of_class.size())) {
+    throw RoutingError(fmt::format("{} has no class {}; valid: 0..{} ({})", to_string(family), family_class,
+                                   classes.size() - 1, fmt::join(classes, ", ")));
+  }
+  return f->vc_of_class[static_cast<std::size_t>(family_class)];
+}
+
+std::vector<std::string> vc_class_plan_names() { return {"current", "proposed"}; }
+
+VcClassPlan make_vc_class_plan(std::string name, const Topology& topology, const std::vector<FamilyVcEntry>& table) {
+  VcClassPlan plan{std::move(name), 0, {}};
+  const std::vector<std::string> running = firmware_algorithms(topology);
+  for (RoutingFamily family : routing_families()) {
+    std::vector<std::string> users;
+    for (const std::string& a : family_algorithms(family)) {
+      if (std::find(running.begin(), running.end(), a) != running.end()) users.push_back(a);
+    }
+    if (users.empty()) continue;
+    const auto entry =
+        std::find_if(table.begin(), table.end(), [family](const FamilyVcEntry& e) { return e.family == family; });
+    const std::size_t classes = family_classes(family).size();
+    if (entry == table.end() || entry->vc_of_class.size() != classes) {
+      throw SpecError(fmt::format("VC-class plan '{}' needs {} VCs for {} ({}) on {}", plan.name, classes,
+                                  to_string(family), fmt::join(family_classes(family), ", "), topology.spec()));
+    }
+    for (std::size_t c = 0; c < classes; ++c) {
+      const int vc = entry->vc_of_class[c];
+      if (vc < 0)
+        throw SpecError(
+            fmt::format("VC-class plan '{}' gives {} VC {}; VCs are 0 or more", plan.name, to_string(family), vc));
+      // Meshes have no dateline: dimension order's no-wrap class exists on tori only.
+      if (family == RoutingFamily::kDimensionOrder && c == 1 && !topology.is_torus()) continue;
+      plan.vc_count = std::max(plan.vc_count, vc + 1);
+    }
+    plan.families.push_back(FamilyVcs{family, entry->vc_of_class, std::move(users)});
+  }
+  return plan;
+}
+
+VcClassPlan vc_class_plan(std::string_view name, const Topology& topology) {
+  using F = RoutingFamily;
+  if (name == "current") {
+    // docs/rtl.md, "VC classes to VCs": class bit 0 names the VC. Hamiltonian path, dimension order
+    // on meshes, CPR lines and multi-path's prefix (class 0) -> VC 0 in both networks; p -> 0,
+    // q -> 1; the torus dateline class c -> VC c; spawned branches VC 1; xy-path writes class 0,
+    // edn's YX worms class 1.
+    return make_vc_class_plan(std::string(name), topology,
+                              {{F::kHamiltonianPath, {0, 0}},
+                               {F::kHamiltonianCycle, {0, 1, 0, 1}},
+                               {F::kDimensionOrder, {0, 1}},
+                               {F::kCprLine, {0}},
+                               {F::kPcpBranch, {1}},
+                               {F::kXyPathRoute, {0, 0, 0, 0}},
+                               {F::kEdnYxLeg, {1}},
+                               {F::kMultiPathPrefix, {0, 0}}});
+  }
+  if (name == "proposed") {
+    // docs/rtl.md, "VC-class plan". VC 0: the high network with every route that never turns from
+    // -Y into X (dimension order, CPR lines, xy-path's upward row paths); VC 1: the low network with
+    // every route that never turns from X into +Y (edn's YX legs, the spawned branches, xy-path's
+    // downward row paths). xy-path's column paths turn into and out of both Y directions, so each
+    // X direction gets a VC of its own (2: rightward, 3: leftward); on a topology without xy-path
+    // two VCs remain. Measured by check_design_deadlock: acyclic on mesh:8x8, mesh:4x4x4,
+    // torus:4x4, torus:4x4x4, star:4, star:5 (verif/model/design_deadlock_test.cpp).
+    return make_vc_class_plan(std::string(name), topology,
+                              {{F::kHamiltonianPath, {0, 1}},
+                               {F::kHamiltonianCycle, {0, 1, 0, 1}},
+                               {F::kDimensionOrder, {0, 1}},
+                               {F::kCprLine, {0}},
+                               {F::kPcpBranch, {1}},
+                               {F::kXyPathRoute, {0, 1, 2, 3}},
+                               {F::kEdnYxLeg, {1}},
+                               {F::kMultiPathPrefix, {0, 1}}});
+  }
+  throw SpecError(
+      fmt::format("VC-class plan '{}' is unknown; valid: {}", name, fmt::join(vc_class_plan_names(), ", ")));
+}
+
+}  // namespace wormcast::model

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: Apache-2.0
+// The design's VC usage as data: which router VC each routing family's classes occupy.
+//
+// The firmware emits worms of eight routing families (docs/rtl.md, "VC-class plan"). Each family
+// distinguishes a few classes of its own (the channel network of a Hamiltonian-path worm, the p/q
+// and high/low class of a Hamiltonian-cycle worm, the dateline class of a dimension-order worm on a
+// torus, ...); a VcClassPlan says which router VC each of those classes occupies on a topology. Two
+// plans exist: "current", what the RTL and firmware do today, and "proposed", the plan the
+// whole-design channel dependency graph proves deadlock-free (model/design_deadlock.hpp).
+//
+// Which algorithms run on which topology is the firmware's knowledge (the `check` handlers of
+// firmware/algorithm_table.hpp); the model may not include the firmware, so firmware_algorithms()
+// restates it as data, and verif/model/vc_class_plan_firmware_test.cpp keeps the two equal.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/topology.hpp"
+
+namespace wormcast::model {
+
+enum class RoutingFamily {
+  kHamiltonianPath,   // mode 0: unicast-based chains, lin, dual-path, multi-path, 3dbl
+  kHamiltonianCycle,  // mode 1: uniform, fixed
+  kDimensionOrder,    // mode 2: rd, edn's XY worms, the trees' one-hop worms
+  kCprLine,           // mode 3: pcp's and 3dbs's line worms
+  kPcpBranch,         // the +-X branches a PCP spine router spawns (no sender writes them)
+  kXyPathRoute,       // mode 4: xy-path's partition paths (both variants)
+  kEdnYxLeg,          // mode 4: edn's YX worms
+  kMultiPathPrefix,   // mode 4: multi-path's one-hop prefix in front of a Hamiltonian-path head
+};
+
+// Every family, in the order above.
+std::vector<RoutingFamily> routing_families();
+// `hamiltonian-path`, `pcp-branch`, ...
+const char* to_string(RoutingFamily family);
+// The classes the family tells apart on one channel, by name, indexed by class:
+//   hamiltonian-path, multi-path-prefix: high, low (the channel network the worm travels in)
+//   hamiltonian-cycle: ph, qh, pl, ql (HamiltonianCycleRouting::Class)
+//   dimension-order: wrap-ahead, no-wrap (the torus dateline classes; meshes use wrap-ahead only)
+//   xy-path-route: x-path-up, x-path-down, y-path-right, y-path-left: the partition path and the one
+//     direction it advances in across its rows (columns), set by the source's corner
+//   the others: one class each
+std::vector<std::string> family_classes(RoutingFamily family);
+
+// The algorithms the firmware runs on `topology` (its algorithm table's checks), in name order.
+std::vector<std::string> firmware_algorithms(const Topology& topology);
+// The algorithms that emit worms of `family`, in name order.
+std::vector<std::string> family_algorithms(RoutingFamily family);
+
+struct FamilyVcs {
+  RoutingFamily family = RoutingFamily::kHamiltonianPath;
+  // The router VC of each of the family's classes (index: family_classes()).
+  std::vector<int> vc_of_class;
+  // The algorithms on this topology that emit the family.
+  std::vector<std::string> algorithms;
+  bool operator==(const FamilyVcs&) const = default;
+};
+
+struct VcClassPlan {
+  std::string name;
+  // Router VCs per network channel the plan needs: one more than the highest VC it gives.
+  int vc_count = 0;
+  // The families some algorithm on the topology emits, in routing_families() order.
+  std::vector<FamilyVcs> families;
+  bool operator==(const VcClassPlan&) const = default;
+
+  // nullptr when no algorithm on the topology emits `family`.
+  const FamilyVcs* find(RoutingFamily family) const;
+  // The router VC of `family`'s class `family_class`; throws RoutingError naming the family and its
+  // valid classes when the plan has no such family or class.
+  int vc(RoutingFamily family, int family_class) const;
+};
+
+// "current", "proposed".
+std::vector<std::string> vc_class_plan_names();
+// A plan from its class -> VC table for every family the firmware emits on `topology`; throws
+// SpecError naming a family without an entry or an entry of the wrong size.
+struct FamilyVcEntry {
+  RoutingFamily family;
+  std::vector<int> vc_of_class;
+};
+VcClassPlan make_vc_class_plan(std::string name, const Topology& topology, const std::vector<FamilyVcEntry>& table);
+// The named plan on `topology`; throws SpecError for an unknown name, listing the valid ones.
+VcClassPlan vc_class_plan(std::string_view name, const Topology& topology);
+
+}  // namespace wormcast::model
