@@ -56,14 +56,15 @@ class EntryReader {
     if (!v.is_string()) fail(field, fmt::format("{} is not a string; give {}", shown(v), valid));
     return v.get<std::string>();
   }
-  // A whole number in lo..hi (JSON integers only: 20, not 20.0, "20" or true).
-  long integer(const std::string& field, const json& v, long lo, long hi, const std::string& what) const {
-    if (!v.is_number_integer())
-      fail(field, fmt::format("{} is not a whole number; give {} in {}..{}", shown(v), what, lo, hi));
-    const bool is_unsigned = v.is_number_unsigned();
-    const long value =
-        is_unsigned ? static_cast<long>(std::min<std::uint64_t>(v.get<std::uint64_t>(), 1ull << 62)) : v.get<long>();
-    if (value < lo || value > hi) fail(field, fmt::format("{} {} is not in {}..{}", what, v.dump(), lo, hi));
+  // A whole number in lo..hi `unit` (JSON integers only: 20, not 20.0, "20" or true).
+  long integer(const std::string& field, const json& v, long lo, long hi, const std::string& unit) const {
+    if (!v.is_number_integer()) {
+      fail(field, fmt::format("{} is not a whole number; give {}..{} ({})", shown(v), lo, hi, unit));
+    }
+    const long value = v.is_number_unsigned()
+                           ? static_cast<long>(std::min<std::uint64_t>(v.get<std::uint64_t>(), 1ull << 62))
+                           : v.get<long>();
+    if (value < lo || value > hi) fail(field, fmt::format("{} is not in {}..{} ({})", v.dump(), lo, hi, unit));
     return value;
   }
   // Runs `parse`, naming the field in the model's error.
@@ -133,10 +134,10 @@ FileRequest read_entry(const EntryReader& in, const json& entry, const model::To
   }
   int length = defaults.length;
   if (const json* l = in.find("length")) {
-    length = static_cast<int>(in.integer("length", *l, 1, static_cast<long>(fw::kMaxDataWords), "a length in flits"));
+    length = static_cast<int>(in.integer("length", *l, 1, static_cast<long>(fw::kMaxDataWords), "flits"));
   }
   long start_cycle = 0;
-  if (const json* s = in.find("start_cycle")) start_cycle = in.integer("start_cycle", *s, 0, max_start, "a cycle");
+  if (const json* s = in.find("start_cycle")) start_cycle = in.integer("start_cycle", *s, 0, max_start, "cycles");
 
   // The request as a whole: the source among the destinations, a repeated destination.
   return {in.model_value(
