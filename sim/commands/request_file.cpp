@@ -115,6 +115,11 @@ FileRequest read_entry(const EntryReader& in, const json& entry, const model::To
         in.fail("dests", fmt::format("element {} is {}, not a node name; give {}", k, shown(dests[k]), dests_valid));
       }
       texts.push_back(dests[k].get<std::string>());
+      try {
+        t.parse_node(texts.back());
+      } catch (const std::invalid_argument& e) {
+        in.fail("dests", fmt::format("node \"{}\" (element {}): {}", texts.back(), k, e.what()));
+      }
     }
   } else {
     in.fail("dests", fmt::format("{} is not a list of destinations; give {}", shown(dests), dests_valid));
