@@ -227,6 +227,47 @@ TEST(MixedRun, StalledRunFailsEveryUnfinishedRequestWithTheWatchdogReport) {
   EXPECT_NE(sim::check_run(plans, record), "");
 }
 
+// The replication admission works with late starts: PCP broadcasts from four sources (the pair
+// (3,7), (2,1) that deadlocks without admission among them) started in cycles 0, 3, 7 and 20 all
+// pass; no two broadcasts' spine worms have heads in the network at once, and at least one spine
+// waited at its NI beyond its start + alpha (the admission acted; the test is not vacuous).
+TEST(MixedRun, PcpBroadcastsStartedAtDifferentCyclesAreAdmittedOneSpineAtATime) {
+  const model::Topology t = model::Topology::parse("mesh:8x8");
+  std::vector<model::Plan> plans;
+  for (const char* source : {"3,7", "2,1", "6,4", "0,0"}) {
+    const model::NodeId s = t.parse_node(source);
+    plans.push_back(model::plan(model::make_request(t, "pcp", s, model::broadcast_destinations(t, s), 3, kAll)));
+  }
+  const std::vector<long> starts = {0, 3, 7, 20};
+  sim::RunOptions o = options(sim::Backend::kRtl);
+  o.alpha = 1;
+  o.gamma = 1;
+  o.watchdog = 500;
+  const sim::RunRecord record = sim::run_multicasts(sim::requests_of(plans), o, starts);
+  ASSERT_FALSE(record.stalled);
+  EXPECT_EQ(sim::check_run(plans, record), "");
+  std::vector<const sim::ObservedWorm*> spines;
+  for (const sim::ObservedWorm& w : record.worms) {
+    if (w.replicates) spines.push_back(&w);
+  }
+  ASSERT_EQ(spines.size(), 6u);  // (3,7) and (0,0) send one spine, (2,1) and (6,4) two
+  const auto last_head = [](const sim::ObservedWorm& w) {
+    long last = -1;
+    for (const sim::EjectedCopy& c : w.copies) last = std::max(last, c.head_cycle);
+    return last;
+  };
+  int waited = 0;
+  for (const sim::ObservedWorm* a : spines) {
+    waited += a->inject_cycle > starts[static_cast<std::size_t>(a->multicast)] + o.alpha ? 1 : 0;
+    for (const sim::ObservedWorm* b : spines) {
+      if (a->multicast >= b->multicast) continue;
+      EXPECT_TRUE(b->inject_cycle >= last_head(*a) || a->inject_cycle >= last_head(*b))
+          << "spines of broadcasts " << a->multicast << " and " << b->multicast << " overlap";
+    }
+  }
+  EXPECT_GT(waited, 0);
+}
+
 TEST(MixedRunErrors, StartCyclesOfTheWrongCountOrOutOfRangeAreNamed) {
   const model::Topology t = model::Topology::parse("mesh:4x4");
   const std::vector<model::Request> requests = {
