@@ -93,7 +93,8 @@ Command add_run(CLI::App& app) {
   o->request.add_to(*command, LatencyOptions::kStartUpOnly);
   command->add_flag("--json", o->json,
                     "print each run as the plan's JSON plus backend, delivery_cycles, rtl (what the backend did) and "
-                    "check");
+                    "check (with --requests: topology, backend, requests with each one's delivery_cycles and check, "
+                    "cycles, check)");
   CLI::Option* svg = command->add_option("--svg", o->svg,
                                          "draw the network and each worm's links as the RTL monitor saw them into this "
                                          "SVG file (with --count N: FILE-1.svg ... FILE-N.svg)");
