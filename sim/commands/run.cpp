@@ -32,9 +32,12 @@ ExitCode run_requests(const std::string& path, const model::Topology& t, const R
   RunOptions options = harness_options(entries.front().request.algorithm, defaults, eject_stall, seed);
   options.backend = backend;
   options.trace_path = trace;
+  // The run takes the requests; the plans are the scoreboard's.
+  std::vector<model::Request> requests;
   std::vector<model::Plan> plans;
   std::vector<long> start_cycles;
   for (std::size_t i = 0; i < entries.size(); ++i) {
+    requests.push_back(entries[i].request);
     try {
       plans.push_back(model::plan(entries[i].request));
     } catch (const std::invalid_argument& e) {
@@ -42,7 +45,7 @@ ExitCode run_requests(const std::string& path, const model::Topology& t, const R
     }
     start_cycles.push_back(entries[i].start_cycle);
   }
-  const RunRecord record = run_multicasts(sim::requests_of(plans), options, start_cycles);
+  const RunRecord record = run_multicasts(requests, options, start_cycles);
   const std::vector<std::string> checks = check_each_multicast(plans, record);
   const std::string check = check_run(plans, record);
   if (json) {
