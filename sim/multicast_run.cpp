@@ -51,7 +51,8 @@ int channels_used(const model::Request& r) { return r.algorithm == "rd" ? 1 : po
 // The network, the nodes and the clock of one run.
 class MulticastRun {
  public:
-  MulticastRun(const std::vector<model::Request>& requests, const RunOptions& options);
+  MulticastRun(const std::vector<model::Request>& requests, const RunOptions& options,
+               const std::vector<long>& start_cycles);
   RunRecord run();
 
  private:
@@ -65,6 +66,9 @@ class MulticastRun {
 
   const RunOptions options_;
   const std::vector<model::Request>& requests_;
+  // Multicast indices by start cycle (then index), and each one's start cycle.
+  std::vector<std::size_t> start_order_;
+  std::vector<long> start_cycles_;
   model::Topology topology_;
   model::HamiltonianLabeling labels_;
   std::vector<std::uint16_t> star_labels_;        // star graphs: each node's cycle label, the firmware's configuration
@@ -79,15 +83,20 @@ class MulticastRun {
   std::mt19937_64 rng_;
 };
 
-MulticastRun::MulticastRun(const std::vector<model::Request>& requests, const RunOptions& options)
+MulticastRun::MulticastRun(const std::vector<model::Request>& requests, const RunOptions& options,
+                           const std::vector<long>& start_cycles)
     : options_(options),
       requests_(requests),
+      start_cycles_(start_cycles.empty() ? std::vector<long>(requests.size(), 0) : start_cycles),
       topology_(requests.front().topology),
       labels_(router_labeling(topology_)),
       monitor_(topology_, labels_),
       backend_(make_backend(options.backend)),
       links_(topology_),
       rng_(options.seed) {
+  for (std::size_t i = 0; i < requests_.size(); ++i) start_order_.push_back(i);
+  std::stable_sort(start_order_.begin(), start_order_.end(),
+                   [this](std::size_t a, std::size_t b) { return start_cycles_[a] < start_cycles_[b]; });
   unsigned locals = 1;
   for (std::size_t i = 0; i < requests_.size(); ++i) {
     locals = std::max(locals, static_cast<unsigned>(channels_used(requests_[i])));
@@ -197,11 +206,15 @@ bool MulticastRun::read_outputs(NodeId r) {
 
 RunRecord MulticastRun::run() {
   const int n = topology_.node_count();
-  for (std::size_t i = 0; i < requests_.size(); ++i) {
-    if (!start_multicast(i)) return monitor_.record();
-  }
+  std::size_t started = 0;  // into start_order_
   long last_progress = 0;
   for (cycle_ = 0; cycle_ < options_.max_cycles; ++cycle_) {
+    // The multicasts due in this cycle, at its top: with every start at 0, as before the first cycle.
+    bool refused = false;
+    while (!refused && started < start_order_.size() && start_cycles_[start_order_[started]] == cycle_) {
+      refused = !start_multicast(start_order_[started++]);
+    }
+    if (refused) break;
     bool moved = false;
     for (NodeId r = 0; r < n; ++r) moved |= read_outputs(r);
     for (NodeId r = 0; r < n; ++r) {
@@ -228,7 +241,10 @@ RunRecord MulticastRun::run() {
     const bool working =
         moved || std::any_of(nodes_.begin(), nodes_.end(), [](const auto& node) { return node->working(); });
     if (working) last_progress = cycle_;
-    if (finished()) break;
+    if (finished()) {
+      if (started == start_order_.size()) break;
+      last_progress = cycle_;  // idle until the next start: not a stall
+    }
     if (cycle_ - last_progress > options_.watchdog) {
       monitor_.record().stalled = true;
       monitor_.error(fmt::format("watchdog: no flit moved for {} cycles (cycle {}); blocked:{}", options_.watchdog,
@@ -274,7 +290,22 @@ std::vector<model::Request> requests_of(const std::vector<model::Plan>& plans) {
 }
 
 RunRecord run_multicasts(const std::vector<model::Request>& requests, const RunOptions& options) {
+  return run_multicasts(requests, options, {});
+}
+
+RunRecord run_multicasts(const std::vector<model::Request>& requests, const RunOptions& options,
+                         const std::vector<long>& start_cycles) {
   if (requests.empty()) throw model::RequestError("run_multicasts needs at least one request");
+  if (!start_cycles.empty() && start_cycles.size() != requests.size()) {
+    throw model::RequestError(fmt::format("{} start cycles for {} multicasts; give one per multicast or none",
+                                          start_cycles.size(), requests.size()));
+  }
+  for (std::size_t i = 0; i < start_cycles.size(); ++i) {
+    if (start_cycles[i] < 0 || start_cycles[i] >= options.max_cycles) {
+      throw model::RequestError(
+          fmt::format("start cycle {} of multicast {} is not in 0..{}", start_cycles[i], i, options.max_cycles - 1));
+    }
+  }
   if (options.alpha < 0 || options.gamma < 0) {
     throw model::RequestError(
         fmt::format("alpha {} and gamma {} must be at least 0 cycles", options.alpha, options.gamma));
@@ -308,7 +339,7 @@ RunRecord run_multicasts(const std::vector<model::Request>& requests, const RunO
   }
   if (requests.size() > 0xFFFF) throw model::UnsupportedError("at most 65535 multicasts per run");
   try {
-    MulticastRun run(requests, options);
+    MulticastRun run(requests, options, start_cycles);
     return run.run();
   } catch (const std::invalid_argument& e) {
     if (dynamic_cast<const model::ModelError*>(&e) != nullptr) throw;

@@ -69,6 +69,16 @@ std::string no_firmware_message(const std::string& algorithm);
 // an algorithm, topology or port model the firmware or routers cannot run.
 RunRecord run_multicasts(const std::vector<model::Request>& requests, const RunOptions& options);
 
+// The same with a start cycle per multicast (`wormcast run --requests`): the source of multicast i
+// gets it (fw::NodeFirmware::on_start_multicast) at the top of cycle start_cycles[i], before any
+// router output of that cycle is read; multicasts due in one cycle start in index order. Empty
+// start_cycles: every one at 0, the overload above. While the network is empty and no node is busy,
+// waiting for a later start is not a stall (the watchdog does not count it); with worms in the
+// network it is. Throws model::RequestError when start_cycles has another size than requests or a
+// start cycle outside 0..options.max_cycles - 1.
+RunRecord run_multicasts(const std::vector<model::Request>& requests, const RunOptions& options,
+                         const std::vector<long>& start_cycles);
+
 // The requests of `plans`, in order (the run's input when the caller holds plans for the check).
 std::vector<model::Request> requests_of(const std::vector<model::Plan>& plans);
 

@@ -209,7 +209,7 @@ std::string NetworkMonitor::unfinished_worms() const {
     } else if (const auto it = live_.find(static_cast<int>(i)); it != live_.end()) {
       std::string at;
       for (const NodeId n : it->second) at += (at.empty() ? "" : ", ") + topology_.node_name(n);
-      where = "head at " + at;
+      where = fmt::format("head held by router{} {}", it->second.size() == 1 ? "" : "s", at);
     } else {
       where = "head ejected at " + topology_.node_name(w.ejected_at) + ", tail not taken in";
     }

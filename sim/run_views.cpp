@@ -63,6 +63,66 @@ nlohmann::json run_to_json(const model::Plan& plan, int multicast, const RunReco
   return j;
 }
 
+namespace {
+
+long last_of(const std::vector<long>& cycles) {
+  if (std::find(cycles.begin(), cycles.end(), -1) != cycles.end()) return -1;
+  return cycles.empty() ? -1 : *std::max_element(cycles.begin(), cycles.end());
+}
+
+}  // namespace
+
+std::string render_requests_text(const std::vector<model::Plan>& plans, const std::vector<long>& start_cycles,
+                                 const RunRecord& record, const std::vector<std::string>& checks,
+                                 const std::string& check, const RunOptions& options) {
+  const model::Topology& t = plans.front().request.topology;
+  std::string out =
+      fmt::format("{} requests on {} ({}), alpha = {}, gamma = {}, eject stall {}\n", plans.size(), t.spec(),
+                  backend_title(options.backend), options.alpha, options.gamma, options.eject_stall);
+  out += fmt::format("  {:>3}  {:<16} {:<10} {:>4}  {:<9} {:>3} {:>7} {:>14}  {}\n", "#", "algorithm", "source", "K",
+                     "ports", "L", "start", "last delivery", "check");
+  int passed = 0;
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    const model::Request& r = plans[i].request;
+    const long last = last_of(delivery_cycles(plans[i], static_cast<int>(i), record));
+    passed += checks[i].empty() ? 1 : 0;
+    out += fmt::format("  {:>3}  {:<16} {:<10} {:>4}  {:<9} {:>3} {:>7} {:>14}  {}\n", i, r.algorithm,
+                       fmt::format("({})", t.node_name(r.source)), r.destinations.size(), r.ports.name(),
+                       r.length_flits, start_cycles[i], last < 0 ? std::string("-") : std::to_string(last),
+                       checks[i].empty() ? "pass" : "FAIL");
+  }
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    if (!checks[i].empty()) out += fmt::format("request {}: {}\n", i, checks[i]);
+  }
+  out += fmt::format("{} of {} requests passed, {} cycles\n", passed, plans.size(), record.cycles);
+  out += fmt::format("check: {}\n", check.empty() ? "pass" : check);
+  return out;
+}
+
+nlohmann::json requests_run_to_json(const std::vector<model::Plan>& plans, const std::vector<long>& start_cycles,
+                                    const RunRecord& record, const std::vector<std::string>& checks,
+                                    const std::string& check, const RunOptions& options) {
+  const model::Topology& t = plans.front().request.topology;
+  nlohmann::json requests = nlohmann::json::array();
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    const model::Request& r = plans[i].request;
+    const std::vector<long> cycles = delivery_cycles(plans[i], static_cast<int>(i), record);
+    nlohmann::json deliveries = nlohmann::json::object();
+    for (std::size_t k = 0; k < cycles.size(); ++k) deliveries[t.node_name(r.destinations[k])] = cycles[k];
+    requests.push_back({{"algorithm", r.algorithm},
+                        {"source", t.node_name(r.source)},
+                        {"ports", r.ports.name()},
+                        {"length", r.length_flits},
+                        {"start_cycle", start_cycles[i]},
+                        {"delivery_cycles", deliveries},
+                        {"last_delivery", last_of(cycles)},
+                        {"check", checks[i].empty() ? "pass" : checks[i]}});
+  }
+  return {{"topology", t.spec()},    {"backend", backend_name(options.backend)}, {"alpha", options.alpha},
+          {"gamma", options.gamma},  {"eject_stall", options.eject_stall},       {"requests", requests},
+          {"cycles", record.cycles}, {"check", check.empty() ? "pass" : check}};
+}
+
 NetworkDrawing drawing_of_run(const model::Plan& plan, int multicast, const RunRecord& record, const std::string& check,
                               Backend backend) {
   const model::Request& r = plan.request;

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "model/plan.hpp"
 #include "sim/multicast_run.hpp"
@@ -30,6 +31,22 @@ std::string render_run_text(const model::Plan& plan, int multicast, const RunRec
 // routers did) and "check".
 nlohmann::json run_to_json(const model::Plan& plan, int multicast, const RunRecord& record, const std::string& check,
                            const RunOptions& options);
+
+// A run of several requests at their start cycles (`wormcast run --requests`, docs/firmware.md
+// "Mixed runs"): multicast i is plans[i]'s request, started in start_cycles[i], with its own
+// verdict checks[i] (check_each_multicast); `check` is the run's (check_run: "" only when every
+// request passed and the run had no error). Text: a header naming the topology and backend, one row
+// per request (algorithm, source, K, ports, L, start cycle, last delivery cycle, pass or FAIL), the
+// reason of each failing request, the run's cycles and "check: pass" or its first failure.
+std::string render_requests_text(const std::vector<model::Plan>& plans, const std::vector<long>& start_cycles,
+                                 const RunRecord& record, const std::vector<std::string>& checks,
+                                 const std::string& check, const RunOptions& options);
+// {"topology", "backend", "alpha", "gamma", "eject_stall", "requests": [{"algorithm", "source",
+// "ports", "length", "start_cycle", "delivery_cycles" (destination name -> cycle, -1 never),
+// "last_delivery", "check"}], "cycles", "check"}, each check "pass" or the failure.
+nlohmann::json requests_run_to_json(const std::vector<model::Plan>& plans, const std::vector<long>& start_cycles,
+                                    const RunRecord& record, const std::vector<std::string>& checks,
+                                    const std::string& check, const RunOptions& options);
 
 // The links each worm of multicast `multicast` crossed on the routers of `backend`, as the link
 // monitor saw them, for render_svg (wormcast run --svg); the title names the backend.

@@ -155,12 +155,15 @@ std::string check_worms(const model::Plan& plan, int multicast, const RunRecord&
 
 }  // namespace
 
+std::string check_multicast(const model::Plan& plan, int multicast, const RunRecord& record) {
+  if (std::string e = check_deliveries(plan, multicast, record); !e.empty()) return e;
+  return check_worms(plan, multicast, record);
+}
+
 std::string check_run(const std::vector<model::Plan>& plans, const RunRecord& record) {
   if (!record.errors.empty()) return record.errors.front();
   for (std::size_t i = 0; i < plans.size(); ++i) {
-    const int multicast = static_cast<int>(i);
-    if (std::string e = check_deliveries(plans[i], multicast, record); !e.empty()) return e;
-    if (std::string e = check_worms(plans[i], multicast, record); !e.empty()) return e;
+    if (std::string e = check_multicast(plans[i], static_cast<int>(i), record); !e.empty()) return e;
   }
   for (const ObservedWorm& w : record.worms) {
     if (w.multicast < 0 || w.multicast >= static_cast<int>(plans.size())) {
@@ -168,6 +171,21 @@ std::string check_run(const std::vector<model::Plan>& plans, const RunRecord& re
     }
   }
   return "";
+}
+
+std::vector<std::string> check_each_multicast(const std::vector<model::Plan>& plans, const RunRecord& record) {
+  std::vector<std::string> checks;
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    const int multicast = static_cast<int>(i);
+    const std::vector<long> cycles = delivery_cycles(plans[i], multicast, record);
+    const bool finished = std::find(cycles.begin(), cycles.end(), -1) == cycles.end() &&
+                          std::none_of(record.worms.begin(), record.worms.end(), [multicast](const ObservedWorm& w) {
+                            return w.multicast == multicast && w.eject_cycle < 0;
+                          });
+    checks.push_back(!record.errors.empty() && !finished ? record.errors.front()
+                                                         : check_multicast(plans[i], multicast, record));
+  }
+  return checks;
 }
 
 std::vector<long> delivery_cycles(const model::Plan& plan, int multicast, const RunRecord& record) {

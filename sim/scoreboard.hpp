@@ -17,6 +17,19 @@ namespace wormcast::sim {
 // multicast, node, worm and cycle.
 std::string check_run(const std::vector<model::Plan>& plans, const RunRecord& record);
 
+// The check of multicast `multicast` alone against `plan` (its deliveries, then its worms), without
+// the run's protocol errors: "" when it did exactly what the plan says. check_run applies it to
+// every plan in turn.
+std::string check_multicast(const model::Plan& plan, int multicast, const RunRecord& record);
+
+// Every multicast's own verdict (multicast i against plans[i]), for a run of several requests
+// (`wormcast run --requests`): a multicast that did not finish (a destination without a delivery,
+// or a worm never taken in whole) in a run with a protocol error (the watchdog's stall report, a
+// refused start, an RTL assertion) fails with that error, the run's first; every other multicast
+// gets check_multicast. check_run is still the run's verdict: it also fails on an error that left
+// every multicast finished.
+std::vector<std::string> check_each_multicast(const std::vector<model::Plan>& plans, const RunRecord& record);
+
 // Delivery cycle of each destination of multicast `multicast` (destinations in request order;
 // -1 for one never delivered).
 std::vector<long> delivery_cycles(const model::Plan& plan, int multicast, const RunRecord& record);

@@ -51,6 +51,10 @@ int main(int argc, char** argv) {
       if (command.app->parsed()) return static_cast<int>(command.run());
     }
     return fail(ExitCode::kBadInput, "no command given; run with --help for the list");
+  } catch (const CLI::ParseError& error) {
+    // An option rule a command checks once it knows which options go together (run: -a, -s and -d
+    // unless --requests): reported as the parser reports its own.
+    return fail(ExitCode::kBadInput, fmt::format("{}\nRun with --help for the options.", error.what()));
   } catch (const wormcast::sim::TrafficError& error) {
     return fail(ExitCode::kCheckFailed, error.what());  // the network misdelivered or stalled: a check
   } catch (const std::exception& error) {

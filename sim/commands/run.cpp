@@ -9,6 +9,7 @@
 #include "model/planner.hpp"
 #include "sim/commands/command.hpp"
 #include "sim/commands/common.hpp"
+#include "sim/commands/request_file.hpp"
 #include "sim/network_svg.hpp"
 #include "sim/run_views.hpp"
 #include "sim/scoreboard.hpp"
@@ -24,12 +25,44 @@ std::string numbered_path(const std::string& path, int index, int count) {
   return (p.parent_path() / fmt::format("{}-{}{}", p.stem().string(), index + 1, p.extension().string())).string();
 }
 
+// `--requests FILE`: the file's multicasts at once, each at its start cycle, each checked.
+ExitCode run_requests(const std::string& path, const model::Topology& t, const RequestOptions& defaults,
+                      double eject_stall, std::uint64_t seed, Backend backend, const std::string& trace, bool json) {
+  const std::vector<FileRequest> entries = read_request_file(path, t, defaults, seed, RunOptions{}.max_cycles - 1);
+  RunOptions options = harness_options(entries.front().request.algorithm, defaults, eject_stall, seed);
+  options.backend = backend;
+  options.trace_path = trace;
+  // The run takes the requests; the plans are the scoreboard's.
+  std::vector<model::Request> requests;
+  std::vector<model::Plan> plans;
+  std::vector<long> start_cycles;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    requests.push_back(entries[i].request);
+    try {
+      plans.push_back(model::plan(entries[i].request));
+    } catch (const std::invalid_argument& e) {
+      throw CommandError(fmt::format("{} entry {}: {}", path, i, e.what()));
+    }
+    start_cycles.push_back(entries[i].start_cycle);
+  }
+  const RunRecord record = run_multicasts(requests, options, start_cycles);
+  const std::vector<std::string> checks = check_each_multicast(plans, record);
+  const std::string check = check_run(plans, record);
+  if (json) {
+    print_json(requests_run_to_json(plans, start_cycles, record, checks, check, options));
+  } else {
+    fmt::print("{}", render_requests_text(plans, start_cycles, record, checks, check, options));
+  }
+  return check.empty() ? ExitCode::kSuccess : ExitCode::kCheckFailed;
+}
+
 }  // namespace
 
 Command add_run(CLI::App& app) {
   struct Options {
     std::string topology;
     RequestSpec spec;
+    std::string requests;
     std::string backend = "rtl";
     double eject_stall = 0.0;
     RequestOptions request;
@@ -41,12 +74,21 @@ Command add_run(CLI::App& app) {
   CLI::App* command = app.add_subcommand(
       "run", "Run multicasts with the node firmware on the verilated routers; check them against the plan");
   command->add_option("-t,--topology", o->topology, "topology spec")->required();
-  command->add_option("-a,--algorithm", o->spec.algorithm, firmware_algorithm_names())->required();
-  command->add_option("-s,--source", o->spec.source, "source node, 'origin' or 'random'")->required();
-  command->add_option("-d,--dests", o->spec.destinations, "destination nodes, 'all' for a broadcast, or random:K")
-      ->required();
+  // -a, -s and -d are required unless --requests gives the multicasts (checked after parsing).
+  CLI::Option* algorithm = command->add_option("-a,--algorithm", o->spec.algorithm,
+                                               firmware_algorithm_names() + " (required without --requests)");
+  CLI::Option* source = command->add_option("-s,--source", o->spec.source,
+                                            "source node, 'origin' or 'random' (required without --requests)");
+  CLI::Option* dests =
+      command->add_option("-d,--dests", o->spec.destinations,
+                          "destination nodes, 'all' for a broadcast, or random:K (required without --requests)");
+  CLI::Option* requests = command->add_option(
+      "--requests", o->requests,
+      "a JSON file of multicasts to run at once, each [{\"algorithm\", \"source\", \"dests\", \"ports\", "
+      "\"length\", \"start_cycle\"}] (docs/firmware.md, \"Mixed runs\"); -L and -p give the defaults of its entries");
   command->add_option("--seed", o->spec.seed, "seed for random sources and destinations")->capture_default_str();
-  command->add_option("--count", o->spec.count, "random requests to run, one after another")->capture_default_str();
+  CLI::Option* count =
+      command->add_option("--count", o->spec.count, "random requests to run, one after another")->capture_default_str();
   command->add_option("--backend", o->backend, "rtl (verilated routers) or model (the cycle-level timing model)")
       ->capture_default_str();
   command->add_option("--eject-stall", o->eject_stall, "probability an ejection port takes no flit in a cycle")
@@ -54,15 +96,23 @@ Command add_run(CLI::App& app) {
   o->request.add_to(*command, LatencyOptions::kStartUpOnly);
   command->add_flag("--json", o->json,
                     "print each run as the plan's JSON plus backend, delivery_cycles, rtl (what the backend did) and "
-                    "check");
-  command->add_option("--svg", o->svg,
-                      "draw the network and each worm's links as the RTL monitor saw them into this SVG file "
-                      "(with --count N: FILE-1.svg ... FILE-N.svg)");
+                    "check (with --requests: topology, backend, requests with each one's delivery_cycles and check, "
+                    "cycles, check)");
+  CLI::Option* svg = command->add_option("--svg", o->svg,
+                                         "draw the network and each worm's links as the RTL monitor saw them into this "
+                                         "SVG file (with --count N: FILE-1.svg ... FILE-N.svg)");
   command->add_option("--trace", o->trace,
                       "write a waveform of every router into this FST file (with --count N: FILE-1.fst ...)");
-  return {command, [o] {
+  for (CLI::Option* excluded : {algorithm, source, dests, count, svg}) requests->excludes(excluded);
+  return {command, [o, algorithm, source, dests, requests] {
             const Backend backend = parse_backend(o->backend);
             const model::Topology t = model::Topology::parse(o->topology);
+            if (requests->count() != 0) {
+              return run_requests(o->requests, t, o->request, o->eject_stall, o->spec.seed, backend, o->trace, o->json);
+            }
+            for (const CLI::Option* needed : {algorithm, source, dests}) {
+              if (needed->count() == 0) throw CLI::RequiredError(needed->get_name());
+            }
             RunOptions options = harness_options(o->spec.algorithm, o->request, o->eject_stall, o->spec.seed);
             options.backend = backend;
             const int count = o->spec.count;
