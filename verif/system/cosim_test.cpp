@@ -19,6 +19,7 @@
 #include "model/sweep.hpp"
 #include "sim/multicast_run.hpp"
 #include "sim/scoreboard.hpp"
+#include "verif/system/run_record_queries.hpp"
 
 namespace wormcast::verif {
 namespace {
@@ -295,24 +296,6 @@ TEST(FirmwareOnRtlConcurrent, TwoConcurrentPcpBroadcastsDeadlockWithoutAdmission
   EXPECT_EQ(check.rfind("watchdog: no flit moved for 500 cycles", 0), 0u) << check;
   EXPECT_NE(check.find("worm 3,7->3,0 (multicast 0"), std::string::npos) << check;
   EXPECT_NE(check.find("worm 2,1->2,7 (multicast 1"), std::string::npos) << check;
-}
-
-// The first cycle any worm of multicast m entered the network (-1: none did).
-long first_injection(const sim::RunRecord& record, int m) {
-  long first = -1;
-  for (const sim::ObservedWorm& w : record.worms) {
-    if (w.multicast == m && w.inject_cycle >= 0 && (first < 0 || w.inject_cycle < first)) first = w.inject_cycle;
-  }
-  return first;
-}
-
-// The last delivery cycle of multicast m.
-long last_delivery(const sim::RunRecord& record, int m) {
-  long last = -1;
-  for (const sim::Delivery& d : record.deliveries) {
-    if (d.multicast == m) last = std::max(last, d.cycle);
-  }
-  return last;
 }
 
 // The last cycle a head of worm w was in the network: its last copy's head ejected (a replicating

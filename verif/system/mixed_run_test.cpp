@@ -16,6 +16,7 @@
 #include "model/vc_class_plan.hpp"
 #include "sim/multicast_run.hpp"
 #include "sim/scoreboard.hpp"
+#include "verif/system/run_record_queries.hpp"
 
 namespace wormcast::verif {
 namespace {
@@ -43,23 +44,6 @@ std::vector<long> starts_of(const std::vector<Mixed>& mix) {
   std::vector<long> starts;
   for (const Mixed& m : mix) starts.push_back(m.start);
   return starts;
-}
-
-// The first cycle a worm of multicast m entered the network (-1: none did).
-long first_injection(const sim::RunRecord& record, int m) {
-  long first = -1;
-  for (const sim::ObservedWorm& w : record.worms) {
-    if (w.multicast == m && w.inject_cycle >= 0 && (first < 0 || w.inject_cycle < first)) first = w.inject_cycle;
-  }
-  return first;
-}
-
-long last_delivery(const sim::RunRecord& record, int m) {
-  long last = -1;
-  for (const sim::Delivery& d : record.deliveries) {
-    if (d.multicast == m) last = std::max(last, d.cycle);
-  }
-  return last;
 }
 
 // Every delivery as (multicast, node, cycle), sorted: two runs that deliver alike compare equal.
