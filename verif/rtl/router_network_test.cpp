@@ -14,7 +14,7 @@
 // line together with the branches its spine spawns), each ejected copy well formed (its head, then
 // `more` address flits, then the payload intact and in order), the links the heads crossed (every
 // router's output links are monitored) with the VC class carried on each equal to the plan's hops
-// (model trace_route), VC = class bit 0 on every link, no assertion fired; a watchdog fails the test
+// (model trace_route), VC = class mod NumVcs on every link, no assertion fired; a watchdog fails the test
 // when no flit moves for 1000 cycles, naming the input VCs that still hold flits.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
