@@ -19,11 +19,14 @@
 namespace wormcast::bench {
 
 // Top: a verilated noc_network_top with NumLocal = 1, NumVcs = 2, BufDepth = 4, of `Spec`'s mesh.
+// Two VCs, not the VC-class plan's four: the bench mirrors a BookSim configuration of 2 VCs and runs
+// single-family traffic, which two VCs keep deadlock-free.
 template <class Top>
 class TopNetwork final : public sim::Network {
  public:
+  static constexpr unsigned kVcs = 2;     // NumVcs (bench/CMakeLists.txt)
   static constexpr unsigned kStreamW = 4;  // $clog2(NumPorts * NumVcs) = $clog2(5 * 2)
-  static constexpr unsigned kNoRouteW = 5 * sim::kRouterVcs;
+  static constexpr unsigned kNoRouteW = 5 * kVcs;
 
   TopNetwork(const model::Topology& topology, VerilatedContext* context)
       : topology_(topology),
@@ -52,9 +55,9 @@ class TopNetwork final : public sim::Network {
     l.stream = static_cast<unsigned>(verif::GetField(top_->ej_stream_o, i * kStreamW, kStreamW));
     return l;
   }
+  unsigned vcs() const override { return kVcs; }
   std::uint32_t injection_credits(model::NodeId n) const override {
-    return static_cast<std::uint32_t>(
-        verif::GetField(top_->inj_credit_o, static_cast<unsigned>(n) * sim::kRouterVcs, sim::kRouterVcs));
+    return static_cast<std::uint32_t>(verif::GetField(top_->inj_credit_o, static_cast<unsigned>(n) * kVcs, kVcs));
   }
   void set_injection(model::NodeId n, const sim::Link& l) override {
     const unsigned i = static_cast<unsigned>(n);
@@ -66,7 +69,7 @@ class TopNetwork final : public sim::Network {
     verif::SetBit(top_->inj_flit_i, lsb + wire::kFlitHeadBit, l.flit.head);
   }
   void set_ejection_credits(model::NodeId n, unsigned, std::uint32_t bits) override {
-    verif::SetField(top_->ej_credit_i, static_cast<unsigned>(n) * sim::kRouterVcs, sim::kRouterVcs, bits);
+    verif::SetField(top_->ej_credit_i, static_cast<unsigned>(n) * kVcs, kVcs, bits);
   }
   // The top hides its links: progress shows only at the injection and ejection ports. The inputs
   // settle with the clock low before the edge: an edge in the same eval() as new inputs lets the

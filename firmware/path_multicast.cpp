@@ -353,6 +353,7 @@ bool issue_path_worm(NodeContext& node, Job& job, std::uint32_t index) {
   } else {
     head.mode = wire::Mode::kHamiltonianPath;
     head.network = g.label(receiver) > g.label(node.self()) ? wire::kNetworkHigh : wire::kNetworkLow;
+    head.vc_class = wire::ham_path_class(head.network);
   }
   if (w.count > wire::kMaxMore) return false;
   head.more = static_cast<std::uint16_t>(w.count - 1);
@@ -361,6 +362,9 @@ bool issue_path_worm(NodeContext& node, Job& job, std::uint32_t index) {
     wire::HeadFields prefix = head;
     prefix.mode = wire::Mode::kSourceRouted;
     prefix.network = 0;
+    // The prefix hop is a hop of the row worm: in its network's class (head.vc_class), which the
+    // worm then keeps (docs/firmware.md "VC classes").
+    prefix.vc_class = head.vc_class;
     prefix.more = static_cast<std::uint16_t>(head.more + 1);
     prefix.dest = wire::with_route_entry(wire::kRouteAllUnused, 0, {false, send.prefix_port});
     if (!node.put_head(flits++, prefix)) return false;

@@ -166,6 +166,7 @@ bool issue_chain_send(NodeContext& node, Job& job, std::uint32_t index) {
   wire::HeadFields head = node.head();
   head.mode = wire::Mode::kHamiltonianPath;
   head.network = g.label(receiver) > g.label(node.self()) ? wire::kNetworkHigh : wire::kNetworkLow;
+  head.vc_class = wire::ham_path_class(head.network);
   head.dest = g.label(receiver);
   if (!node.put_head(0, head)) return false;
   return node.send(job, send.channel, 1, MessageInfo{}, c.chain.begin() + send.first, send.count);

@@ -81,7 +81,11 @@ Status plan(NodeContext& node, Job& job, const MulticastRequest& r, bool x_first
   job.state.xy = {};
   XyPathJob& j = job.state.xy;
   for (std::uint8_t p = 1; p <= 2; ++p) {
-    XyWorm w{static_cast<std::uint32_t>(j.chain.size()), 0, 0, 0, 0};
+    // The class (docs/firmware.md "VC classes"): the X path advances up from a bottom corner and
+    // down from a top one, the Y path right from a left corner and left from a right one.
+    const std::uint8_t vc_class = p == 1 ? (g.coord(self, 1) == 0 ? wire::kXyClassXPathUp : wire::kXyClassXPathDown)
+                                         : (g.coord(self, 0) == 0 ? wire::kXyClassYPathRight : wire::kXyClassYPathLeft);
+    XyWorm w{static_cast<std::uint32_t>(j.chain.size()), 0, 0, 0, 0, vc_class};
     for (std::uint32_t i = 0; i < r.count; ++i) {  // by label: insertion sort
       const std::uint32_t destination = r.destinations[i];
       if (xy.path[destination] != p) continue;
@@ -153,7 +157,9 @@ bool issue_xy_worm(NodeContext& node, Job& job, std::uint32_t index) {
   const XyPathJob& j = job.state.xy;
   const XyWorm& w = j.worms[index];
   const Grid& g = node.grid();
-  SourceRoute route(node.head(), w.hops, node.header, kMaxChain + 1);
+  wire::HeadFields head = node.head();
+  head.vc_class = w.vc_class;
+  SourceRoute route(head, w.hops, node.header, kMaxChain + 1);
   if (!route.fits()) return false;
   std::uint32_t u = node.self(), next_destination = w.first;
   for (std::uint32_t i = 0; i < w.hops; ++i) {

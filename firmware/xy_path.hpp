@@ -33,6 +33,7 @@ struct XyWorm {
   std::uint32_t first, count;
   std::uint32_t route_first, hops;
   std::uint8_t first_port;
+  std::uint8_t vc_class;  // wire::kXyClass*: the path and the corner it starts from
 };
 
 struct XyPathJob {

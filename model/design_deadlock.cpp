@@ -142,8 +142,8 @@ void add_xy_path_routes(const Topology& t, Collector& out) {
         const XyPartition partition = xy_partition(t, corner, first);
         // The class names the direction the path advances in: x-path-up, x-path-down, y-path-right,
         // y-path-left.
-        const int x_class = y == 0 ? 0 : 1;
-        const int y_class = x == 0 ? 2 : 3;
+        const int x_class = xy_path_class(t, corner, true);
+        const int y_class = xy_path_class(t, corner, false);
         for (const auto& [path, family_class] :
              {std::pair{&partition.x_path, x_class}, std::pair{&partition.y_path, y_class}}) {
           const std::vector<int> labels = base_path_labels(t, *path);

@@ -3,7 +3,9 @@
 //   label(u) < label(v): go to the neighbour with the largest label <= label(v)   (high channels)
 //   label(u) > label(v): go to the neighbour with the smallest label >= label(v)  (low channels)
 // The path neighbour label(u) +- 1 always qualifies, so the choice exists and labels move
-// monotonically toward label(v): one VC class suffices (each channel network is acyclic).
+// monotonically toward label(v): one VC class suffices (each channel network is acyclic). The
+// output class names the network (high 0, low 1) only so that the two networks take different VCs
+// where other routing functions share them (docs/rtl.md "VC-class plan").
 #include <fmt/format.h>
 
 #include "model/errors.hpp"
@@ -23,7 +25,7 @@ HamiltonianPathRouting::HamiltonianPathRouting(const Topology& topology)
       }()) {}
 
 std::optional<RouteStep> HamiltonianPathRouting::try_route(NodeId current, VcClass in, NodeId destination) const {
-  if (in != 0) return std::nullopt;
+  if (in != kHigh && in != kLow) return std::nullopt;
   if (current == destination) return RouteStep{};
   const int here = labeling_.label(current);
   const int target = labeling_.label(destination);
@@ -41,7 +43,7 @@ std::optional<RouteStep> HamiltonianPathRouting::try_route(NodeId current, VcCla
     }
   }
   if (best_port == kNoPort) return std::nullopt;
-  return RouteStep{best_port, 0};
+  return RouteStep{best_port, rising ? kHigh : kLow};
 }
 
 bool HamiltonianPathRouting::continues_after_delivery(const RouteHop& arrival, VcClass /*start*/,

@@ -83,10 +83,14 @@ Worm path_worm(const RoutingFunction& routing, NodeId sender, const std::vector<
 
 Worm hamiltonian_path_worm(const HamiltonianPathRouting& routing, NodeId sender,
                            const std::vector<NodeId>& destinations, Port first_port = kNoPort) {
-  Worm worm = path_worm(routing, sender, destinations, 0, first_port);
+  // The worm's class is its channel network (high 0, low 1: docs/rtl.md "VC-class plan"), the
+  // network its labels move in toward the first destination; a prefix hop travels in it too.
+  const HamiltonianLabeling& labeling = routing.labeling();
+  const bool high = labeling.label(destinations.front()) > labeling.label(sender);
+  Worm worm = path_worm(routing, sender, destinations, high ? 0 : 1, first_port);
   worm.header.mode = RoutingMode::kHamiltonianPath;
   const RouteHop& first = worm.hops.front();  // destinations exclude the sender: at least one hop
-  worm.header.subnetwork = routing.labeling().network(first.node, first.port);
+  worm.header.subnetwork = labeling.network(first.node, first.port);
   return worm;
 }
 

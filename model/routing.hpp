@@ -93,9 +93,14 @@ std::vector<NodeId> route_nodes(const RoutingFunction& routing, const std::vecto
 class HamiltonianPathRouting final : public RoutingFunction {
  public:
   explicit HamiltonianPathRouting(const Topology& topology);
+  // The output class is the channel network of the hop: kHigh (0) where labels rise, kLow (1) where
+  // they fall, the RTL's VC-class plan (docs/rtl.md). Either input class is accepted: the labels,
+  // not the class, choose the network.
+  enum Class : VcClass { kHigh = 0, kLow = 1 };
   std::string name() const override { return "hamiltonian-path"; }
-  int vc_class_count() const override { return 1; }
-  std::vector<VcClass> entry_classes() const override { return {0}; }
+  int vc_class_count() const override { return 2; }
+  std::vector<VcClass> entry_classes() const override { return {kHigh, kLow}; }
+  std::vector<VcClass> injection_classes() const override { return {kHigh, kLow}; }
   std::optional<RouteStep> try_route(NodeId current, VcClass in, NodeId destination) const override;
   // A worm visits its sorted destinations in one channel network (spec 1.2, 4.1).
   bool continues_after_delivery(const RouteHop& arrival, VcClass start, const RouteHop& first_hop) const override;

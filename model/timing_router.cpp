@@ -82,9 +82,11 @@ TimingRouter::TimingRouter(const TimingRouterParams& params, std::shared_ptr<con
         fmt::format("timing router: {} network ports and {} local pairs; at most {} and {} ports", params.net_ports,
                     params.locals, kMaxNetPorts, kMaxPorts));
   }
-  if (params.vcs < 1 || params.vcs > kMaxVcs || params.depth < 1 || params.depth > kMaxDepth) {
-    throw std::invalid_argument(fmt::format("timing router: {} VCs of depth {}; valid: 1..{} VCs, depth 1..{}",
-                                            params.vcs, params.depth, kMaxVcs, kMaxDepth));
+  // A class takes VC class mod VCs, as the RTL's class bits: the VC count is a power of two.
+  const bool vcs_ok = params.vcs == 1 || params.vcs == 2 || params.vcs == 4;
+  if (!vcs_ok || params.vcs > kMaxVcs || params.depth < 1 || params.depth > kMaxDepth) {
+    throw std::invalid_argument(fmt::format("timing router: {} VCs of depth {}; valid: 1, 2 or 4 VCs, depth 1..{}",
+                                            params.vcs, params.depth, kMaxDepth));
   }
   const Topology& t = routing_->topology();
   t.check_node(node);
@@ -132,7 +134,7 @@ TimingRouter::Segment TimingRouter::decide(unsigned in_port, const wire::HeadFie
   const unsigned mode = static_cast<unsigned>(head.mode);
   if (head.mode == wire::Mode::kSourceRouted) {
     const wire::RouteEntry e = wire::route_entry(head.dest, 0);
-    const bool class_ok = head.vc_class <= 1;  // a source route travels in class 0 or 1
+    const bool class_ok = head.vc_class < params_.vcs;  // a source route's class names a VC of its own
     s.vc_class = head.vc_class;
     if (e.port == wire::kRoutePortEnd) {
       s.valid = class_ok;
@@ -180,10 +182,12 @@ TimingRouter::Segment TimingRouter::decide(unsigned in_port, const wire::HeadFie
   return s;
 }
 
-// VC classes to VCs: a spawned branch takes VC 1, every other port the class's bit 0.
+// VC-class plan (docs/rtl.md): VC = class mod VCs (a power of two); a spawned branch travels in
+// class 1.
 unsigned TimingRouter::out_vc(const InputVc& ivc, unsigned port) const {
   if (params_.vcs < 2) return 0;
-  return (((ivc.seg.spawn >> port) & 1u) != 0 || (ivc.seg.vc_class & 1u) != 0) ? 1u : 0u;
+  const unsigned cls = ((ivc.seg.spawn >> port) & 1u) != 0 ? CprLineRouting::kSpawnedBranchClass : ivc.seg.vc_class;
+  return cls & (params_.vcs - 1u);
 }
 
 // The lead flit of a segment leaves a network port as the worm's head there.

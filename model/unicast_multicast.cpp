@@ -259,11 +259,11 @@ Plan plan_along_chain(const Request& request, const std::vector<NodeId>& chain,
     worm.header.mode = RoutingMode::kHamiltonianPath;
     worm.header.subnetwork =
         labeling.label(receiver) > labeling.label(sender) ? ChannelNetwork::kHigh : ChannelNetwork::kLow;
-    worm.header.vc = 0;
+    worm.header.vc = worm.header.subnetwork == ChannelNetwork::kHigh ? 0 : 1;  // the network's class
     worm.header.destinations = {receiver};
     worm.port = send.port;
     worm.port_network = send.port_network;
-    worm.hops = trace_route(routing, sender, 0, receiver);
+    worm.hops = trace_route(routing, sender, worm.header.vc, receiver);
     worm.route = route_nodes(routing, worm.hops, sender);
     worm.keeps_copy = {receiver};
     for (int i = send.first; i <= send.last; ++i) worm.address_field.push_back(at(i));

@@ -154,7 +154,30 @@ int VcClassPlan::vc(RoutingFamily family, int family_class) const {
   return f->vc_of_class[static_cast<std::size_t>(family_class)];
 }
 
-std::vector<std::string> vc_class_plan_names() { return {"current", "proposed"}; }
+std::vector<std::string> vc_class_plan_names() { return {"shipped", "single-class"}; }
+
+std::vector<int> family_wire_classes(RoutingFamily family) {
+  switch (family) {
+    case RoutingFamily::kHamiltonianPath:
+    case RoutingFamily::kMultiPathPrefix:
+      return {0, 1};
+    case RoutingFamily::kHamiltonianCycle:
+      return {0, 1, 2, 3};
+    case RoutingFamily::kDimensionOrder:
+      return {0, 1};
+    case RoutingFamily::kCprLine:
+      return {0};
+    case RoutingFamily::kPcpBranch:
+      return {1};
+    case RoutingFamily::kXyPathRoute:
+      return {0, 1, 2, 3};
+    case RoutingFamily::kEdnYxLeg:
+      return {1};
+  }
+  return {};
+}
+
+int router_vc_count(const Topology& topology) { return topology.port_count() == 4 ? 4 : 2; }
 
 VcClassPlan make_vc_class_plan(std::string name, const Topology& topology, const std::vector<FamilyVcEntry>& table) {
   VcClassPlan plan{std::move(name), 0, {}};
@@ -188,11 +211,22 @@ VcClassPlan make_vc_class_plan(std::string name, const Topology& topology, const
 
 VcClassPlan vc_class_plan(std::string_view name, const Topology& topology) {
   using F = RoutingFamily;
-  if (name == "current") {
-    // docs/rtl.md, "VC classes to VCs": class bit 0 names the VC. Hamiltonian path, dimension order
-    // on meshes, CPR lines and multi-path's prefix (class 0) -> VC 0 in both networks; p -> 0,
-    // q -> 1; the torus dateline class c -> VC c; spawned branches VC 1; xy-path writes class 0,
-    // edn's YX worms class 1.
+  if (name == "shipped") {
+    // docs/rtl.md, "VC-class plan": VC = head class mod the router's VC count, for every family.
+    const int vcs = router_vc_count(topology);
+    std::vector<FamilyVcEntry> table;
+    for (RoutingFamily family : routing_families()) {
+      std::vector<int> vc_of_class = family_wire_classes(family);
+      for (int& c : vc_of_class) c %= vcs;
+      table.push_back({family, std::move(vc_of_class)});
+    }
+    return make_vc_class_plan(std::string(name), topology, table);
+  }
+  if (name == "single-class") {
+    // The design before the plan (until Nov 2026): class bit 0 named the VC, the Hamiltonian path
+    // wrote class 0 in both networks, xy-path class 0 on every path, multi-path's prefix class 0;
+    // p -> 0, q -> 1; the torus dateline class c -> VC c; spawned branches VC 1; edn's YX legs class
+    // 1. Cyclic on 2D meshes (docs/rtl.md); kept as the evidence.
     return make_vc_class_plan(std::string(name), topology,
                               {{F::kHamiltonianPath, {0, 0}},
                                {F::kHamiltonianCycle, {0, 1, 0, 1}},
@@ -202,24 +236,6 @@ VcClassPlan vc_class_plan(std::string_view name, const Topology& topology) {
                                {F::kXyPathRoute, {0, 0, 0, 0}},
                                {F::kEdnYxLeg, {1}},
                                {F::kMultiPathPrefix, {0, 0}}});
-  }
-  if (name == "proposed") {
-    // docs/rtl.md, "VC-class plan". VC 0: the high network with every route that never turns from
-    // -Y into X (dimension order, CPR lines, xy-path's upward row paths); VC 1: the low network with
-    // every route that never turns from X into +Y (edn's YX legs, the spawned branches, xy-path's
-    // downward row paths). xy-path's column paths turn into and out of both Y directions, so each
-    // X direction gets a VC of its own (2: rightward, 3: leftward); on a topology without xy-path
-    // two VCs remain. Measured by check_design_deadlock: acyclic on mesh:8x8, mesh:4x4x4,
-    // torus:4x4, torus:4x4x4, star:4, star:5 (verif/model/design_deadlock_test.cpp).
-    return make_vc_class_plan(std::string(name), topology,
-                              {{F::kHamiltonianPath, {0, 1}},
-                               {F::kHamiltonianCycle, {0, 1, 0, 1}},
-                               {F::kDimensionOrder, {0, 1}},
-                               {F::kCprLine, {0}},
-                               {F::kPcpBranch, {1}},
-                               {F::kXyPathRoute, {0, 1, 2, 3}},
-                               {F::kEdnYxLeg, {1}},
-                               {F::kMultiPathPrefix, {0, 1}}});
   }
   throw SpecError(
       fmt::format("VC-class plan '{}' is unknown; valid: {}", name, fmt::join(vc_class_plan_names(), ", ")));

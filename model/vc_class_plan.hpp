@@ -5,8 +5,11 @@
 // distinguishes a few classes of its own (the channel network of a Hamiltonian-path worm, the p/q
 // and high/low class of a Hamiltonian-cycle worm, the dateline class of a dimension-order worm on a
 // torus, ...); a VcClassPlan says which router VC each of those classes occupies on a topology. Two
-// plans exist: "current", what the RTL and firmware do today, and "proposed", the plan the
-// whole-design channel dependency graph proves deadlock-free (model/design_deadlock.hpp).
+// plans exist: "shipped", what the RTL and firmware do (each class is a value of the head's
+// vc_class field, and a router with NumVcs VCs puts class c on VC c mod NumVcs), which the
+// whole-design channel dependency graph proves deadlock-free (model/design_deadlock.hpp); and
+// "single-class", the design before the plan (the Hamiltonian path's both networks and every
+// xy-path worm on VC 0), kept as the evidence that mixing families on one VC deadlocks.
 //
 // Which algorithms run on which topology is the firmware's knowledge (the `check` handlers of
 // firmware/algorithm_table.hpp); the model may not include the firmware, so firmware_algorithms()
@@ -74,8 +77,16 @@ struct VcClassPlan {
   int vc(RoutingFamily family, int family_class) const;
 };
 
-// "current", "proposed".
+// "shipped", "single-class".
 std::vector<std::string> vc_class_plan_names();
+// The head class (vc_class field value) the firmware or a router writes for each of the family's
+// classes (index: family_classes()): the Hamiltonian path's network high 0 / low 1, the
+// Hamiltonian cycle's ph/qh/pl/ql 0..3, the dateline class, CPR lines 0, spawned branches 1,
+// xy-path's paths 0..3, edn's YX legs 1, multi-path's prefix its row worm's network 0 / 1.
+std::vector<int> family_wire_classes(RoutingFamily family);
+// VCs per port of the routers the RTL runs `topology` on (docs/rtl.md "VC-class plan"): 4 on
+// routers with four network ports (2D meshes and tori, star:5), 2 on every other.
+int router_vc_count(const Topology& topology);
 // A plan from its class -> VC table for every family the firmware emits on `topology`; throws
 // SpecError naming a family without an entry or an entry of the wrong size.
 struct FamilyVcEntry {

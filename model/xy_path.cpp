@@ -107,7 +107,7 @@ void require_mesh_2d(const Topology& t, std::string_view what) {
 }
 
 // The worm of one base path: the destinations that lie on it, in label order, by R.
-std::optional<Worm> path_worm(const Request& request, const std::vector<NodeId>& base_path) {
+std::optional<Worm> path_worm(const Request& request, const std::vector<NodeId>& base_path, bool x_path) {
   const Topology& t = request.topology;
   const std::vector<int> labels = base_path_labels(t, base_path);
   std::vector<NodeId> on_path;
@@ -123,7 +123,7 @@ std::optional<Worm> path_worm(const Request& request, const std::vector<NodeId>&
   worm.step = 1;
   worm.kind = WormKind::kMultidestinationPath;
   worm.header.mode = RoutingMode::kSourceRouted;
-  worm.header.vc = 0;
+  worm.header.vc = xy_path_class(t, request.source, x_path);
   worm.header.destinations = on_path;
   worm.route = xy_path_worm_route(t, base_path, on_path);
   for (std::size_t i = 0; i + 1 < worm.route.size(); ++i) {
@@ -132,7 +132,7 @@ std::optional<Worm> path_worm(const Request& request, const std::vector<NodeId>&
       throw std::logic_error(fmt::format("XY-path route steps from {} to {}, which are not adjacent",
                                          t.node_name(worm.route[i]), t.node_name(worm.route[i + 1])));
     }
-    worm.hops.push_back(RouteHop{worm.route[i], port, 0});
+    worm.hops.push_back(RouteHop{worm.route[i], port, worm.header.vc});  // a source route keeps its class
   }
   // All-port: one injection channel per direction, numbered like the network port it feeds.
   worm.port = worm.hops.front().port;
@@ -158,6 +158,18 @@ XyPartition xy_partition(const Topology& topology, NodeId source, XyFirstPath fi
   }
   const std::array<GrowingPath, 2> paths = Partitioner({nx, ny}).run(first);
   return XyPartition{to_nodes(topology, s, paths[0].cells), to_nodes(topology, s, paths[1].cells)};
+}
+
+int xy_path_class(const Topology& topology, NodeId source, bool x_path) {
+  require_mesh_2d(topology, "the XY-path classes");
+  topology.check_node(source);
+  const Coord s = topology.coord(source);
+  if ((s[0] != 0 && s[0] != topology.size(0) - 1) || (s[1] != 0 && s[1] != topology.size(1) - 1)) {
+    throw UnsupportedError(fmt::format("XY-path classes are defined for corner sources; ({}) is not a corner of {}",
+                                       topology.node_name(source), topology.spec()));
+  }
+  if (x_path) return s[1] == 0 ? 0 : 1;
+  return s[0] == 0 ? 2 : 3;
 }
 
 std::vector<int> base_path_labels(const Topology& topology, const std::vector<NodeId>& base_path) {
@@ -229,8 +241,9 @@ Plan plan_xy_path(const Request& request) {
   }
   const XyPartition partition = xy_partition(request.topology, request.source, first);
   Plan plan{request, {}, {}};
-  for (const std::vector<NodeId>* base : {&partition.x_path, &partition.y_path}) {
-    if (std::optional<Worm> worm = path_worm(request, *base)) plan.worms.push_back(std::move(*worm));
+  for (const bool x_path : {true, false}) {
+    const std::vector<NodeId>& base = x_path ? partition.x_path : partition.y_path;
+    if (std::optional<Worm> worm = path_worm(request, base, x_path)) plan.worms.push_back(std::move(*worm));
   }
   plan.metrics = compute_metrics(request, plan.worms);
   return plan;

@@ -43,6 +43,13 @@ struct XyPartition {
 // `source` one of its corners; NodeError for a source outside it.
 XyPartition xy_partition(const Topology& topology, NodeId source, XyFirstPath first);
 
+// The VC class of the worm on the X path (`x_path`) or the Y path from corner `source` (docs/rtl.md
+// "VC-class plan"): the path and the one direction it advances in across its rows (columns), set by
+// the corner. 0 x-path-up (source at y = 0), 1 x-path-down, 2 y-path-right (source at x = 0),
+// 3 y-path-left. Each needs a VC of its own: the column paths turn into and out of both Y
+// directions. Throws what xy_partition throws for a source that is not a corner.
+int xy_path_class(const Topology& topology, NodeId source, bool x_path);
+
 // Labels of `base_path` by node id: the node's index on the path, -1 for nodes not on it.
 std::vector<int> base_path_labels(const Topology& topology, const std::vector<NodeId>& base_path);
 

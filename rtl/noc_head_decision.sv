@@ -9,7 +9,7 @@
 //   - net_o     network ports the segment leaves on (all-or-nothing: VC allocation acquires them
 //               together, every flit goes to all of them in the same cycle);
 //   - spawn_o   the subset of net_o that are spawned CPR branches (PCP spine, spec 3.2): they use
-//               VC 1 and their head is rewritten to address the end of the row;
+//               class 1 and their head is rewritten to address the end of the row;
 //   - eject_o   a copy of every flit of the segment goes to local ejection;
 //   - class_o   the output class of the non-spawned network ports;
 //   - shift_o   the lead flit leaves with its source route shifted by one entry;
@@ -31,7 +31,8 @@
 //     segment here (ejected when delivering, else dropped) and the next flit, carrying the next
 //     entries, leaves on the same port.
 // `valid_o` = 0 means no decision (route compute had none, a source route names an unconnected
-// port, a source-routed class other than 0/1, or a reserved mode); the input unit then waits.
+// port, a source-routed class that names no VC (class >= NumVcs), or a reserved mode); the input
+// unit then waits.
 `include "noc_assert.svh"
 
 module noc_head_decision #(
@@ -43,6 +44,9 @@ module noc_head_decision #(
   /// Routing modes implemented (noc_pkg::AllModes); source routes are decided here, the other
   /// modes by route compute (which gets the same mask).
   parameter int unsigned Modes = noc_pkg::AllModes,
+  /// Virtual channels of the router (1, 2 or 4): a source-routed worm's class must name one of
+  /// them (class < NumVcs; docs/rtl.md "VC-class plan").
+  parameter int unsigned NumVcs = 2,
   /// Width of a port number. Derived, do not override.
   localparam int unsigned PortW = $clog2(NumPorts),
   /// Width of a VC class. Derived, do not override.
@@ -96,6 +100,10 @@ module noc_head_decision #(
   assign entry_port    = entry[noc_pkg::RoutePortW-1:0];
   assign entry_end     = (entry_port == noc_pkg::RoutePortEnd);
   assign entry_port_ok = |(entry_port_onehot & port_connected_i);
+  // A source route travels on the VC its sender chose, class mod NumVcs, and keeps it: a class
+  // with no VC of its own would share one with a class the plan keeps apart.
+  logic class_ok;
+  assign class_ok = (32'(head.vc_class) < NumVcs);
   assign regroup       = noc_pkg::route_used_up(noc_pkg::route_shift(head.dest)) && (head.more != '0);
 
   // CPR: the control field's actions on a router that is not addressed, and the spine rule.
@@ -132,10 +140,10 @@ module noc_head_decision #(
       noc_pkg::RouteSourceRouted: begin
         class_o = head.vc_class;
         if (entry_end) begin
-          valid_o = HasSourceRouted && (head.vc_class[ClassW-1:1] == '0);
+          valid_o = HasSourceRouted && class_ok;
           eject_o = 1'b1;
         end else begin
-          valid_o = HasSourceRouted && entry_port_ok && (head.vc_class[ClassW-1:1] == '0);
+          valid_o = HasSourceRouted && entry_port_ok && class_ok;
           eject_o = entry_deliver;
           if (regroup) begin
             promote_o    = 1'b1;

@@ -220,7 +220,8 @@ module noc_input_unit #(
   noc_head_decision #(
     .NumPorts(NumPorts),
     .InPort  (InPort),
-    .Modes   (Modes)
+    .Modes   (Modes),
+    .NumVcs  (NumVcs)
   ) u_head_decision (
     .clk_i,
     .rst_ni,

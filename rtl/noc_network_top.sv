@@ -34,8 +34,9 @@ module noc_network_top #(
   parameter int unsigned Torus = 0,
   /// Local port pairs per node (noc_router NumLocal, >= 1).
   parameter int unsigned NumLocal = 1,
-  /// Virtual channels per port (noc_router NumVcs; >= 2 for torus dimension-order traffic).
-  parameter int unsigned NumVcs = 2,
+  /// Virtual channels per port (noc_router NumVcs: 1, 2 or 4). 4 follows the VC-class plan on 2D
+  /// networks (docs/rtl.md "VC-class plan"); fewer are deadlock-free only for fewer routing families.
+  parameter int unsigned NumVcs = 4,
   /// Flits per input VC buffer (noc_router BufDepth).
   parameter int unsigned BufDepth = 4,
   /// Width of a Hamiltonian label (<= noc_pkg::AddrW; SizeX * SizeY labels must fit).

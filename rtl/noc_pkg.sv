@@ -135,6 +135,12 @@ package noc_pkg;
   /// Bit of a Hamiltonian-cycle class that is set for the low network (pl, ql).
   localparam int unsigned HcClassLowBit = 1;
 
+  /// Hamiltonian-path class of the high channel network (labels rise): VC 0.
+  localparam logic [ClassW-1:0] HpClassHigh = 2'd0;
+  /// Hamiltonian-path class of the low channel network (labels fall): VC 1, apart from the high
+  /// network, as the VC-class plan needs on 2D meshes (docs/rtl.md "VC-class plan").
+  localparam logic [ClassW-1:0] HpClassLow  = 2'd1;
+
   /// Dimension-order class on a torus while the wraparound link of the current dimension is still
   /// ahead (the wrap hop included); the only class on meshes.
   localparam logic [ClassW-1:0] DorClassWrapAhead = 2'd0;

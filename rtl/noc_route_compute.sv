@@ -3,7 +3,8 @@
 //
 // For the head flit of a worm it makes exactly the decision of the model's routing function
 // (model/*_routing.cpp, docs/model.md "Routing functions"), selected by `mode_i`:
-//   RouteHamPath   Hamiltonian-path routing R on the path labeling (wraparound links unused);
+//   RouteHamPath   Hamiltonian-path routing R on the path labeling (wraparound links unused), the
+//                  output class the channel network (high 0, low 1: the VC-class plan);
 //   RouteHamCycle  Hamiltonian-cycle routing R(u, alpha, v) with the p/q output class beta;
 //   RouteDimOrder  dimension-order routing (XY, XYZ), stateless dateline classes on tori;
 //   RouteCprLine   straight-line routing of CPR worms (no decision off the line).
@@ -70,7 +71,7 @@ module noc_route_compute #(
   /// Routing mode of the worm.
   input  noc_pkg::route_mode_e                 mode_i,
   /// Input VC class: ph/qh/pl/ql (noc_pkg::HcClass*) for RouteHamCycle, the dateline class
-  /// 0/1 for RouteDimOrder on a torus, 0 otherwise.
+  /// 0/1 for RouteDimOrder on a torus, the network class 0/1 for RouteHamPath, 0 otherwise.
   input  logic [noc_pkg::ClassW-1:0]           class_i,
   /// Destination label (label modes).
   input  logic [LabelW-1:0]                    dest_label_i,
@@ -84,7 +85,8 @@ module noc_route_compute #(
   /// Output network port when valid and not ejecting.
   output logic [PortW-1:0]                     port_o,
   /// Output VC class when valid and not ejecting: beta for RouteHamCycle, the dateline class on
-  /// tori for RouteDimOrder, 0 otherwise.
+  /// tori for RouteDimOrder, the channel network for RouteHamPath (noc_pkg::HpClassHigh/Low), 0
+  /// otherwise.
   output logic [noc_pkg::ClassW-1:0]           class_o
 );
 
@@ -237,10 +239,13 @@ module noc_route_compute #(
     step_class = '0;
     unique case (mode_i)
       noc_pkg::RouteHamPath: begin
-        mode_ok   = HasHamPath && is_grid && (class_i == '0);
-        at_dest   = label_at_dest;
-        has_step  = label_found;
-        step_port = label_port;
+        // Either network class: the labels, not the class, choose the network (they agree for
+        // every worm the firmware writes; the injection VC is the only use of the head's class).
+        mode_ok    = HasHamPath && is_grid && (class_i[1] == 1'b0);
+        at_dest    = label_at_dest;
+        has_step   = label_found;
+        step_port  = label_port;
+        step_class = label_high ? noc_pkg::HpClassHigh : noc_pkg::HpClassLow;
       end
       noc_pkg::RouteHamCycle: begin
         // Star graphs, and 2D tori with an even row count Y (bit 0 of the Y size).
@@ -302,11 +307,13 @@ module noc_route_compute #(
   `NOC_ASSERT(NoDecisionOutputsZero_A, !valid_o |-> (!eject_o && port_o == '0 && class_o == '0))
   `NOC_ASSERT(EjectOutputsZero_A, eject_o |-> (valid_o && port_o == '0 && class_o == '0))
   // Hamiltonian path: the label moves strictly toward the destination label, never past it; the
-  // class is 0 and no wraparound link is used.
+  // class is the network the labels move in and no wraparound link is used.
   `NOC_ASSERT(HamPathMovesTowardDest_A, (hop && is_ham_path) |->
               ((own_label_i < dest_label_i) ? (hop_nbr_label > own_label_i && hop_nbr_label <= dest_label_i)
                                             : (hop_nbr_label < own_label_i && hop_nbr_label >= dest_label_i)))
   `NOC_ASSERT(HamPathAvoidsWrap_A, (hop && is_ham_path) |-> !port_is_wrap_i[port_o])
+  `NOC_ASSERT(HamPathClassIsNetwork_A, (hop && is_ham_path) |->
+              (class_o == ((own_label_i < dest_label_i) ? noc_pkg::HpClassHigh : noc_pkg::HpClassLow)))
   // Hamiltonian cycle: the worm stays in its network, a q worm stays q, a boundary hop is a p to q
   // switch.
   `NOC_ASSERT(HamCycleKeepsNetwork_A, (hop && is_ham_cycle) |-> (class_o[LowBit] == class_i[LowBit]))
@@ -314,9 +321,9 @@ module noc_route_compute #(
   `NOC_ASSERT(HamCycleBoundaryHopTurnsQ_A,
               (hop && is_ham_cycle && port_is_boundary_i[port_o]) |-> (class_o[QBit] && !class_i[QBit]))
   // Only the multi-class modes output a class other than 0: dimension order only on a torus, a
-  // CPR line the class it travels in.
+  // CPR line the class it travels in, a Hamiltonian path its network.
   `NOC_ASSERT(ClassZeroOutsideCycleAndTorus_A,
-              !(is_ham_cycle || (mode_i == noc_pkg::RouteDimOrder && is_torus_i) ||
+              !(is_ham_cycle || is_ham_path || (mode_i == noc_pkg::RouteDimOrder && is_torus_i) ||
                 mode_i == noc_pkg::RouteCprLine) |-> class_o == '0)
   `NOC_ASSERT(CprLineKeepsClass_A, (hop && mode_i == noc_pkg::RouteCprLine) |-> class_o == class_i)
   // Configuration: flags only on connected ports, wraparound links only on a torus.

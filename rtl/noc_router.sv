@@ -12,9 +12,8 @@
 // noc_crossbar moves the granted flits (replicating) to the noc_output_units, which hold the
 // output VCs and the downstream credits, and to the noc_eject_units, which are not allocated:
 // flits of several worms interleave on an ejection port, tagged with their stream. Glue here:
-//   - output VC per network port: a spawned branch takes VC 1, every other port VC = class bit 0
-//     (noc_pkg::HcClassQBit: Hamiltonian cycle p -> 0, q -> 1; dateline class c -> c; a source
-//     route's class; everything else 0; docs/rtl.md "VC classes to VCs");
+//   - output VC per network port: VC = output class mod NumVcs (a spawned branch's class is 1),
+//     one rule for every mode (docs/rtl.md "VC-class plan");
 //   - ejection port per worm: the first local port from (input port mod NumLocal) on with a credit
 //     while the worm's first segment is Routed (used at once, registered), kept to its tail;
 //   - switch requests: a flit requests all of its segment's outputs only when every one has a
@@ -35,8 +34,9 @@ module noc_router #(
   parameter int unsigned NumNetPorts = 4,
   /// Local port pairs (injection input and ejection output) after the network ports (>= 1).
   parameter int unsigned NumLocal = 1,
-  /// Virtual channels per port, input and output (>= 1; >= 2 for Hamiltonian-cycle and torus
-  /// dimension-order traffic).
+  /// Virtual channels per port, input and output: 1, 2 or 4 (a power of two: a worm of class c
+  /// takes VC c mod NumVcs). The VC-class plan needs 4 on 2D networks, 2 elsewhere (docs/rtl.md
+  /// "VC-class plan").
   parameter int unsigned NumVcs = 2,
   /// Flits per input VC buffer, and the credits per output VC after reset (>= 1): every router
   /// of a network uses the same BufDepth.
@@ -129,6 +129,12 @@ module noc_router #(
            Modes, noc_pkg::AllModes);
   end
 
+  // A worm of class c takes VC c mod NumVcs, the class's low bits: NumVcs must be a power of two
+  // no wider than the class field.
+  if (NumVcs != 1 && NumVcs != 2 && NumVcs != 4) begin : gen_vcs_check
+    $error("noc_router: NumVcs (%0d) must be 1, 2 or 4 (a class c takes VC c mod NumVcs)", NumVcs);
+  end
+
   // The configuration the route compute uses. RegisterConfig = 1: captured at every rising edge
   // while rst_ni is low, then held, so the inputs need be valid only during reset and the route
   // compute depends on registers alone (Verilator re-evaluates logic fed by a top-level input on
@@ -172,7 +178,7 @@ module noc_router #(
 
   // Glue, per input VC J: the output VC on each network port, the VC allocator's targets, the
   // ejection port, and the switch requests.
-  logic [NumInVcs*NumNetPorts-1:0] net_vc1;   // the worm takes VC 1 on network port o
+  logic [NumInVcs*NumNetPorts*VcIdW-1:0] net_vc;  // the worm's VC on network port o
   logic [NumInVcs*NumNetOutVcs-1:0] va_target;
   logic [NumInVcs*LocalW-1:0]      ej_port_d, ej_port_q;
   logic [NumInVcs-1:0]             sa_ok;     // every output of the segment has a credit
@@ -239,7 +245,8 @@ module noc_router #(
 
     for (genvar v = 0; v < NumVcs; v++) begin : gen_vc
       localparam int unsigned J = i * NumVcs + v;
-      logic [NumNetPorts-1:0] net, spawn, vc1;
+      logic [NumNetPorts-1:0] net, spawn;
+      logic [NumNetPorts*VcIdW-1:0] vc;
       logic [ClassW-1:0]      cls;
       logic                   net_credits, ej_ok;
       logic [LocalW-1:0]      ej_now;   // the ejection port this cycle's switch request uses
@@ -247,21 +254,25 @@ module noc_router #(
       assign spawn = seg_spawn[J*NumNetPorts +: NumNetPorts];
       assign cls   = seg_class[J*ClassW +: ClassW];
 
-      // Output VC per network port ("VC classes to VCs"): spawned CPR branches take VC 1, every
-      // other port VC = class bit 0. With one VC everything is VC 0 (asserted below).
+      // Output VC per network port ("VC-class plan"): VC = class mod NumVcs, the class's low
+      // VcIdW bits; a spawned CPR branch travels in class 1. With one VC everything is VC 0
+      // (asserted below).
       always_comb begin
         for (int o = 0; o < NumNetPorts; o++) begin
-          vc1[o] = (NumVcs > 1) && (spawn[o] || cls[noc_pkg::HcClassQBit]);
+          vc[o*VcIdW +: VcIdW] = '0;
+          if (NumVcs > 1) begin
+            vc[o*VcIdW +: VcIdW] = spawn[o] ? VcIdW'(1) : cls[VcIdW-1:0];
+          end
         end
       end
-      assign net_vc1[J*NumNetPorts +: NumNetPorts] = vc1;
+      assign net_vc[J*NumNetPorts*VcIdW +: NumNetPorts*VcIdW] = vc;
 
       always_comb begin
         va_target[J*NumNetOutVcs +: NumNetOutVcs] = '0;
         net_credits = 1'b1;
         for (int o = 0; o < NumNetPorts; o++) begin
           for (int w = 0; w < NumVcs; w++) begin
-            if (net[o] && (32'(vc1[o]) == w)) begin
+            if (net[o] && (32'(vc[o*VcIdW +: VcIdW]) == w)) begin
               va_target[J*NumNetOutVcs + o*NumVcs + w] = 1'b1;
               net_credits = net_credits && credit_avail[o*NumVcs+w];
             end
@@ -431,7 +442,7 @@ module noc_router #(
     for (int j = 0; j < NumInVcs; j++) begin
       for (int o = 0; o < NumNetPorts; o++) begin
         for (int w = 0; w < NumVcs; w++) begin
-          if (sa_gnt[j] && seg_net[j*NumNetPorts+o] && (32'(net_vc1[j*NumNetPorts+o]) == w)) begin
+          if (sa_gnt[j] && seg_net[j*NumNetPorts+o] && (32'(net_vc[(j*NumNetPorts+o)*VcIdW +: VcIdW]) == w)) begin
             send[o*NumVcs+w] = 1'b1;
           end
         end

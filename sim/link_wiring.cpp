@@ -28,7 +28,8 @@ bool LinkWiring::capture(model::NodeId r, const RouterModel& router) {
 }
 
 std::uint32_t LinkWiring::drive(model::NodeId r, RouterModel& router) {
-  constexpr std::uint32_t kVcMask = (1u << kRouterVcs) - 1;
+  const unsigned vcs = router.vcs();  // every router of the network is the same variant
+  const std::uint32_t vc_mask = (1u << vcs) - 1;
   const std::size_t base = static_cast<std::size_t>(r) * net_;
   std::uint32_t credits = 0;
   for (unsigned p = 0; p < net_; ++p) {
@@ -37,7 +38,7 @@ std::uint32_t LinkWiring::drive(model::NodeId r, RouterModel& router) {
     if (nbr != model::kNoNode) {
       const unsigned back = toward_[base + p];
       in = outputs_[static_cast<std::size_t>(nbr) * net_ + back];
-      credits |= ((credits_[static_cast<std::size_t>(nbr)] >> (back * kRouterVcs)) & kVcMask) << (p * kRouterVcs);
+      credits |= ((credits_[static_cast<std::size_t>(nbr)] >> (back * vcs)) & vc_mask) << (p * vcs);
     }
     std::uint8_t& was_valid = input_was_valid_[base + p];
     if (in.valid || was_valid != 0) router.set_input(p, in);

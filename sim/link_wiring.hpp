@@ -22,7 +22,7 @@ class LinkWiring {
   // credits to senders. Returns whether a flit left on a network port.
   bool capture(model::NodeId r, const RouterModel& router);
   // Then every router: drives r's network inputs from the neighbours' captured outputs and returns
-  // the credit bits its network output VCs get back (bit port * kRouterVcs + VC), for the caller to
+  // the credit bits its network output VCs get back (bit port * router.vcs() + VC), for the caller to
   // combine with the local ports' credits in set_credits_from_receivers.
   std::uint32_t drive(model::NodeId r, RouterModel& router);
 

@@ -72,6 +72,7 @@ class ModelRouter final : public RouterModel {
       : params_{net_ports, locals, vcs, depth} {}
   unsigned net_ports() const override { return params_.net_ports; }
   unsigned locals() const override { return params_.locals; }
+  unsigned vcs() const override { return params_.vcs; }
 
   void configure(const RouterConfig& c) override {
     const model::Topology topology = configured_topology(c);
@@ -125,7 +126,7 @@ std::unique_ptr<RouterModel> make_model_router(unsigned net_ports, unsigned loca
 }
 
 std::unique_ptr<RouterModel> make_model_router(unsigned net_ports, unsigned locals, const std::string& name) {
-  return make_model_router(net_ports, locals, kRouterVcs, kRouterDepth, name);
+  return make_model_router(net_ports, locals, router_variant_vcs(net_ports), kRouterDepth, name);
 }
 
 void perturb_model_router(RouterModel& router, unsigned cycles) {

@@ -11,7 +11,7 @@
 namespace wormcast::sim {
 
 // The model router with the same ports as make_router's variant for (`net_ports`, `locals`):
-// `net_ports` network ports and the fewest built local pairs >= `locals`, kRouterVcs VCs of
+// `net_ports` network ports and the fewest built local pairs >= `locals`, router_variant_vcs VCs of
 // kRouterDepth flits. Throws std::invalid_argument naming the variants when there is none.
 // configure() takes the network (mesh or torus) from the configuration's sizes and the node from
 // its coordinates.

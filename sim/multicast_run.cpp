@@ -124,7 +124,8 @@ MulticastRun::MulticastRun(const std::vector<model::Request>& requests, const Ru
     timing.mislabel_step = node == options_.mislabel_step_at;
     // The node sees every local pair its router has: the router ejects on any of them.
     nodes_.push_back(
-        std::make_unique<NodeInterface>(monitor_, topology_, cycle_, node, routers_.back()->locals(), timing));
+        std::make_unique<NodeInterface>(monitor_, topology_, cycle_, node, routers_.back()->locals(),
+                                        routers_.back()->vcs(), timing));
     nodes_.back()->data = &data_;
     fw::NodeConfig config;
     config.grid.kind = topology_.is_star()    ? fw::GridKind::kStar
@@ -222,13 +223,14 @@ RunRecord MulticastRun::run() {
       RouterModel& m = *routers_[static_cast<std::size_t>(r)];
       const unsigned net = m.net_ports();
       const std::uint32_t own_credits = m.credits_to_senders();
-      std::uint32_t to_router = node.drain_ejection(rng_, options_.eject_stall) << (net * kRouterVcs);
+      const unsigned vcs = m.vcs();
+      std::uint32_t to_router = node.drain_ejection(rng_, options_.eject_stall) << (net * vcs);
       node.run_processor();
       to_router |= links_.drive(r, m);
       for (unsigned k = 0; k < m.locals(); ++k) {
         Link in;
         if (k < node.channels()) {
-          const std::uint32_t bits = (own_credits >> ((net + k) * kRouterVcs)) & ((1u << kRouterVcs) - 1);
+          const std::uint32_t bits = (own_credits >> ((net + k) * vcs)) & ((1u << vcs) - 1);
           moved |= node.inject(k, in, bits);
         }
         m.set_input(net + k, in);

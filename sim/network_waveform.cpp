@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <gtkwave/fstapi.h>
 
+#include <bit>
 #include <vector>
 
 #include "model/errors.hpp"
@@ -35,13 +36,13 @@ class RecordedRouter final : public RouterModel {
  public:
   RecordedRouter(NetworkWaveform& wave, std::unique_ptr<RouterModel> inner, const std::string& name)
       : wave_(wave), inner_(std::move(inner)), inputs_(inner_->ports()) {
-    const unsigned ports = inner_->ports(), credit_bits = ports * kRouterVcs;
+    const unsigned ports = inner_->ports(), credit_bits = ports * inner_->vcs(), vc_bits = ports * vc_w();
     fstWriterSetScope(wave_.fst_, FST_ST_VCD_MODULE, name.c_str(), nullptr);
     rst_ = wave_.add_signal(1, "rst_ni");
     in_valid_ = wave_.add_signal(ports, fmt::format("in_valid_i [{}:0]", ports - 1));
-    in_vc_ = wave_.add_signal(ports, fmt::format("in_vc_i [{}:0]", ports - 1));
+    in_vc_ = wave_.add_signal(vc_bits, fmt::format("in_vc_i [{}:0]", vc_bits - 1));
     out_valid_ = wave_.add_signal(ports, fmt::format("out_valid_o [{}:0]", ports - 1));
-    out_vc_ = wave_.add_signal(ports, fmt::format("out_vc_o [{}:0]", ports - 1));
+    out_vc_ = wave_.add_signal(vc_bits, fmt::format("out_vc_o [{}:0]", vc_bits - 1));
     in_credit_ = wave_.add_signal(credit_bits, fmt::format("in_credit_o [{}:0]", credit_bits - 1));
     out_credit_ = wave_.add_signal(credit_bits, fmt::format("out_credit_i [{}:0]", credit_bits - 1));
     no_route_ = wave_.add_signal(32, "no_route_o [31:0]");
@@ -55,6 +56,7 @@ class RecordedRouter final : public RouterModel {
 
   unsigned net_ports() const override { return inner_->net_ports(); }
   unsigned locals() const override { return inner_->locals(); }
+  unsigned vcs() const override { return inner_->vcs(); }
   void configure(const RouterConfig& config) override { inner_->configure(config); }
   void set_reset(bool active) override {
     reset_ = active;
@@ -77,6 +79,9 @@ class RecordedRouter final : public RouterModel {
   }
 
  private:
+  // Bits of a VC id per port, as the router's in_vc_i/out_vc_o (noc_router VcIdW).
+  unsigned vc_w() const { return inner_->vcs() > 1 ? static_cast<unsigned>(std::bit_width(inner_->vcs() - 1)) : 1u; }
+
   // What the router shows and samples at this rising edge, before it takes the edge.
   void record() {
     wave_.at_edge(edge_++);
@@ -85,18 +90,18 @@ class RecordedRouter final : public RouterModel {
     for (unsigned p = 0; p < ports; ++p) {
       const Link in = inputs_[p], out = inner_->output(p);
       in_valid |= std::uint64_t{in.valid} << p;
-      in_vc |= std::uint64_t{in.vc} << p;
+      in_vc |= std::uint64_t{in.vc} << (p * vc_w());
       out_valid |= std::uint64_t{out.valid} << p;
-      out_vc |= std::uint64_t{out.vc} << p;
+      out_vc |= std::uint64_t{out.vc} << (p * vc_w());
       wave_.change(in_flit_[p], flit_bits(in));
       wave_.change(out_flit_[p], flit_bits(out));
     }
-    const unsigned credit_bits = ports * kRouterVcs;
+    const unsigned credit_bits = ports * inner_->vcs();
     wave_.change(rst_, reset_ ? "0" : "1");
     wave_.change(in_valid_, bits(in_valid, ports));
-    wave_.change(in_vc_, bits(in_vc, ports));
+    wave_.change(in_vc_, bits(in_vc, ports * vc_w()));
     wave_.change(out_valid_, bits(out_valid, ports));
-    wave_.change(out_vc_, bits(out_vc, ports));
+    wave_.change(out_vc_, bits(out_vc, ports * vc_w()));
     wave_.change(in_credit_, bits(inner_->credits_to_senders(), credit_bits));
     wave_.change(out_credit_, bits(out_credit_bits_, credit_bits));
     wave_.change(no_route_, bits(inner_->no_route(), 32));

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "firmware/message.hpp"
 
@@ -22,8 +23,9 @@ unsigned ejection_stream(unsigned local_port, const Link& link) { return local_p
 // The VC whose credit the flit's buffer slot returns: the port's pool.
 unsigned ejection_credit_vc(const Link&) { return 0; }
 
-// The VC a worm travels in from its injection: the router maps class bit 0 to the VC (docs/rtl.md).
-unsigned injection_vc(const wire::HeadFields& head) { return head.vc_class & 1u; }
+// The VC a worm travels in from its injection: class mod the router's VCs, as the routers map
+// every class (docs/rtl.md "VC-class plan"; VC counts are powers of two).
+unsigned injection_vc(const wire::HeadFields& head, unsigned vcs) { return head.vc_class & (vcs - 1u); }
 
 }  // namespace
 
@@ -35,16 +37,26 @@ bool replicates_onto_network(const model::Topology& topology, NodeId sender, con
 }
 
 NodeInterface::NodeInterface(NetworkMonitor& monitor, const model::Topology& topology, const long& cycle, NodeId id,
-                             unsigned channels, NodeTiming timing)
+                             unsigned channels, unsigned vcs, NodeTiming timing)
     : monitor_(monitor),
       topology_(topology),
       cycle_(cycle),
       id_(id),
       timing_(timing),
       queues_(channels),
-      credits_(channels, {static_cast<int>(kRouterDepth), static_cast<int>(kRouterDepth)}),
+      vcs_(vcs),
+      credits_(channels),
       channel_free_(channels, 0),
-      eject_(channels) {}
+      eject_(channels) {
+  if (vcs_ == 0 || vcs_ > kMaxRouterVcs || (vcs_ & (vcs_ - 1)) != 0) {
+    throw std::invalid_argument(
+        fmt::format("a router has {} VCs per port; the harness takes 1, 2 or 4 (kMaxRouterVcs)", vcs_));
+  }
+  for (auto& channel : credits_) {
+    channel.fill(0);
+    std::fill_n(channel.begin(), vcs_, static_cast<int>(kRouterDepth));
+  }
+}
 
 bool NodeInterface::can_send(unsigned k) const { return k < queues_.size() && queues_[k].size() < kSendQueue; }
 
@@ -102,14 +114,14 @@ std::uint32_t NodeInterface::drain_ejection(std::mt19937_64& rng, double stall) 
   std::uniform_real_distribution<double> u(0, 1);
   for (unsigned local = 0; local < eject_.size(); ++local) {
     if (stall > 0 && u(rng) < stall) continue;
-    for (unsigned i = 0; i < kRouterVcs; ++i) {
-      const unsigned vc = (next_drain_vc_ + i) % kRouterVcs;
+    for (unsigned i = 0; i < vcs_; ++i) {
+      const unsigned vc = (next_drain_vc_ + i) % vcs_;
       std::deque<Ejected>& buffer = eject_[local][vc];
       if (buffer.empty()) continue;
       wire::Flit flit = buffer.front().flit;
       const unsigned stream = buffer.front().stream;
       buffer.pop_front();
-      credits |= 1u << (local * kRouterVcs + vc);
+      credits |= 1u << (local * vcs_ + vc);
       std::vector<wire::Flit>& got = streams_[stream];
       if (flit.head != got.empty()) {
         monitor_.error(fmt::format("node {} ejection stream {}: {} flit {} a worm at cycle {}", id_, stream,
@@ -122,7 +134,7 @@ std::uint32_t NodeInterface::drain_ejection(std::mt19937_64& rng, double stall) 
       break;
     }
   }
-  next_drain_vc_ = (next_drain_vc_ + 1) % kRouterVcs;
+  next_drain_vc_ = (next_drain_vc_ + 1) % vcs_;
   return credits;
 }
 
@@ -165,7 +177,7 @@ void NodeInterface::run_processor() {
 }
 
 bool NodeInterface::inject(unsigned k, Link& out, std::uint32_t credit_bits) {
-  for (unsigned v = 0; v < kRouterVcs; ++v) credits_[k][v] += (credit_bits >> v) & 1;
+  for (unsigned v = 0; v < vcs_; ++v) credits_[k][v] += (credit_bits >> v) & 1;
   if (queues_[k].empty()) return false;
   Outgoing& m = queues_[k].front();
   if (m.ready < 0) m.ready = std::max(m.queued, channel_free_[k]) + timing_.alpha;
@@ -177,7 +189,7 @@ bool NodeInterface::inject(unsigned k, Link& out, std::uint32_t credit_bits) {
     return false;
   }
   const wire::Flit& flit = m.flits[m.next];
-  const unsigned vc = injection_vc(wire::unpack_head(m.flits.front().data));
+  const unsigned vc = injection_vc(wire::unpack_head(m.flits.front().data), vcs_);
   if (credits_[k][vc] == 0) return false;
   --credits_[k][vc];
   out = Link{true, vc, flit};
@@ -223,7 +235,7 @@ std::string NodeInterface::state() const {
     if (!flits.empty()) s += fmt::format(" node {} stream {}: {} flit(s) of a worm;", name, stream, flits.size());
   }
   for (std::size_t local = 0; local < eject_.size(); ++local) {
-    for (unsigned vc = 0; vc < kRouterVcs; ++vc) {
+    for (unsigned vc = 0; vc < vcs_; ++vc) {
       const std::size_t held = eject_[local][vc].size();
       if (held != 0) s += fmt::format(" node {} ejection port {} VC {}: {} flit(s) not taken;", name, local, vc, held);
     }

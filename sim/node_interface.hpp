@@ -41,7 +41,7 @@ bool replicates_onto_network(const model::Topology& topology, model::NodeId send
 class NodeInterface final : public fw::NetworkInterface {
  public:
   NodeInterface(NetworkMonitor& monitor, const model::Topology& topology, const long& cycle, model::NodeId id,
-                unsigned channels, NodeTiming timing);
+                unsigned channels, unsigned vcs, NodeTiming timing);
 
   unsigned channels() const override { return static_cast<unsigned>(queues_.size()); }
   bool can_send(unsigned k) const override;
@@ -95,10 +95,11 @@ class NodeInterface final : public fw::NetworkInterface {
   model::NodeId id_;
   NodeTiming timing_;
   std::vector<std::deque<Outgoing>> queues_;
-  std::vector<std::array<int, kRouterVcs>> credits_;  // per injection channel and VC
+  unsigned vcs_;                                          // the router's VCs per port
+  std::vector<std::array<int, kMaxRouterVcs>> credits_;  // per injection channel and VC
   std::vector<long> channel_free_;
   // Ejection: flits the router delivered, per local port and credit VC (at most kRouterDepth each).
-  std::vector<std::array<std::deque<Ejected>, kRouterVcs>> eject_;
+  std::vector<std::array<std::deque<Ejected>, kMaxRouterVcs>> eject_;
   std::map<unsigned, std::vector<wire::Flit>> streams_;  // depacketizer, per ejection stream
   std::deque<Received> received_;
   bool processing_ = false;

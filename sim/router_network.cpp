@@ -82,7 +82,7 @@ bool RouterNetwork::step() {
   for (model::NodeId r = 0; r < n; ++r) {
     std::uint32_t to_router = links_.drive(r, *routers_[index(r)]);
     for (unsigned k = 0; k < locals_; ++k)
-      to_router |= eject_credits_[index(r) * locals_ + k] << ((net_ + k) * kRouterVcs);
+      to_router |= eject_credits_[index(r) * locals_ + k] << ((net_ + k) * routers_[index(r)]->vcs());
     routers_[index(r)]->set_credits_from_receivers(to_router);
   }
   clock_routers(routers_, backend_);

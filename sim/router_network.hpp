@@ -50,6 +50,8 @@ class Network {
   virtual unsigned ejection_ports() const = 0;
   virtual Link ejection(model::NodeId n, unsigned port) const = 0;
   virtual std::uint32_t injection_credits(model::NodeId n) const = 0;  // bit v: VC v
+  // VCs per port of the routers (the same in every router of a network).
+  virtual unsigned vcs() const = 0;
   virtual void set_injection(model::NodeId n, const Link& link) = 0;
   // Credits of ejection port `port`, bit v: VC v (the port's pooled credit returns on VC 0).
   virtual void set_ejection_credits(model::NodeId n, unsigned port, std::uint32_t bits) = 0;
@@ -73,8 +75,10 @@ class RouterNetwork final : public Network {
   const model::HamiltonianLabeling& labels() const override { return labels_; }
   unsigned ejection_ports() const override { return locals_; }
   Link ejection(model::NodeId n, unsigned port) const override { return routers_[index(n)]->output(net_ + port); }
+  unsigned vcs() const override { return routers_.front()->vcs(); }
   std::uint32_t injection_credits(model::NodeId n) const override {
-    return (routers_[index(n)]->credits_to_senders() >> (net_ * kRouterVcs)) & ((1u << kRouterVcs) - 1);
+    const unsigned vcs = routers_[index(n)]->vcs();
+    return (routers_[index(n)]->credits_to_senders() >> (net_ * vcs)) & ((1u << vcs) - 1);
   }
   void set_injection(model::NodeId n, const Link& link) override { routers_[index(n)]->set_input(net_, link); }
   void set_ejection_credits(model::NodeId n, unsigned port, std::uint32_t bits) override {

@@ -11,9 +11,9 @@
 
 #include "Vnoc_router_p3_l3_v2_d4.h"
 #include "Vnoc_router_p3_v2_d4.h"
-#include "Vnoc_router_p4_l2_v2_d4.h"
-#include "Vnoc_router_p4_l4_v2_d4.h"
-#include "Vnoc_router_p4_v2_d4.h"
+#include "Vnoc_router_p4_l2_v4_d4.h"
+#include "Vnoc_router_p4_l4_v4_d4.h"
+#include "Vnoc_router_p4_v4_d4.h"
 #include "Vnoc_router_p6_l2_v2_d4.h"
 #include "Vnoc_router_p6_l6_v2_d4.h"
 
@@ -54,12 +54,13 @@ void set_bits(T& sig, unsigned lsb, unsigned width, std::uint64_t value) {
   }
 }
 
-template <class V, unsigned NetPorts, unsigned Locals>
+template <class V, unsigned NetPorts, unsigned Locals, unsigned Vcs>
 class Router final : public RouterModel {
  public:
   Router(VerilatedContext* context, const std::string& name) : v_(context, name.c_str()) {}
   unsigned net_ports() const override { return NetPorts; }
   unsigned locals() const override { return Locals; }
+  unsigned vcs() const override { return Vcs; }
 
   void configure(const RouterConfig& c) override {
     v_.own_label_i = static_cast<std::uint16_t>(c.own_label);
@@ -82,7 +83,7 @@ class Router final : public RouterModel {
   Link output(unsigned port) const override {
     Link l;
     l.valid = (v_.out_valid_o >> port) & 1;
-    l.vc = (v_.out_vc_o >> port) & 1;
+    l.vc = static_cast<unsigned>(get_bits(v_.out_vc_o, port * kVcIdW, kVcIdW));
     const unsigned lsb = port * wire::kFlitW;
     l.flit = {get_bits(v_.out_flit_o, lsb + wire::kFlitHeadBit, 1) != 0,
               get_bits(v_.out_flit_o, lsb + wire::kFlitTailBit, 1) != 0, get_bits(v_.out_flit_o, lsb, 64)};
@@ -91,12 +92,14 @@ class Router final : public RouterModel {
     return l;
   }
   std::uint32_t credits_to_senders() const override { return v_.in_credit_o; }
-  // Width of a stream id: the router's input VCs, (NetPorts + Locals) x 2 (noc_router StreamW).
-  static constexpr unsigned kStreamW = std::bit_width((NetPorts + Locals) * 2u - 1u);
+  // Width of a VC id on a link (noc_router VcIdW) and of a stream id: the router's input VCs,
+  // (NetPorts + Locals) x Vcs (noc_router StreamW).
+  static constexpr unsigned kVcIdW = Vcs > 1 ? std::bit_width(Vcs - 1u) : 1u;
+  static constexpr unsigned kStreamW = std::bit_width((NetPorts + Locals) * Vcs - 1u);
   std::uint32_t no_route() const override { return v_.no_route_o; }
   void set_input(unsigned port, const Link& l) override {
     set_bits(v_.in_valid_i, port, 1, l.valid);
-    set_bits(v_.in_vc_i, port, 1, l.vc);
+    set_bits(v_.in_vc_i, port * kVcIdW, kVcIdW, l.vc);
     const unsigned lsb = port * wire::kFlitW;
     set_bits(v_.in_flit_i, lsb, 64, l.flit.data);
     set_bits(v_.in_flit_i, lsb + wire::kFlitTailBit, 1, l.flit.tail);
@@ -121,6 +124,8 @@ std::string router_variants() {
          "6";
 }
 
+unsigned router_variant_vcs(unsigned net_ports) { return net_ports == 4 ? 4 : 2; }
+
 unsigned router_variant_locals(unsigned net_ports, unsigned locals) {
   if (net_ports == 3 && locals <= 1) return 1;
   if (net_ports == 3 && locals <= 3) return 3;
@@ -137,19 +142,19 @@ std::unique_ptr<RouterModel> make_router(VerilatedContext* context, unsigned net
                                          const std::string& name) {
   switch (net_ports * 10 + router_variant_locals(net_ports, locals)) {
     case 31:
-      return std::make_unique<Router<Vnoc_router_p3_v2_d4, 3, 1>>(context, name);
+      return std::make_unique<Router<Vnoc_router_p3_v2_d4, 3, 1, 2>>(context, name);
     case 33:
-      return std::make_unique<Router<Vnoc_router_p3_l3_v2_d4, 3, 3>>(context, name);
+      return std::make_unique<Router<Vnoc_router_p3_l3_v2_d4, 3, 3, 2>>(context, name);
     case 41:
-      return std::make_unique<Router<Vnoc_router_p4_v2_d4, 4, 1>>(context, name);
+      return std::make_unique<Router<Vnoc_router_p4_v4_d4, 4, 1, 4>>(context, name);
     case 42:
-      return std::make_unique<Router<Vnoc_router_p4_l2_v2_d4, 4, 2>>(context, name);
+      return std::make_unique<Router<Vnoc_router_p4_l2_v4_d4, 4, 2, 4>>(context, name);
     case 44:
-      return std::make_unique<Router<Vnoc_router_p4_l4_v2_d4, 4, 4>>(context, name);
+      return std::make_unique<Router<Vnoc_router_p4_l4_v4_d4, 4, 4, 4>>(context, name);
     case 62:
-      return std::make_unique<Router<Vnoc_router_p6_l2_v2_d4, 6, 2>>(context, name);
+      return std::make_unique<Router<Vnoc_router_p6_l2_v2_d4, 6, 2, 2>>(context, name);
     default:
-      return std::make_unique<Router<Vnoc_router_p6_l6_v2_d4, 6, 6>>(context, name);
+      return std::make_unique<Router<Vnoc_router_p6_l6_v2_d4, 6, 6, 2>>(context, name);
   }
 }
 

@@ -14,7 +14,7 @@ class VerilatedContext;
 
 namespace wormcast::sim {
 
-inline constexpr unsigned kRouterVcs = 2;      // NumVcs of every variant
+inline constexpr unsigned kMaxRouterVcs = 4;   // NumVcs of the widest variant (fixed-capacity arrays)
 inline constexpr unsigned kRouterDepth = 4;    // BufDepth: flits per input VC = credits per output VC
 inline constexpr unsigned kRouterLabelW = 16;  // LabelW (default)
 
@@ -46,11 +46,13 @@ class RouterModel {
   virtual unsigned net_ports() const = 0;
   virtual unsigned locals() const = 0;
   unsigned ports() const { return net_ports() + locals(); }
+  // NumVcs: VCs per port, input and output (router_variant_vcs).
+  virtual unsigned vcs() const = 0;
   virtual void configure(const RouterConfig& config) = 0;
   virtual void set_reset(bool active) = 0;
   // Registered outputs.
   virtual Link output(unsigned port) const = 0;
-  virtual std::uint32_t credits_to_senders() const = 0;  // in_credit_o, bit port * kRouterVcs + vc
+  virtual std::uint32_t credits_to_senders() const = 0;  // in_credit_o, bit port * vcs() + vc
   virtual std::uint32_t no_route() const = 0;
   // Inputs for the next edge.
   virtual void set_input(unsigned port, const Link& link) = 0;
@@ -64,6 +66,10 @@ std::unique_ptr<RouterModel> make_router(VerilatedContext* context, unsigned net
                                          const std::string& name);
 // The variants built, in words.
 std::string router_variants();
+// NumVcs of the variants with `net_ports` network ports (docs/rtl.md "VC-class plan"): 4 with four
+// network ports (2D meshes and tori, star:5: xy-path's classes need four VCs on 2D meshes), 2
+// otherwise. model::router_vc_count says the same per topology (SimTopology test compares them).
+unsigned router_variant_vcs(unsigned net_ports);
 // The local pairs of the variant make_router builds for (`net_ports`, `locals`); the model
 // backend (sim/model_router.hpp) builds the same. Throws std::invalid_argument like make_router.
 unsigned router_variant_locals(unsigned net_ports, unsigned locals);

@@ -62,7 +62,7 @@ struct Arriving {
 
 struct NodeState {
   std::deque<OutWorm> queue;  // infinite: the offered load is what the sources create
-  std::array<int, kRouterVcs> credits{};
+  std::array<int, kMaxRouterVcs> credits{};  // VCs 0..network.vcs()-1
   std::array<Flight, kTags> flights;
   unsigned next_tag = 0;
   std::vector<Arriving> streams;
@@ -223,10 +223,10 @@ void Traffic::queue_worm(NodeId source, long packet, const std::vector<NodeId>& 
 Link Traffic::inject(NodeId n) {
   NodeState& node = nodes_[at(n)];
   const std::uint32_t bits = network_.injection_credits(n);
-  for (unsigned v = 0; v < kRouterVcs; ++v) node.credits[v] += static_cast<int>((bits >> v) & 1u);
+  for (unsigned v = 0; v < network_.vcs(); ++v) node.credits[v] += static_cast<int>((bits >> v) & 1u);
   if (node.queue.empty()) return {};
   OutWorm& w = node.queue.front();
-  const unsigned vc = w.head.vc_class & 1u;
+  const unsigned vc = w.head.vc_class & (network_.vcs() - 1u);  // class mod VCs, as the routers map it
   if (node.credits[vc] == 0) return {};
   if (w.next == 0) {
     Flight& slot = node.flights[node.next_tag];

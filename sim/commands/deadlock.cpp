@@ -82,7 +82,7 @@ Command add_deadlock(CLI::App& app) {
     std::string topology;
     std::string routing;
     bool mixed = false;
-    std::string plan = "current";
+    std::string plan = "shipped";
     bool json = false;
   };
   auto o = std::make_shared<Options>();

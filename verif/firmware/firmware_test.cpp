@@ -333,6 +333,9 @@ TEST(FirmwarePath, DualPathBroadcastOnFourByFourIsV19) {
     EXPECT_EQ(path_labels(low), (std::vector<std::uint32_t>{5, 4, 3, 2, 1, 0}));
     EXPECT_EQ(high.head.network, wire::kNetworkHigh);
     EXPECT_EQ(low.head.network, wire::kNetworkLow);
+    // The VC-class plan (docs/firmware.md "VC classes"): the class is the network, high 0, low 1.
+    EXPECT_EQ(high.head.vc_class, 0u);
+    EXPECT_EQ(low.head.vc_class, 1u);
     EXPECT_EQ(trace(nodes), ports == 1 ? (std::vector<std::string>{"1 (1,1)->(0,1) ch0", "2 (1,1)->(2,1) ch0"})
                                        : (std::vector<std::string>{"1 (1,1)->(0,1) ch1", "1 (1,1)->(2,1) ch0"}));
   }
@@ -362,6 +365,8 @@ TEST(FirmwarePath, MultiPathSplitsByTheSourceColumnWithARowPrefix) {
   ASSERT_EQ(row_high.address.size(), 1u);
   EXPECT_EQ(row_high.address[0].mode, wire::Mode::kHamiltonianPath);
   EXPECT_EQ(row_high.address[0].network, wire::kNetworkHigh);
+  EXPECT_EQ(row_high.head.vc_class, 0u);  // the prefix travels in its row worm's class: high 0
+  EXPECT_EQ(row_high.address[0].vc_class, 0u);
   EXPECT_EQ(row_high.address[0].dest, 15u);
   EXPECT_EQ(row_high.address[0].more, 0u);
   EXPECT_EQ(row_high.address[0].src, row_high.head.src);
@@ -371,6 +376,7 @@ TEST(FirmwarePath, MultiPathSplitsByTheSourceColumnWithARowPrefix) {
   for (std::size_t i = 0; i < 3; ++i) {
     const Sent& w = nodes.log()[i + 1];
     EXPECT_EQ(w.head.mode, wire::Mode::kHamiltonianPath);
+    EXPECT_EQ(w.head.vc_class, i == 0 ? 0u : 1u);  // the high column worm, then the two low worms
     EXPECT_EQ(path_labels(w), lists[i]);
     EXPECT_EQ(w.channel, channels[i]);
   }
@@ -695,6 +701,28 @@ TEST(FirmwarePath, XyPathOnTenByTenIsV36) {
     EXPECT_EQ(nodes.log()[0].head.mode, wire::Mode::kSourceRouted);
     EXPECT_EQ(nodes.log()[0].channel, 0u);  // +X
     EXPECT_EQ(nodes.log()[1].channel, 2u);  // +Y
+    // From the origin the X path advances up (class 0), the Y path right (class 2).
+    EXPECT_EQ(nodes.log()[0].head.vc_class, 0u);
+    EXPECT_EQ(nodes.log()[1].head.vc_class, 2u);
+  }
+  // The other corners: the X path advances down from a top corner (1), the Y path left from a right
+  // one (3) (docs/firmware.md "VC classes").
+  for (const auto& [x, y, x_class, y_class] : {std::tuple{9u, 0u, 0u, 3u}, std::tuple{0u, 9u, 1u, 2u},
+                                               std::tuple{9u, 9u, 1u, 3u}}) {
+    Nodes nodes(10, 10, 4);
+    const std::uint32_t self = nodes.id(x, y);
+    std::vector<std::uint32_t> d;
+    for (std::uint32_t n = 0; n < 100; n += 7) {
+      if (n != self) d.push_back(n);
+    }
+    fw::MulticastRequest r{fw::Algorithm::kXyPath, 4, 0, d.data(), static_cast<std::uint32_t>(d.size()), nullptr, 0};
+    r.all_port = true;
+    ASSERT_EQ(nodes.node(self).on_start_multicast(r), Status::kOk);
+    ASSERT_EQ(nodes.log().size(), 2u);
+    const unsigned along_x = x == 0 ? 0u : 1u;  // the channel the X path leaves on: +X or -X
+    EXPECT_EQ(nodes.log()[0].channel, along_x);
+    EXPECT_EQ(nodes.log()[0].head.vc_class, x_class) << x << "," << y;
+    EXPECT_EQ(nodes.log()[1].head.vc_class, y_class) << x << "," << y;
   }
   Nodes nodes(10, 10, 4);
   const std::uint32_t one[] = {5};

@@ -24,18 +24,18 @@ bool contains(const std::vector<RoutingFamily>& families, RoutingFamily f) {
   return std::find(families.begin(), families.end(), f) != families.end();
 }
 
-// The proposed table with one family's classes replaced.
-VcClassPlan proposed_with(const Topology& t, RoutingFamily family, std::vector<int> vcs) {
+// The shipped table with one family's classes replaced.
+VcClassPlan shipped_with(const Topology& t, RoutingFamily family, std::vector<int> vcs) {
   std::vector<FamilyVcEntry> table;
-  for (const FamilyVcs& f : vc_class_plan("proposed", t).families) {
+  for (const FamilyVcs& f : vc_class_plan("shipped", t).families) {
     table.push_back({f.family, f.family == family ? vcs : f.vc_of_class});
   }
-  return make_vc_class_plan("proposed-variant", t, table);
+  return make_vc_class_plan("shipped-variant", t, table);
 }
 
-TEST(DesignDeadlock, CurrentPlanOnEightByEightMeshIsCyclicAndEveryCycleEdgeNamesFamiliesThatAddIt) {
+TEST(DesignDeadlock, SingleClassPlanOnEightByEightMeshIsCyclicAndEveryCycleEdgeNamesFamiliesThatAddIt) {
   const Topology t = Topology::parse("mesh:8x8");
-  const VcClassPlan plan = vc_class_plan("current", t);
+  const VcClassPlan plan = vc_class_plan("single-class", t);
   EXPECT_EQ(plan.vc_count, 2);
   const DesignDeadlockCheck check = check_design_deadlock(t, plan);
   ASSERT_TRUE(check.cycle.has_value());
@@ -59,9 +59,9 @@ TEST(DesignDeadlock, CurrentPlanOnEightByEightMeshIsCyclicAndEveryCycleEdgeNames
 
 // The issue's claim: Hamiltonian-path and dimension-order worms on VC 0 together close a cycle on a
 // mesh, though each family alone is acyclic.
-TEST(DesignDeadlock, CurrentPlanHamiltonianPathWithDimensionOrderOnVcZeroIsCyclicEachAloneIsNot) {
+TEST(DesignDeadlock, SingleClassPlanHamiltonianPathWithDimensionOrderOnVcZeroIsCyclicEachAloneIsNot) {
   const Topology t = Topology::parse("mesh:8x8");
-  const VcClassPlan plan = vc_class_plan("current", t);
+  const VcClassPlan plan = vc_class_plan("single-class", t);
   EXPECT_FALSE(check_design_deadlock(t, plan, {F::kHamiltonianPath}).cycle);
   EXPECT_FALSE(check_design_deadlock(t, plan, {F::kDimensionOrder}).cycle);
   const DesignDeadlockCheck both = check_design_deadlock(t, plan, {F::kHamiltonianPath, F::kDimensionOrder});
@@ -72,36 +72,60 @@ TEST(DesignDeadlock, CurrentPlanHamiltonianPathWithDimensionOrderOnVcZeroIsCycli
 
 // Today's xy-path worms from different corners close a cycle on VC 0 by themselves: the column
 // path from a left corner turns -Y -> +X where the one from a right corner turns +X -> +Y, ...
-TEST(DesignDeadlock, CurrentPlanXyPathRoutesFromAllCornersAreCyclicByThemselves) {
+TEST(DesignDeadlock, SingleClassPlanXyPathRoutesFromAllCornersAreCyclicByThemselves) {
   const Topology t = Topology::parse("mesh:8x8");
-  const DesignDeadlockCheck check = check_design_deadlock(t, vc_class_plan("current", t), {F::kXyPathRoute});
+  const DesignDeadlockCheck check = check_design_deadlock(t, vc_class_plan("single-class", t), {F::kXyPathRoute});
   ASSERT_TRUE(check.cycle.has_value());
   EXPECT_EQ(families_in_cycle(check), std::vector<RoutingFamily>{F::kXyPathRoute});
   for (const VirtualChannel& c : *check.cycle) EXPECT_EQ(c.vc, 0);
 }
 
-TEST(DesignDeadlock, ProposedPlanIsAcyclicOnEveryTopologyTheRtlRuns) {
+// Issue 12 item 1: the plan the RTL and firmware ship (head class mod the router's VC count) is
+// deadlock-free on every topology the RTL runs.
+TEST(DesignDeadlock, ShippedPlanIsAcyclicOnEveryTopologyTheRtlRuns) {
   for (const char* spec :
        {"mesh:8x8", "mesh:4x4", "mesh:6x5", "mesh:4x4x4", "torus:4x4", "torus:4x4x4", "star:4", "star:5"}) {
     const Topology t = Topology::parse(spec);
-    const DesignDeadlockCheck check = check_design_deadlock(t, vc_class_plan("proposed", t));
+    const DesignDeadlockCheck check = check_design_deadlock(t, vc_class_plan("shipped", t));
     EXPECT_FALSE(check.cycle.has_value()) << spec << ":\n" << check.cycle_text;
     EXPECT_GT(check.dependency_count, 0u) << spec;
   }
 }
 
-// Four VCs on 2D meshes only because of xy-path's column paths; two everywhere else.
-TEST(DesignDeadlock, ProposedPlanNeedsFourVcsOnTwoDimensionalMeshesAndTwoElsewhere) {
-  EXPECT_EQ(vc_class_plan("proposed", Topology::parse("mesh:8x8")).vc_count, 4);
-  for (const char* spec : {"mesh:4x4x4", "torus:4x4", "torus:4x4x4", "star:4", "star:5"}) {
-    EXPECT_EQ(vc_class_plan("proposed", Topology::parse(spec)).vc_count, 2) << spec;
+// Four VCs on the four-port routers (2D meshes and tori, star:5), two on the others; on 2D meshes
+// xy-path's column paths use all four.
+TEST(DesignDeadlock, ShippedPlanUsesFourVcsOnFourPortRoutersAndTwoElsewhere) {
+  EXPECT_EQ(vc_class_plan("shipped", Topology::parse("mesh:8x8")).vc_count, 4);
+  for (const char* spec : {"mesh:4x4", "mesh:6x5", "torus:4x4", "star:5"}) {
+    EXPECT_EQ(router_vc_count(Topology::parse(spec)), 4) << spec;
+  }
+  for (const char* spec : {"mesh:4x4x4", "torus:4x4x4", "star:4"}) {
+    EXPECT_EQ(router_vc_count(Topology::parse(spec)), 2) << spec;
+    EXPECT_EQ(vc_class_plan("shipped", Topology::parse(spec)).vc_count, 2) << spec;
+  }
+}
+
+// The rule is class mod VCs: on a four-VC torus the Hamiltonian cycle's four classes get a VC each,
+// on S4's two-VC routers p and q of both networks share VCs 0 and 1, as before the plan.
+TEST(VcClassPlan, ShippedPlanIsTheHeadClassModTheRoutersVcCount) {
+  const VcClassPlan torus = vc_class_plan("shipped", Topology::parse("torus:4x4"));
+  EXPECT_EQ(torus.vc(F::kHamiltonianCycle, HamiltonianCycleRouting::kQLow), 3);
+  EXPECT_EQ(torus.vc(F::kHamiltonianPath, 1), 1);
+  const VcClassPlan star = vc_class_plan("shipped", Topology::parse("star:4"));
+  EXPECT_EQ(star.vc(F::kHamiltonianCycle, HamiltonianCycleRouting::kQLow), 1);
+  EXPECT_EQ(star.vc(F::kHamiltonianCycle, HamiltonianCycleRouting::kPLow), 0);
+  const VcClassPlan mesh = vc_class_plan("shipped", Topology::parse("mesh:8x8"));
+  for (RoutingFamily f : routing_families()) {
+    const FamilyVcs* vcs = mesh.find(f);
+    if (vcs == nullptr) continue;
+    EXPECT_EQ(vcs->vc_of_class, family_wire_classes(f)) << to_string(f);  // below 4 already
   }
 }
 
 // edn's YX legs on the VC of the XY worms: the textbook XY + YX cycle, so the check can fail.
 TEST(DesignDeadlock, YxLegsOnTheDimensionOrderVcAreReportedCyclic) {
   const Topology t = Topology::parse("mesh:8x8");
-  const DesignDeadlockCheck check = check_design_deadlock(t, proposed_with(t, F::kEdnYxLeg, {0}));
+  const DesignDeadlockCheck check = check_design_deadlock(t, shipped_with(t, F::kEdnYxLeg, {0}));
   ASSERT_TRUE(check.cycle.has_value());
   EXPECT_TRUE(contains(families_in_cycle(check), F::kEdnYxLeg)) << check.cycle_text;
 }
@@ -110,7 +134,7 @@ TEST(DesignDeadlock, YxLegsOnTheDimensionOrderVcAreReportedCyclic) {
 // turn -X -> -Y, that closes a square, so the spawn dependencies are in the graph.
 TEST(DesignDeadlock, SpawnedBranchesOnTheSpineVcAreReportedCyclic) {
   const Topology t = Topology::parse("mesh:8x8");
-  const DesignDeadlockCheck check = check_design_deadlock(t, proposed_with(t, F::kPcpBranch, {0}));
+  const DesignDeadlockCheck check = check_design_deadlock(t, shipped_with(t, F::kPcpBranch, {0}));
   ASSERT_TRUE(check.cycle.has_value());
   EXPECT_TRUE(contains(families_in_cycle(check), F::kPcpBranch)) << check.cycle_text;
 }
@@ -118,19 +142,19 @@ TEST(DesignDeadlock, SpawnedBranchesOnTheSpineVcAreReportedCyclic) {
 // With XY and YX worms in the design, the Hamiltonian path's two networks cannot share a VC.
 TEST(DesignDeadlock, HamiltonianPathNetworksSharingAVcAreReportedCyclic) {
   const Topology t = Topology::parse("mesh:8x8");
-  const DesignDeadlockCheck check = check_design_deadlock(t, proposed_with(t, F::kHamiltonianPath, {0, 0}));
+  const DesignDeadlockCheck check = check_design_deadlock(t, shipped_with(t, F::kHamiltonianPath, {0, 0}));
   ASSERT_TRUE(check.cycle.has_value());
   EXPECT_TRUE(contains(families_in_cycle(check), F::kHamiltonianPath)) << check.cycle_text;
 }
 
-// Why the proposed plan gives the rightward and leftward column paths separate VCs, and keeps them
+// Why the shipped plan gives the rightward and leftward column paths separate VCs, and keeps them
 // off VCs 0 and 1.
 TEST(DesignDeadlock, XyPathColumnPathsSharingAVcOrJoiningVcZeroOrOneAreCyclic) {
   const Topology t = Topology::parse("mesh:8x8");
   for (const std::vector<int>& vcs :
        {std::vector<int>{0, 1, 2, 2}, std::vector<int>{0, 1, 0, 3}, std::vector<int>{0, 1, 1, 3},
         std::vector<int>{0, 1, 2, 0}, std::vector<int>{0, 1, 2, 1}}) {
-    const DesignDeadlockCheck check = check_design_deadlock(t, proposed_with(t, F::kXyPathRoute, vcs));
+    const DesignDeadlockCheck check = check_design_deadlock(t, shipped_with(t, F::kXyPathRoute, vcs));
     ASSERT_TRUE(check.cycle.has_value()) << fmt::format("{}", fmt::join(vcs, ","));
     EXPECT_TRUE(contains(families_in_cycle(check), F::kXyPathRoute)) << check.cycle_text;
   }
@@ -140,7 +164,7 @@ TEST(DesignDeadlock, XyPathColumnPathsSharingAVcOrJoiningVcZeroOrOneAreCyclic) {
 // deliveries) are dependencies of the family that routes them.
 TEST(DesignDeadlock, PlannedWormsConsecutiveChannelsAreDependenciesOfTheirFamily) {
   const Topology t = Topology::parse("mesh:8x8");
-  const VcClassPlan vcs = vc_class_plan("proposed", t);
+  const VcClassPlan vcs = vc_class_plan("shipped", t);
   std::set<std::tuple<int, int, int, int, RoutingFamily>> added;
   for (const DesignDependency& d : design_dependencies(t, vcs)) {
     added.insert({d.from.node, d.from.port, d.to.node, d.to.port, d.family});
@@ -205,13 +229,13 @@ TEST(DesignDeadlock, RdWormsStayOnOneLineAndTreeWormsTakeOneHop) {
   EXPECT_GT(worms, 500);
 }
 
-TEST(VcClassPlan, CurrentPlanIsTheRtlsClassBitZeroMapping) {
-  const VcClassPlan plan = vc_class_plan("current", Topology::parse("mesh:8x8"));
+TEST(VcClassPlan, SingleClassPlanIsTheOldClassBitZeroMapping) {
+  const VcClassPlan plan = vc_class_plan("single-class", Topology::parse("mesh:8x8"));
   EXPECT_EQ(plan.vc(F::kHamiltonianPath, 1), 0);  // both networks on VC 0
   EXPECT_EQ(plan.vc(F::kPcpBranch, 0), 1);
   EXPECT_EQ(plan.vc(F::kEdnYxLeg, 0), 1);
   EXPECT_EQ(plan.vc(F::kXyPathRoute, 3), 0);
-  const VcClassPlan torus = vc_class_plan("current", Topology::parse("torus:4x4"));
+  const VcClassPlan torus = vc_class_plan("single-class", Topology::parse("torus:4x4"));
   EXPECT_EQ(torus.vc(F::kHamiltonianCycle, HamiltonianCycleRouting::kQLow), 1);
   EXPECT_EQ(torus.vc(F::kHamiltonianCycle, HamiltonianCycleRouting::kPLow), 0);
   EXPECT_EQ(torus.find(F::kCprLine), nullptr);  // pcp and 3dbs run on meshes only
@@ -238,9 +262,9 @@ TEST(VcClassPlan, BadNamesAndClassesAreClearErrors) {
     vc_class_plan("newest", t);
     FAIL();
   } catch (const SpecError& e) {
-    EXPECT_STREQ(e.what(), "VC-class plan 'newest' is unknown; valid: current, proposed");
+    EXPECT_STREQ(e.what(), "VC-class plan 'newest' is unknown; valid: shipped, single-class");
   }
-  const VcClassPlan plan = vc_class_plan("current", t);
+  const VcClassPlan plan = vc_class_plan("single-class", t);
   try {
     plan.vc(F::kHamiltonianPath, 2);
     FAIL();

@@ -597,8 +597,11 @@ std::set<NodeId> check_plan(const Plan& plan) {
       }
       EXPECT_LE(crossings, 1) << what;
     } else {
-      // One channel network: labels strictly monotone along the route.
-      EXPECT_EQ(w.header.vc, 0) << what;
+      // One channel network: labels strictly monotone along the route; the class is the network
+      // (high 0, low 1: docs/rtl.md "VC-class plan") on every hop.
+      const VcClass network_class = w.header.subnetwork == ChannelNetwork::kHigh ? 0 : 1;
+      EXPECT_EQ(w.header.vc, network_class) << what;
+      for (const RouteHop& h : w.hops) EXPECT_EQ(h.vc, network_class) << what;
       for (std::size_t i = 0; i + 1 < w.route.size(); ++i) {
         const bool rising = labeling.label(w.route[i + 1]) > labeling.label(w.route[i]);
         EXPECT_EQ(rising, w.header.subnetwork == ChannelNetwork::kHigh) << what;

@@ -5,7 +5,7 @@
 //     and neighbour labels, connected, wrap and boundary ports, coordinates, sizes, torus flag,
 //     dimensions), read through Verilator's public access to the top's cfg_* vectors, equals the
 //     model's (HamiltonianLabeling, Topology) on every node and port.
-//   - Traffic: the same random unicast workload drives the SV top and 16 Vnoc_router_p4_v2_d4
+//   - Traffic: the same random unicast workload drives the SV top and 16 Vnoc_router_p4_v4_d4
 //     wired in C++ and configured from the model (router_mesh.hpp, the network of
 //     router_network_test.cpp). Their local outputs (ejection valid, VC and flit, injection
 //     credits, no_route) must agree in every cycle: the same RTL, so any difference is a wiring or
@@ -53,7 +53,8 @@ constexpr unsigned kPorts = RouterMesh::kPorts;
 constexpr unsigned kLocal = RouterMesh::kLocal;
 constexpr unsigned kVcs = RouterMesh::kVcs;
 constexpr unsigned kDepth = RouterMesh::kDepth;
-constexpr unsigned kStreamW = 4;  // noc_router StreamW for 5 ports x 2 VCs
+constexpr unsigned kVcIdW = RouterMesh::kVcIdW;
+constexpr unsigned kStreamW = 5;  // noc_router StreamW for 5 ports x 4 VCs
 constexpr unsigned kLabelW = RouterMesh::kLabelW;
 constexpr unsigned kCoordW = RouterMesh::kCoordW;
 
@@ -163,7 +164,7 @@ LocalOutputs ReadTop(Top& t, NodeId node) {
   // The top's valid and data outputs hold registered values; the flit is meaningful only when valid,
   // and a router's link register keeps the last flit while idle, identically in both networks.
   return {GetBit(t.ej_valid_o, n),
-          static_cast<unsigned>(GetField(t.ej_vc_o, n, 1)),
+          static_cast<unsigned>(GetField(t.ej_vc_o, n * kVcIdW, kVcIdW)),
           GetFlit(t.ej_flit_o, n * kFlitW),
           static_cast<unsigned>(GetField(t.inj_credit_o, n * kVcs, kVcs)),
           GetField(t.no_route_o, n * kPorts * kVcs, kPorts * kVcs),
@@ -173,7 +174,7 @@ LocalOutputs ReadTop(Top& t, NodeId node) {
 LocalOutputs ReadMesh(RouterMesh& mesh, NodeId node) {
   RouterMesh::Router& m = mesh.router(node);
   return {GetBit(m.out_valid_o, kLocal),
-          static_cast<unsigned>(GetField(m.out_vc_o, kLocal, 1)),
+          static_cast<unsigned>(GetField(m.out_vc_o, kLocal * kVcIdW, kVcIdW)),
           GetFlit(m.out_flit_o, kLocal * kFlitW),
           static_cast<unsigned>(GetField(m.in_credit_o, kLocal * kVcs, kVcs)),
           GetField(m.no_route_o, 0, kPorts * kVcs),
@@ -184,7 +185,7 @@ template <class Top>
 void DriveTop(Top& t, NodeId node, const LocalInputs& in) {
   const auto n = static_cast<unsigned>(node);
   SetBit(t.inj_valid_i, n, in.inj_valid);
-  SetField(t.inj_vc_i, n, 1, in.inj_vc);
+  SetField(t.inj_vc_i, n * kVcIdW, kVcIdW, in.inj_vc);
   SetFlit(t.inj_flit_i, n * kFlitW, in.inj_flit);
   SetField(t.ej_credit_i, n * kVcs, kVcs, in.ej_credit);
 }
@@ -192,7 +193,7 @@ void DriveTop(Top& t, NodeId node, const LocalInputs& in) {
 void DriveMesh(RouterMesh& mesh, NodeId node, const LocalInputs& in) {
   RouterMesh::Router& m = mesh.router(node);
   SetBit(m.in_valid_i, kLocal, in.inj_valid);
-  SetField(m.in_vc_i, kLocal, 1, in.inj_vc);
+  SetField(m.in_vc_i, kLocal * kVcIdW, kVcIdW, in.inj_vc);
   SetFlit(m.in_flit_i, kLocal * kFlitW, in.inj_flit);
   SetField(m.out_credit_i, kLocal * kVcs, kVcs, in.ej_credit);
 }
@@ -258,7 +259,7 @@ class LockstepBench {
         for (unsigned p = 0; p < kNetPorts; ++p) {
           if (GetBit(mesh_.router(r).out_valid_o, p)) {
             moved = true;
-            stats_.vc1_link_flits += static_cast<long>(GetField(mesh_.router(r).out_vc_o, p, 1));
+            stats_.vc1_link_flits += GetField(mesh_.router(r).out_vc_o, p * kVcIdW, kVcIdW) == 1 ? 1 : 0;
           }
         }
         if (a.ej_valid) {
@@ -442,7 +443,7 @@ class LockstepBench {
   }
 
   struct Injector {
-    std::array<int, kVcs> credits{static_cast<int>(kDepth), static_cast<int>(kDepth)};
+    std::array<int, kVcs> credits = RouterMesh::FullCredits();
     std::array<std::deque<Flit>, kVcs> pending;
     std::set<int> tags;  // of this node's worms in flight
   };

@@ -41,12 +41,12 @@ using model::Topology;
 inline constexpr unsigned kNetPorts = 4;
 inline constexpr unsigned kLocal = 1;
 inline constexpr unsigned kPorts = kNetPorts + kLocal;
-inline constexpr unsigned kVcs = 2;
+inline constexpr unsigned kVcs = 4;  // the shipped four-port router (docs/rtl.md "VC-class plan")
 inline constexpr unsigned kDepth = 4;
-inline constexpr unsigned kVcIdW = 1;
+inline constexpr unsigned kVcIdW = 2;
 inline constexpr unsigned kLabelW = 16;
 inline constexpr unsigned kAllModes = 0x1F;  // bit m = wire::Mode m, the five routing modes
-inline constexpr unsigned kStreamW = 4;      // noc_router StreamW: $clog2(kPorts * kVcs)
+inline constexpr unsigned kStreamW = 5;      // noc_router StreamW: $clog2(kPorts * kVcs)
 static_assert((1u << kStreamW) >= kPorts * kVcs && (1u << (kStreamW - 1)) < kPorts * kVcs);
 
 // One link flit: {head, tail, data} (data: the layout's data_w low bits).
@@ -271,7 +271,8 @@ class RouterBench {
   //     torus, heads on network ports in dimension order carry either dateline class); a quarter of
   //     them are for this node with 1 or 2 address flits (intermediate reception: delivered here
   //     and forwarded toward the next destination);
-  //   - source-routed: entry 0 a connected port or "end", with or without a delivered copy;
+  //   - source-routed, in a random class: entry 0 a connected port or "end", with or without a
+//     delivered copy;
   //   - on the mesh, CPR line toward a node in this node's row or column with a random control
   //     field (cf = 11 on a Y input replicates into +X and -X: the PCP spine).
   // Then 0..4 body flits (at least one after address flits); the last flit is the tail.
@@ -303,6 +304,7 @@ class RouterBench {
       h.dest = DestField(topology, labels, h.mode, dest);
       if (h.mode == wire::Mode::kHamiltonianPath) {
         h.network = labels.label(dest) >= labels.label(node) ? wire::kNetworkHigh : wire::kNetworkLow;
+        h.vc_class = wire::ham_path_class(h.network);
       } else if (topology.is_torus() && port < kNetPorts) {
         h.vc_class = static_cast<std::uint8_t>(rng_() % 2);
       }
@@ -315,6 +317,7 @@ class RouterBench {
         }
       }
       h.dest = wire::with_route_entry(Layout.route_all_unused(), 0, {rng_() % 2 == 0, ports[rng_() % ports.size()]});
+      h.vc_class = static_cast<std::uint8_t>(rng_() % kVcs);  // any class names a VC of its own
     } else {
       h.mode = wire::Mode::kCprLine;
       h.cf = static_cast<wire::Cf>(rng_() % 4);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// A 2D mesh or torus of verilated noc_router models (Vnoc_router_p4_v2_d4: 4 network ports, 1 local
-// pair, 2 VCs of 4 flits) wired in C++ as the model's topology, each router configured from the
+// A 2D mesh or torus of verilated noc_router models (Vnoc_router_p4_v4_d4: 4 network ports, 1 local
+// pair, 4 VCs of 4 flits) wired in C++ as the model's topology, each router configured from the
 // model. Shared by router_network_test.cpp and network_top_test.cpp (docs/rtl.md, "Router top" and
 // "Network tops").
 //
@@ -19,7 +19,7 @@
 #include <optional>
 #include <vector>
 
-#include "Vnoc_router_p4_v2_d4.h"
+#include "Vnoc_router_p4_v4_d4.h"
 #include "model/errors.hpp"
 #include "model/labeling.hpp"
 #include "model/topology.hpp"
@@ -97,14 +97,21 @@ inline RouterConfig ModelRouterConfig(const model::Topology& topology, model::No
 
 class RouterMesh {
  public:
-  using Router = Vnoc_router_p4_v2_d4;
+  using Router = Vnoc_router_p4_v4_d4;
   static constexpr unsigned kNetPorts = RouterConfig::kNetPorts;
   static constexpr unsigned kPorts = kNetPorts + 1;  // + the local pair
   static constexpr unsigned kLocal = kNetPorts;      // the local pair's port index
-  static constexpr unsigned kVcs = 2;
+  static constexpr unsigned kVcs = 4;    // the shipped four-port router (docs/rtl.md "VC-class plan")
+  static constexpr unsigned kVcIdW = 2;  // noc_router VcIdW
   static constexpr unsigned kDepth = 4;
   static constexpr unsigned kLabelW = 16;
   static constexpr unsigned kCoordW = 6;  // noc_pkg::CoordW
+  // An injector's credits after reset: kDepth per VC.
+  static std::array<int, kVcs> FullCredits() {
+    std::array<int, kVcs> credits{};
+    credits.fill(static_cast<int>(kDepth));
+    return credits;
+  }
 
   // Builds one router per node of a 2D `topology` in `context`, configures each from the model and
   // resets them for one cycle (as Dut does), leaving the clock low.
@@ -140,7 +147,7 @@ class RouterMesh {
         const model::NodeId nbr = topology_.neighbour(r, static_cast<model::Port>(p));
         if (nbr == model::kNoNode) {
           SetBit(m.in_valid_i, p, false);
-          SetField(m.in_vc_i, p, 1, 0);
+          SetField(m.in_vc_i, p * kVcIdW, kVcIdW, 0);
           SetFlit(m.in_flit_i, p * kFlitW, Flit{});
           SetField(m.out_credit_i, p * kVcs, kVcs, 0);
           continue;
@@ -148,7 +155,7 @@ class RouterMesh {
         const Router& o = router(nbr);
         const auto back = static_cast<unsigned>(topology_.reverse_port(static_cast<model::Port>(p)));
         SetBit(m.in_valid_i, p, GetBit(o.out_valid_o, back));
-        SetField(m.in_vc_i, p, 1, GetField(o.out_vc_o, back, 1));
+        SetField(m.in_vc_i, p * kVcIdW, kVcIdW, GetField(o.out_vc_o, back * kVcIdW, kVcIdW));
         SetFlit(m.in_flit_i, p * kFlitW, GetFlit(o.out_flit_o, back * kFlitW));
         SetField(m.out_credit_i, p * kVcs, kVcs, GetField(o.in_credit_o, back * kVcs, kVcs));
       }

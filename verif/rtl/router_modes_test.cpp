@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Routing modes per build (docs/rtl.md, "Routing modes per build"): noc_router with Modes = 5
-// (Hamiltonian path and dimension order only, Vnoc_router_p4_v2_d4_m5) against the router with
-// every mode (Vnoc_router_p4_v2_d4), on router_bench.hpp's random legal traffic.
+// (Hamiltonian path and dimension order only, Vnoc_router_p4_v4_d4_m5) against the router with
+// every mode (Vnoc_router_p4_v4_d4), on router_bench.hpp's random legal traffic.
 //   - On worms of the modes it implements it is the full router: every output bit equal every
 //     cycle (intermediate reception, back-pressure and the blocked reserved-mode head included).
 //   - Worms of a mode it leaves out get no decision: they wait with no_route_o set and nothing
@@ -14,8 +14,8 @@
 #include <string>
 #include <utility>
 
-#include "Vnoc_router_p4_v2_d4.h"
-#include "Vnoc_router_p4_v2_d4_m5.h"
+#include "Vnoc_router_p4_v4_d4.h"
+#include "Vnoc_router_p4_v4_d4_m5.h"
 #include "firmware/noc_wire_format.hpp"
 #include "router_bench.hpp"
 
@@ -23,12 +23,12 @@ namespace wormcast::verif {
 namespace {
 
 using namespace router_bench;
-using FullBench = RouterBench<Vnoc_router_p4_v2_d4, wire::kWide>;
-using HpDorBench = RouterBench<Vnoc_router_p4_v2_d4_m5, wire::kWide>;
+using FullBench = RouterBench<Vnoc_router_p4_v4_d4, wire::kWide>;
+using HpDorBench = RouterBench<Vnoc_router_p4_v4_d4_m5, wire::kWide>;
 
 constexpr unsigned Bit(wire::Mode m) { return 1u << static_cast<unsigned>(m); }
 constexpr unsigned kHpDor = Bit(wire::Mode::kHamiltonianPath) | Bit(wire::Mode::kDimensionOrder);
-static_assert(kHpDor == 5, "Vnoc_router_p4_v2_d4_m5 is verilated with -GModes=5");
+static_assert(kHpDor == 5, "Vnoc_router_p4_v4_d4_m5 is verilated with -GModes=5");
 
 TEST(RouterModes, HpAndDorBuildMatchesTheFullRouterOnItsModesAndRefusesTheOthers) {
   VerilatedContext context;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Netlist versus RTL for the router top (docs/rtl.md, "Router netlist versus RTL"; rtl-subset.md,
 // "Equivalence by simulation"): random legal traffic drives the verilated noc_router
-// (Vnoc_router_p4_v2_d4) and every cycle's inputs and outputs go to a vector file; then
+// (Vnoc_router_p4_v4_d4) and every cycle's inputs and outputs go to a vector file; then
 // netlist_equiv_router.sh synthesizes noc_router with yosys and netlist_tb_router.v replays the
 // inputs on the gate netlist in iverilog, comparing every output every cycle.
 //
@@ -18,7 +18,7 @@
 #include <iterator>
 #include <string>
 
-#include "Vnoc_router_p4_v2_d4.h"
+#include "Vnoc_router_p4_v4_d4.h"
 #include "firmware/noc_wire_format.hpp"
 #include "router_bench.hpp"
 
@@ -26,7 +26,7 @@ namespace wormcast::verif {
 namespace {
 
 using namespace router_bench;
-using NetlistBench = RouterBench<Vnoc_router_p4_v2_d4, wire::kWide>;
+using NetlistBench = RouterBench<Vnoc_router_p4_v4_d4, wire::kWide>;
 
 TEST(RouterNetlist, YosysGateNetlistMatchesVerilatorRtlEveryCycle) {
   const std::string work = WORMCAST_NETLIST_WORK_DIR;

@@ -14,7 +14,7 @@
 // line together with the branches its spine spawns), each ejected copy well formed (its head, then
 // `more` address flits, then the payload intact and in order), the links the heads crossed (every
 // router's output links are monitored) with the VC class carried on each equal to the plan's hops
-// (model trace_route), VC = class bit 0 on every link, no assertion fired; a watchdog fails the test
+// (model trace_route), VC = class mod NumVcs on every link, no assertion fired; a watchdog fails the test
 // when no flit moves for 1000 cycles, naming the input VCs that still hold flits.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -55,6 +55,7 @@ constexpr unsigned kNetPorts = RouterMesh::kNetPorts;
 constexpr unsigned kPorts = RouterMesh::kPorts;
 constexpr unsigned kLocal = RouterMesh::kLocal;
 constexpr unsigned kVcs = RouterMesh::kVcs;
+constexpr unsigned kVcIdW = RouterMesh::kVcIdW;
 constexpr unsigned kDepth = RouterMesh::kDepth;
 
 // A link crossing of a worm's head: router, output port, VC class carried.
@@ -154,7 +155,7 @@ class NetworkBench {
           moved = true;
           const Flit f = GetFlit(m.out_flit_o, p * kFlitW);
           if (p < kNetPorts) {
-            const auto vc = static_cast<unsigned>(GetField(m.out_vc_o, p, 1));
+            const auto vc = static_cast<unsigned>(GetField(m.out_vc_o, p * kVcIdW, kVcIdW));
             Monitor(r, p, vc, f);
             const NodeId nbr = topology_.neighbour(r, static_cast<model::Port>(p));
             ++occupancy_[Index(nbr, p ^ 1, vc)];
@@ -173,7 +174,7 @@ class NetworkBench {
         const bool ejected = GetBit(m.out_valid_o, kLocal);
         const auto local_credits = static_cast<std::uint32_t>(GetField(m.in_credit_o, kLocal * kVcs, kVcs));
         SetBit(m.in_valid_i, kLocal, false);
-        SetField(m.in_vc_i, kLocal, 1, 0);
+        SetField(m.in_vc_i, kLocal * kVcIdW, kVcIdW, 0);
         // Local ejection always drains: a credit for every flit ejected (one pool, VC 0's bit).
         SetField(m.out_credit_i, kLocal * kVcs, kVcs, ejected ? 1 : 0);
         moved |= Inject(r, local_credits, load);
@@ -372,10 +373,10 @@ class NetworkBench {
       return;
     }
     const int cls = wire::unpack_head(f.data).vc_class;
-    EXPECT_EQ(static_cast<int>(vc), cls & 1) << w->name << ": router " << r << " port " << p << " class " << cls;
+    EXPECT_EQ(static_cast<int>(vc), cls % static_cast<int>(kVcs)) << w->name << ": router " << r << " port " << p << " class " << cls;
     w->hops.insert({r, static_cast<int>(p), cls});
     ++hops_;
-    vc1_hops_ += vc;
+    vc1_hops_ += vc != 0;
   }
 
   // A flit on a local ejection link: reassemble its stream; at the tail, check the copy: its head,
@@ -459,7 +460,7 @@ class NetworkBench {
       in_flight_.at(Key(r, wire::unpack_head(inj.pending[v].front().data).tag)).inject_cycle = now_;
     RouterMesh::Router& m = mesh_->router(r);
     SetBit(m.in_valid_i, kLocal, true);
-    SetField(m.in_vc_i, kLocal, 1, v);
+    SetField(m.in_vc_i, kLocal * kVcIdW, kVcIdW, v);
     SetFlit(m.in_flit_i, kLocal * kFlitW, inj.pending[v].front());
     inj.pending[v].pop_front();
     --inj.credits[v];
@@ -483,7 +484,7 @@ class NetworkBench {
   }
 
   struct Injector {
-    std::array<int, kVcs> credits{static_cast<int>(kDepth), static_cast<int>(kDepth)};
+    std::array<int, kVcs> credits = RouterMesh::FullCredits();
     std::array<std::deque<Flit>, kVcs> pending;
     std::deque<Worm> queue;  // worms waiting for a VC and a tag
   };

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // A router verilated with --trace-fst behaves like the one without (docs/firmware.md, "Waveforms"):
-// Vnoc_router_p4_v2_d4_fst and Vnoc_router_p4_v2_d4_plain (the same router) in lockstep, in one
+// Vnoc_router_p4_v4_d4_fst and Vnoc_router_p4_v4_d4_plain (the same router) in lockstep, in one
 // context with tracing on, on router_bench.hpp's random legal traffic (every routing mode,
 // replication, back-pressure).
 // Every output bit must agree every cycle and no assertion may fire in either, so a waveform of a
@@ -13,8 +13,8 @@
 #include <string>
 #include <utility>
 
-#include "Vnoc_router_p4_v2_d4_fst.h"
-#include "Vnoc_router_p4_v2_d4_plain.h"
+#include "Vnoc_router_p4_v4_d4_fst.h"
+#include "Vnoc_router_p4_v4_d4_plain.h"
 #include "firmware/noc_wire_format.hpp"
 #include "router_bench.hpp"
 
@@ -28,8 +28,8 @@ TEST(RouterTrace, FstTracedBuildMatchesTheUntracedRouterEveryCycle) {
   context.fatalOnError(false);
   context.traceEverOn(true);
   constexpr std::uint64_t kSeed = 20261124;
-  RouterBench<Vnoc_router_p4_v2_d4_plain, wire::kWide> plain(context, "plain", kSeed);
-  RouterBench<Vnoc_router_p4_v2_d4_fst, wire::kWide> traced(context, "traced", kSeed);
+  RouterBench<Vnoc_router_p4_v4_d4_plain, wire::kWide> plain(context, "plain", kSeed);
+  RouterBench<Vnoc_router_p4_v4_d4_fst, wire::kWide> traced(context, "traced", kSeed);
   std::ostream no_vectors(nullptr);
   for (const auto& [spec, node] : {std::pair<const char*, model::NodeId>{"mesh:4x4", 5}, {"torus:4x4", 0}}) {
     plain.StartPhase(spec, node, 3000, no_vectors);

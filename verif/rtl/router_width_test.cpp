@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The flit width (docs/rtl.md, "Flit width"; docs/header-format.md, "The compact 32-bit layout"):
-// the router built with NOC_DATA_W = 32 (Vnoc_router_p4_v2_d4_w32) against the 64-bit router
-// (Vnoc_router_p4_v2_d4) in lockstep, both driven by router_bench.hpp's random legal traffic with
+// the router built with NOC_DATA_W = 32 (Vnoc_router_p4_v4_d4_w32) against the 64-bit router
+// (Vnoc_router_p4_v4_d4) in lockstep, both driven by router_bench.hpp's random legal traffic with
 // one seed: unicast in every routing mode, intermediate reception, source routes, CPR lines with
 // PCP-spine replication, random back-pressure, a head without a decision.
 //
@@ -21,8 +21,8 @@
 #include <tuple>
 #include <utility>
 
-#include "Vnoc_router_p4_v2_d4.h"
-#include "Vnoc_router_p4_v2_d4_w32.h"
+#include "Vnoc_router_p4_v4_d4.h"
+#include "Vnoc_router_p4_v4_d4_w32.h"
 #include "firmware/noc_wire_format.hpp"
 #include "router_bench.hpp"
 
@@ -30,8 +30,8 @@ namespace wormcast::verif {
 namespace {
 
 using namespace router_bench;
-using WideBench = RouterBench<Vnoc_router_p4_v2_d4, wire::kWide>;
-using CompactBench = RouterBench<Vnoc_router_p4_v2_d4_w32, wire::kCompact>;
+using WideBench = RouterBench<Vnoc_router_p4_v4_d4, wire::kWide>;
+using CompactBench = RouterBench<Vnoc_router_p4_v4_d4_w32, wire::kCompact>;
 
 // A flit's content, independent of the layout.
 struct Content {

@@ -48,12 +48,12 @@ variants=(
   "noc_vc_allocator NumIn=5 NumOut=5 NumVcs=2"
   "noc_crossbar NumIn=5 NumOut=5"
   "noc_input_unit NumPorts=4 NumVcs=2 BufDepth=4"
-  "noc_router NumNetPorts=4 NumVcs=2 BufDepth=4"
+  "noc_router NumNetPorts=4 NumVcs=4 BufDepth=4"
   # Check only, no iCE40 report (keeps the test short; `make synth` reports every router size).
   "noc_router NumNetPorts=6 NumVcs=2 BufDepth=4 -"
   # Star graph S4, two-/all-port, with the verilated variants' configuration registers.
   "noc_router NumNetPorts=3 NumLocal=3 NumVcs=2 BufDepth=4 RegisterConfig=1 -"
-  "noc_network_top SizeX=4 SizeY=4 Torus=0"  # network tops (NumLocal=1 NumVcs=2 BufDepth=4 by default)
+  "noc_network_top SizeX=4 SizeY=4 Torus=0"  # network tops (NumLocal=1 NumVcs=4 BufDepth=4 by default)
 )
 # Tops whose iCE40 report maps submodules once (synth_ice40 -noflatten, then flatten).
 hierarchical=(noc_network_top)  # network tops

@@ -13,6 +13,7 @@
 #include "model/design_deadlock.hpp"
 #include "model/errors.hpp"
 #include "model/planner.hpp"
+#include "model/routing.hpp"
 #include "model/vc_class_plan.hpp"
 #include "sim/multicast_run.hpp"
 #include "sim/scoreboard.hpp"
@@ -77,10 +78,10 @@ sim::RunOptions options(sim::Backend backend) {
   return o;
 }
 
-// On mesh:8x8 under today's VC use (docs/rtl.md, "VC-class plan"), a mix is deadlock-free when its
-// worms are Hamiltonian-path worms (one VC, acyclic alone) and the trees' one-hop dimension-order
-// worms (which hold no network channel while requesting one, so add no dependency: the checker
-// walks them so, docs/model.md "The whole design"). These mixes keep to that.
+// These mixes keep to Hamiltonian-path worms and the trees' one-hop dimension-order worms (which
+// hold no network channel while requesting one, so add no dependency: the checker walks them so,
+// docs/model.md "The whole design"), deadlock-free even under the old single-class VCs; the
+// shipped VC-class plan (docs/rtl.md) covers every mix, tested below.
 const model::PortModel kAll = model::PortModel::all_port();
 const model::PortModel kOne = model::PortModel::one_port();
 const model::PortModel kTwo = model::PortModel::two_port();
@@ -93,7 +94,7 @@ const std::vector<Mixed> kStaggered = {
     {"unicast", "5,5", {"0,2", "3,7", "7,3"}, kOne, 6, 320},
 };
 
-TEST(MixedRun, TheMixesKeepToFamiliesTheCheckerProvesDeadlockFreeUnderTodaysVcs) {
+TEST(MixedRun, TheMixesKeepToFamiliesTheCheckerProvesDeadlockFreeUnderTheShippedVcs) {
   const model::Topology t = model::Topology::parse("mesh:8x8");
   const std::vector<std::string> path = model::family_algorithms(model::RoutingFamily::kHamiltonianPath);
   for (const Mixed& m : kStaggered) {
@@ -101,7 +102,7 @@ TEST(MixedRun, TheMixesKeepToFamiliesTheCheckerProvesDeadlockFreeUnderTodaysVcs)
     EXPECT_TRUE(tree || std::find(path.begin(), path.end(), m.algorithm) != path.end()) << m.algorithm;
   }
   const model::DesignDeadlockCheck check =
-      model::check_design_deadlock(t, model::vc_class_plan("current", t), {model::RoutingFamily::kHamiltonianPath});
+      model::check_design_deadlock(t, model::vc_class_plan("shipped", t), {model::RoutingFamily::kHamiltonianPath});
   EXPECT_FALSE(check.cycle.has_value()) << check.cycle_text;
 }
 
@@ -250,6 +251,72 @@ TEST(MixedRun, PcpBroadcastsStartedAtDifferentCyclesAreAdmittedOneSpineAtATime) 
     }
   }
   EXPECT_GT(waited, 0);
+}
+
+// Issue 12 item 1: families whose worms closed channel-dependency cycles together under the
+// single-class VCs (xy-path from different corners, Hamiltonian path with dimension order, edn's
+// XY and YX worms, multi-path's prefixes) run at once on the RTL and every multicast passes its
+// plan, the watchdog quiet, with and without ejection stalls. The checker confirms the same
+// families are cyclic under the old classes and acyclic under the shipped ones.
+TEST(MixedRun, FamiliesThatWereCyclicTogetherCompleteOnTheRtlUnderTheShippedVcs) {
+  const model::Topology t = model::Topology::parse("mesh:8x8");
+  using F = model::RoutingFamily;
+  const std::vector<F> families = {F::kHamiltonianPath, F::kDimensionOrder, F::kXyPathRoute, F::kEdnYxLeg,
+                                   F::kMultiPathPrefix};
+  EXPECT_TRUE(model::check_design_deadlock(t, model::vc_class_plan("single-class", t), families).cycle);
+  const model::DesignDeadlockCheck shipped =
+      model::check_design_deadlock(t, model::vc_class_plan("shipped", t), families);
+  EXPECT_FALSE(shipped.cycle) << shipped.cycle_text;
+
+  const std::vector<model::NodeId> eleven = {t.parse_node("1,2"), t.parse_node("5,5"), t.parse_node("6,1"),
+                                             t.parse_node("2,6"), t.parse_node("3,3"), t.parse_node("0,4"),
+                                             t.parse_node("4,0"), t.parse_node("7,6"), t.parse_node("2,1"),
+                                             t.parse_node("6,4"), t.parse_node("4,7")};
+  const auto others = [&](const char* source) {
+    std::vector<model::NodeId> d;
+    for (model::NodeId n : eleven) {
+      if (n != t.parse_node(source)) d.push_back(n);
+    }
+    return d;
+  };
+  const auto request = [&](const char* algorithm, const char* source, std::vector<model::NodeId> dests,
+                           model::PortModel ports) {
+    return model::plan(model::make_request(t, algorithm, t.parse_node(source), std::move(dests), 8, ports));
+  };
+  const std::vector<model::Plan> plans = {
+      request("xy-path", "0,0", others("0,0"), kAll),
+      request("xy-path", "7,7", others("7,7"), kAll),
+      request("xy-path-x-first", "7,0", others("7,0"), kAll),
+      request("xy-path-x-first", "0,7", others("0,7"), kAll),
+      request("dual-path", "3,4", others("3,4"), kAll),
+      request("multi-path", "4,3", others("4,3"), kAll),
+      request("edn", "2,5", model::broadcast_destinations(t, t.parse_node("2,5")), kAll),
+      request("rd", "5,2", model::broadcast_destinations(t, t.parse_node("5,2")), kOne),
+      request("unicast", "6,6", others("6,6"), kTwo),
+  };
+  const model::HamiltonianPathRouting path(t);
+  bool families_sent[5] = {};
+  for (const model::Plan& p : plans) {
+    for (const model::Worm& w : p.worms) {
+      const bool source_routed = w.header.mode == model::RoutingMode::kSourceRouted;
+      families_sent[0] |= w.header.mode == model::RoutingMode::kHamiltonianPath;
+      families_sent[1] |= w.header.mode == model::RoutingMode::kDimensionOrder && w.hops.size() > 1;
+      families_sent[2] |= source_routed && p.request.algorithm.rfind("xy-path", 0) == 0;
+      families_sent[3] |= source_routed && p.request.algorithm == "edn";
+      // A row worm whose first hop is not R's: the firmware sends it behind a source-routed prefix.
+      families_sent[4] |= p.request.algorithm == "multi-path" &&
+                          path.route(w.sender, 0, w.header.destinations.front()).port != w.hops.front().port;
+    }
+  }
+  for (std::size_t f = 0; f < families.size(); ++f) EXPECT_TRUE(families_sent[f]) << model::to_string(families[f]);
+  for (const double stall : {0.0, 0.3}) {
+    sim::RunOptions o = options(sim::Backend::kRtl);
+    o.eject_stall = stall;
+    o.seed = 11;
+    const sim::RunRecord record = sim::run_multicasts(sim::requests_of(plans), o, std::vector<long>(plans.size(), 0));
+    EXPECT_FALSE(record.stalled) << "stall " << stall;
+    EXPECT_EQ(sim::check_run(plans, record), "") << "stall " << stall;
+  }
 }
 
 TEST(MixedRunErrors, StartCyclesOfTheWrongCountOrOutOfRangeAreNamed) {

@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -83,7 +84,13 @@ class Lockstep {
       for (auto& r : w->routers) r->set_reset(false);
     }
     locals_ = rtl_.routers.front()->locals();
+    vcs_ = rtl_.routers.front()->vcs();
+    if (model_.routers.front()->vcs() != vcs_) {
+      throw std::logic_error(fmt::format("the RTL router has {} VCs, the model router {}", vcs_,
+                                         model_.routers.front()->vcs()));
+    }
     injectors_.resize(static_cast<std::size_t>(t.node_count()) * locals_);
+    for (Injector& in : injectors_) std::fill_n(in.credits.begin(), vcs_, static_cast<int>(sim::kRouterDepth));
     sinks_.resize(injectors_.size());
   }
 
@@ -105,7 +112,7 @@ class Lockstep {
   struct Injector {
     std::deque<wire::Flit> flits;
     unsigned vc = 0;
-    std::array<int, sim::kRouterVcs> credits{static_cast<int>(sim::kRouterDepth), static_cast<int>(sim::kRouterDepth)};
+    std::array<int, sim::kMaxRouterVcs> credits{};  // VCs 0..vcs_-1 start with kRouterDepth
   };
 
   // As RouterNetwork::clock: the inputs settle with the clock low, one time step before the edge.
@@ -203,7 +210,9 @@ class Lockstep {
         if (labels.empty()) labels.push_back(own);
         std::sort(labels.begin(), labels.end());
         if (!high) std::reverse(labels.begin(), labels.end());
-        wire::HeadFields h = head(wire::Mode::kHamiltonianPath, src, static_cast<std::uint32_t>(labels[0]), 0);
+        // In the class of its network (high 0, low 1), injected on that VC.
+        vc = high ? wire::kHpClassHigh : wire::kHpClassLow;
+        wire::HeadFields h = head(wire::Mode::kHamiltonianPath, src, static_cast<std::uint32_t>(labels[0]), vc);
         h.more = static_cast<std::uint16_t>(labels.size() - 1);
         std::vector<std::uint64_t> flits{wire::pack_head(h)};
         for (unsigned k = 1; k < labels.size(); ++k) {
@@ -222,7 +231,7 @@ class Lockstep {
           }
         }
         entries.push_back({true, wire::kRoutePortEnd});
-        vc = static_cast<unsigned>(rng_() % 2);
+        vc = static_cast<unsigned>(rng_() % vcs_);  // any class: each names a VC
         std::vector<std::uint32_t> dests;
         for (std::size_t i = 0; i < entries.size(); i += wire::kRouteEntries) {
           std::uint32_t d = wire::kRouteAllUnused;
@@ -258,11 +267,11 @@ class Lockstep {
         if (sinks_[k] == static_cast<int>(sim::kRouterDepth)) ++full_sink_cycles;
         if (sinks_[k] > 0 && u(rng_) >= stall_) {
           --sinks_[k];
-          to_router |= 1u << ((net + l) * sim::kRouterVcs);
+          to_router |= 1u << ((net + l) * vcs_);
         }
         Injector& in = injectors_[k];
-        for (unsigned v = 0; v < sim::kRouterVcs; ++v) {
-          in.credits[v] += (rtl_.credits[static_cast<std::size_t>(r)] >> ((net + l) * sim::kRouterVcs + v)) & 1;
+        for (unsigned v = 0; v < vcs_; ++v) {
+          in.credits[v] += (rtl_.credits[static_cast<std::size_t>(r)] >> ((net + l) * vcs_ + v)) & 1;
         }
         // Node 0's first worm on local port 0 has a reserved mode (the rest of its worms queue behind
         // it). A later one could wait too long: under saturation round-robin arbitration starves
@@ -300,6 +309,7 @@ class Lockstep {
   std::unique_ptr<VerilatedContext> context_;
   Network rtl_, model_;
   unsigned locals_ = 1;
+  unsigned vcs_ = 2;  // the routers' VCs per port
   std::vector<Injector> injectors_;
   std::vector<int> sinks_;
   bool blocked_ = false;

@@ -237,6 +237,7 @@ class SinkRouter final : public sim::RouterModel {
   explicit SinkRouter(unsigned net) : net_(net) {}
   unsigned net_ports() const override { return net_; }
   unsigned locals() const override { return 1; }
+  unsigned vcs() const override { return sim::router_variant_vcs(net_); }
   void configure(const sim::RouterConfig&) override {}
   void set_reset(bool) override {}
   sim::Link output(unsigned) const override { return {}; }
