@@ -32,8 +32,7 @@ std::uint32_t replicated_heads(const Grid& g, std::uint32_t sender, const wire::
   return 1 + rows * branches;
 }
 
-bool absorbs_replicated_head(const Grid& g, std::uint32_t self, const wire::HeadFields& head,
-                             const MessageInfo& info) {
+bool absorbs_replicated_head(const Grid& g, std::uint32_t self, const wire::HeadFields& head, const MessageInfo& info) {
   if (g.kind == GridKind::kStar || g.dims != 2 || info.rd_dim != 1) return false;
   if (head.mode != wire::Mode::kCprLine || head.cf != wire::Cf::kDeliverPass || g.size[0] < 2) return false;
   return same_coords(g, self, wire::unpack_coord_dest(head.dest));
@@ -86,8 +85,7 @@ void ReplicationLock::pump(NodeContext& node) {
     if (wanting == nullptr) return;
     wanting->lock.state = LockState::kRequested;
     outstanding_ = true;
-    const Request r{static_cast<std::uint16_t>(node.self()), wanting->multicast, wanting->lock.heads,
-                    wanting->row->id};
+    const Request r{static_cast<std::uint16_t>(node.self()), wanting->multicast, wanting->lock.heads, wanting->row->id};
     // The coordinator's own request needs no message (and may be granted at once).
     const Status s = node.self() == kLockCoordinator
                          ? request(node, r)
@@ -103,8 +101,8 @@ Status ReplicationLock::receive(NodeContext& node, const Received& m) {
       if (self != kLockCoordinator || m.info.origin != m.head.src || m.info.lock_count == 0) {
         return Status::kBadMessage;
       }
-      return request(node, {static_cast<std::uint16_t>(m.info.origin), m.info.multicast, m.info.lock_count,
-                            m.info.algorithm});
+      return request(
+          node, {static_cast<std::uint16_t>(m.info.origin), m.info.multicast, m.info.lock_count, m.info.algorithm});
     case MessageKind::kLockGrant:
       if (m.head.src != kLockCoordinator || m.info.origin != self) return Status::kBadMessage;
       return granted(m.info.multicast);

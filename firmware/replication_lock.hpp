@@ -16,8 +16,8 @@
 #include "firmware/fw_config.hpp"
 #include "firmware/message.hpp"
 #include "firmware/network.hpp"
-#include "firmware/node_types.hpp"
 #include "firmware/noc_wire_format.hpp"
+#include "firmware/node_types.hpp"
 
 namespace wormcast::fw {
 
@@ -53,7 +53,7 @@ enum class LockState : std::uint8_t {
 
 struct JobLock {
   LockState state = LockState::kNone;
-  std::uint16_t heads = 0;  // acknowledgements the coordinator waits for (replicated_heads, summed)
+  std::uint16_t heads = 0;   // acknowledgements the coordinator waits for (replicated_heads, summed)
   std::uint8_t channel = 0;  // the request's injection channel
 };
 

@@ -72,7 +72,7 @@ struct LockViolation {
 struct RunRecord {
   std::vector<ObservedWorm> worms;
   std::vector<Delivery> deliveries;
-  std::vector<std::string> errors;  // protocol errors seen during the run (first ones)
+  std::vector<std::string> errors;        // protocol errors seen during the run (first ones)
   std::vector<LockViolation> violations;  // the replication lock's invariant (first ones)
   long cycles = 0;
   bool stalled = false;

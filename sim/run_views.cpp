@@ -134,10 +134,10 @@ nlohmann::json requests_run_to_json(const std::vector<model::Plan>& plans, const
                         {"last_delivery", last_of(cycles)},
                         {"check", checks[i].empty() ? "pass" : checks[i]}});
   }
-  return {{"topology", t.spec()},    {"backend", backend_name(options.backend)}, {"alpha", options.alpha},
-          {"gamma", options.gamma},  {"eject_stall", options.eject_stall},       {"requests", requests},
-          {"cycles", record.cycles}, {"lock_messages", lock_messages(record)},
-          {"check", check.empty() ? "pass" : check}};
+  return {
+      {"topology", t.spec()},    {"backend", backend_name(options.backend)}, {"alpha", options.alpha},
+      {"gamma", options.gamma},  {"eject_stall", options.eject_stall},       {"requests", requests},
+      {"cycles", record.cycles}, {"lock_messages", lock_messages(record)},   {"check", check.empty() ? "pass" : check}};
 }
 
 NetworkDrawing drawing_of_run(const model::Plan& plan, int multicast, const RunRecord& record, const std::string& check,

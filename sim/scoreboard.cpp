@@ -253,9 +253,10 @@ std::string check_replication_lock(const std::vector<model::Plan>& plans, const 
                            t.node_name(holder));
       }
       if (request.lock_count != static_cast<int>(ends.size())) {
-        return fmt::format("{}: the lock request expects {} acknowledgements, the plan's replicated worms end in {} "
-                           "heads",
-                           name, request.lock_count, ends.size());
+        return fmt::format(
+            "{}: the lock request expects {} acknowledgements, the plan's replicated worms end in {} "
+            "heads",
+            name, request.lock_count, ends.size());
       }
       if (grant.inject_cycle <= request.eject_cycle) {
         return fmt::format("{}: granted at cycle {} before its request arrived (cycle {})", name, grant.inject_cycle,
@@ -279,9 +280,10 @@ std::string check_replication_lock(const std::vector<model::Plan>& plans, const 
     std::sort(want.begin(), want.end());
     std::sort(got.begin(), got.end());
     if (want != got) {
-      return fmt::format("{}: {} lock acknowledgement(s) from the heads' ends, want {} (one per end but the "
-                         "coordinator)",
-                         name, got.size(), want.size());
+      return fmt::format(
+          "{}: {} lock acknowledgement(s) from the heads' ends, want {} (one per end but the "
+          "coordinator)",
+          name, got.size(), want.size());
     }
     if (std::find(ends.begin(), ends.end(), coordinator) != ends.end()) {
       for (const ObservedWorm& w : record.worms) {
@@ -296,9 +298,10 @@ std::string check_replication_lock(const std::vector<model::Plan>& plans, const 
   std::sort(holds.begin(), holds.end(), [](const Hold& a, const Hold& b) { return a.granted < b.granted; });
   for (std::size_t i = 1; i < holds.size(); ++i) {
     if (holds[i].granted <= holds[i - 1].released) {
-      return fmt::format("multicast {} was granted the replication lock at cycle {}, before multicast {} released it "
-                         "(cycle {})",
-                         holds[i].multicast, holds[i].granted, holds[i - 1].multicast, holds[i - 1].released);
+      return fmt::format(
+          "multicast {} was granted the replication lock at cycle {}, before multicast {} released it "
+          "(cycle {})",
+          holds[i].multicast, holds[i].granted, holds[i - 1].multicast, holds[i - 1].released);
     }
   }
   return "";
@@ -336,9 +339,9 @@ std::vector<std::string> check_each_multicast(const std::vector<model::Plan>& pl
                           });
     const auto violation = std::find_if(record.violations.begin(), record.violations.end(),
                                         [multicast](const LockViolation& v) { return v.multicast == multicast; });
-    checks.push_back(!record.errors.empty() && !finished         ? record.errors.front()
+    checks.push_back(!record.errors.empty() && !finished    ? record.errors.front()
                      : violation != record.violations.end() ? violation->message
-                                                             : check_multicast(plans[i], multicast, record));
+                                                            : check_multicast(plans[i], multicast, record));
   }
   return checks;
 }

@@ -227,8 +227,9 @@ TEST(FirmwareLock, CoordinatorGrantsInRequestOrderAfterEveryHeadIsAcknowledged) 
   };
   const auto hand_over = [&](std::size_t i, std::uint32_t to) {
     const Sent s = nodes.log()[i];
-    EXPECT_EQ(nodes.node(to).on_message_received(s.head, s.payload.data(), static_cast<std::uint32_t>(s.payload.size())),
-              Status::kOk);
+    EXPECT_EQ(
+        nodes.node(to).on_message_received(s.head, s.payload.data(), static_cast<std::uint32_t>(s.payload.size())),
+        Status::kOk);
   };
   // The sends of one kind (lock messages) or of CPR lines, as indices into the log.
   const auto sends = [&](fw::MessageKind kind, std::size_t from = 0) {
@@ -244,8 +245,8 @@ TEST(FirmwareLock, CoordinatorGrantsInRequestOrderAfterEveryHeadIsAcknowledged) 
   ASSERT_EQ(requests.size(), 2u);
   EXPECT_EQ(info_of(requests[0]).lock_count, 8u);
   EXPECT_EQ(info_of(requests[1]).lock_count, 7u);
-  EXPECT_EQ(nodes.log()[requests[0]].channel, 2u);  // the channel of (2,1)'s first spine (+Y)
-  EXPECT_EQ(nodes.log()[requests[1]].channel, 3u);  // (1,3) has only a -Y spine
+  EXPECT_EQ(nodes.log()[requests[0]].channel, 2u);           // the channel of (2,1)'s first spine (+Y)
+  EXPECT_EQ(nodes.log()[requests[1]].channel, 3u);           // (1,3) has only a -Y spine
   EXPECT_EQ(sends(fw::MessageKind::kMulticast).size(), 4u);  // the X lines alone: the spines wait
   hand_over(requests[0], 0);
   hand_over(requests[1], 0);
@@ -266,8 +267,9 @@ TEST(FirmwareLock, CoordinatorGrantsInRequestOrderAfterEveryHeadIsAcknowledged) 
     const Sent s = nodes.log()[spine];
     wire::HeadFields head = s.head;
     head.dest = wire::pack_coord_dest({static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y), 0});
-    EXPECT_EQ(nodes.node(node).on_message_received(head, s.payload.data(), static_cast<std::uint32_t>(s.payload.size())),
-              Status::kOk);
+    EXPECT_EQ(
+        nodes.node(node).on_message_received(head, s.payload.data(), static_cast<std::uint32_t>(s.payload.size())),
+        Status::kOk);
   };
   const std::size_t up = spines[0], down = spines[1];
   const std::size_t before_acks = nodes.log().size();

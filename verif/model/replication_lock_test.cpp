@@ -3,6 +3,8 @@
 // of the routers' spawn rule (model/cpr_broadcast.cpp's spawned worms, which the system tests hold
 // against the RTL): the firmware derives the count from the lines it sends, the model from its
 // plan; neither reads the other.
+#include "firmware/replication_lock.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,7 +14,6 @@
 
 #include "firmware/message.hpp"
 #include "firmware/node_firmware.hpp"
-#include "firmware/replication_lock.hpp"
 #include "model/broadcast_baselines.hpp"
 #include "model/planner.hpp"
 #include "model/topology.hpp"
