@@ -258,11 +258,11 @@ std::string check_replication_lock(const std::vector<model::Plan>& plans, const 
             "heads",
             name, request.lock_count, ends.size());
       }
-      if (grant.inject_cycle <= request.eject_cycle) {
+      if (grant.inject_cycle < request.eject_cycle) {
         return fmt::format("{}: granted at cycle {} before its request arrived (cycle {})", name, grant.inject_cycle,
                            request.eject_cycle);
       }
-      if (first_replicating <= grant.eject_cycle) {
+      if (first_replicating < grant.eject_cycle) {
         return fmt::format("{}: a replicating worm went at cycle {}, before the grant arrived (cycle {})", name,
                            first_replicating, grant.eject_cycle);
       }
@@ -297,7 +297,7 @@ std::string check_replication_lock(const std::vector<model::Plan>& plans, const 
   }
   std::sort(holds.begin(), holds.end(), [](const Hold& a, const Hold& b) { return a.granted < b.granted; });
   for (std::size_t i = 1; i < holds.size(); ++i) {
-    if (holds[i].granted <= holds[i - 1].released) {
+    if (holds[i].granted < holds[i - 1].released) {
       return fmt::format(
           "multicast {} was granted the replication lock at cycle {}, before multicast {} released it "
           "(cycle {})",

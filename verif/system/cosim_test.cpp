@@ -10,6 +10,7 @@
 #include <numeric>
 #include <optional>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -563,6 +564,68 @@ TEST_F(ScoreboardDetects, WatchdogNamesBlockedWormsWhenEjectionNeverDrains) {
   EXPECT_NE(check.find("worm 1,1->"), std::string::npos) << check;
   EXPECT_NE(check.find("tail not taken in"), std::string::npos) << check;
   EXPECT_NE(check.find("ejection port 0 VC 0: 4 flit(s) not taken"), std::string::npos) << check;
+}
+
+// The replication lock's protocol check can fail: a record of the pair's run under the lock (timing
+// model), doctored one way at a time, is reported: an acknowledgement missing, a request with
+// another count, a second grant, a grant that overlaps the previous holder's, a lock message that
+// never arrived.
+TEST(ScoreboardDetects, ReplicationLockProtocolViolationsInADoctoredRecord) {
+  const std::vector<model::Plan> plans = deadlocking_pcp_pair();
+  sim::RunOptions o = fast_options();
+  o.backend = sim::Backend::kModel;
+  const sim::RunRecord record = sim::run_multicasts(sim::requests_of(plans), o);
+  ASSERT_EQ(sim::check_run(plans, record), "");
+  const auto first = [](sim::RunRecord& r, fw::MessageKind kind, int multicast) -> sim::ObservedWorm& {
+    for (sim::ObservedWorm& w : r.worms) {
+      if (w.lock_kind == kind && w.lock_multicast == multicast) return w;
+    }
+    throw std::logic_error("no such lock message");
+  };
+  const auto expect_failure = [&](const sim::RunRecord& doctored, const std::string& text) {
+    const std::string check = sim::check_run(plans, doctored);
+    EXPECT_NE(check.find(text), std::string::npos) << check;
+  };
+  {
+    sim::RunRecord r = record;
+    const sim::ObservedWorm& done = first(r, fw::MessageKind::kLockDone, 1);
+    r.worms.erase(r.worms.begin() + (&done - r.worms.data()));
+    expect_failure(r, "multicast 1: 14 lock acknowledgement(s) from the heads' ends, want 15");
+  }
+  {
+    sim::RunRecord r = record;
+    first(r, fw::MessageKind::kLockRequest, 0).lock_count += 1;
+    expect_failure(r,
+                   "multicast 0: the lock request expects 16 acknowledgements, the plan's replicated worms end in 15");
+  }
+  {
+    sim::RunRecord r = record;
+    r.worms.push_back(first(r, fw::MessageKind::kLockGrant, 0));
+    expect_failure(r, "multicast 0: 1 lock request(s) and 2 grant(s) for source 3,7; want one of each");
+  }
+  {
+    // The later holder's grant moved to the cycle before the earlier holder's last acknowledgement
+    // arrived.
+    sim::RunRecord r = record;
+    sim::ObservedWorm& a = first(r, fw::MessageKind::kLockGrant, 0);
+    sim::ObservedWorm& b = first(r, fw::MessageKind::kLockGrant, 1);
+    const int earlier = a.inject_cycle < b.inject_cycle ? 0 : 1;
+    long released = -1;
+    for (const sim::ObservedWorm& w : r.worms) {
+      if (w.lock_kind == fw::MessageKind::kLockDone && w.lock_multicast == earlier) {
+        released = std::max(released, w.eject_cycle);
+      }
+    }
+    (earlier == 0 ? b : a).inject_cycle = released - 1;
+    expect_failure(r, fmt::format("multicast {} was granted the replication lock at cycle {}, before multicast {} "
+                                  "released it (cycle {})",
+                                  1 - earlier, released - 1, earlier, released));
+  }
+  {
+    sim::RunRecord r = record;
+    first(r, fw::MessageKind::kLockRequest, 1).eject_cycle = -1;
+    expect_failure(r, "lock request 2,1->0,0 for multicast 1");
+  }
 }
 
 // Every algorithm of the planner's registry runs on the RTL and passes its check: on the first of
