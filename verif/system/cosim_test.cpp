@@ -570,7 +570,7 @@ TEST_F(ScoreboardDetects, WatchdogNamesBlockedWormsWhenEjectionNeverDrains) {
 // model), doctored one way at a time, is reported: an acknowledgement missing, a request with
 // another count, a second grant, a grant that overlaps the previous holder's, a lock message that
 // never arrived.
-TEST(ScoreboardDetects, ReplicationLockProtocolViolationsInADoctoredRecord) {
+TEST(ScoreboardDetectsLock, ReplicationLockProtocolViolationsInADoctoredRecord) {
   const std::vector<model::Plan> plans = deadlocking_pcp_pair();
   sim::RunOptions o = fast_options();
   o.backend = sim::Backend::kModel;
