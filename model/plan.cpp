@@ -334,7 +334,12 @@ PlanMetrics compute_metrics(const Request& request, const std::vector<Worm>& wor
         ++hops;
       }
     }
-    return depart + hops * p.router_delay + length * p.beta + p.gamma + p.injection_delay + p.ejection_delay + wait;
+    const double in = depart + hops * p.router_delay + length * p.beta + p.injection_delay + p.ejection_delay + wait;
+    // The receiver's processor takes one message at a time: a message of the multicast that
+    // arrived there first (the coordinator ends the -X line of a source in row 0) is taken first.
+    const std::optional<Holding>& busy = holds[static_cast<std::size_t>(to)];
+    const double free = busy && busy->time - p.gamma <= in ? busy->time : in;
+    return std::max(in, free) + p.gamma;
   };
   for (std::size_t index : order) {
     const Worm& w = worms[index];
