@@ -15,6 +15,10 @@ class FixedVector {
   constexpr bool empty() const { return size_ == 0; }
   constexpr bool full() const { return size_ == N; }
   constexpr void clear() { size_ = 0; }
+  // Keeps the first n items (no change when n >= size()).
+  constexpr void truncate(std::size_t n) {
+    if (n < size_) size_ = n;
+  }
 
   // Appends `value`; false (and no change) when full.
   constexpr bool push_back(const T& value) {

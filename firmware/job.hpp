@@ -13,6 +13,7 @@
 #include "firmware/message.hpp"
 #include "firmware/node_context.hpp"
 #include "firmware/path_multicast.hpp"
+#include "firmware/replication_lock.hpp"
 #include "firmware/tree_multicast.hpp"
 #include "firmware/unicast_multicast.hpp"
 #include "firmware/xy_path.hpp"
@@ -45,6 +46,7 @@ struct Job {
   FixedVector<std::uint64_t, kMaxDataWords> data;
   std::uint32_t sends = 0;   // this step's sends (the row's iterate handler's count)
   std::uint32_t issued = 0;  // of them, queued at the NI
+  JobLock lock;              // its worms the routers replicate wait for the replication lock
   JobState state;
 };
 

@@ -6,12 +6,13 @@
 //   word 0  [15:0] multicast id  [31:16] address entries  [47:32] data words  [55:48] step
 //           [63:56] algorithm
 //   word 1  [19:0] origin (the multicast's source)  [39:20] sequence number at the sender
-//           [47:40] ports d  [48] all-port
+//           [47:40] ports d  [48] all-port  [50:49] message kind (0 a multicast's message; 1..3
+//           the replication lock's request, grant and done: firmware/replication_lock.hpp)
 //   word 2  algorithm state: recursive doubling [1:0] dimension [21:2] lo [41:22] hi (CPR lines:
 //           the line's dimension only);
 //           edn: the receiver's region [1:0] frame rotation [9:2] tx [17:10] ty [21:18] level,
 //           [25:22] quadrants whose top EDN it sends to in step 2, [29:26] which of them take YX;
-//           else 0
+//           a lock request: [15:0] the completion acknowledgements to expect; else 0
 //   then    the address field, two 32-bit node ids per word (low half first)
 //   then    the data words
 #pragma once
@@ -48,6 +49,17 @@ inline constexpr unsigned kAlgorithmCount = 20;
 
 inline constexpr std::uint32_t kControlWords = 3;
 
+// What a message is: one of a multicast's messages, or a message of the replication lock
+// (docs/firmware.md, "The replication lock"), which carries no address field and no data and
+// names the multicast it serves in the multicast and origin fields.
+enum class MessageKind : std::uint8_t {
+  kMulticast = 0,
+  kLockRequest = 1,  // holder -> coordinator: word 2 [15:0] the heads its replicating worms will end in
+  kLockGrant = 2,    // coordinator -> holder
+  kLockDone = 3,     // a node that absorbed a head of the holder's replicating worms -> coordinator
+};
+inline constexpr unsigned kMessageKindCount = 4;
+
 struct MessageInfo {
   std::uint16_t multicast = 0;
   std::uint16_t address_entries = 0;
@@ -64,6 +76,8 @@ struct MessageInfo {
   // edn (firmware/edn_broadcast.hpp): the receiver's region and its step-2 forwards.
   std::uint8_t edn_rot = 0, edn_tx = 0, edn_ty = 0, edn_level = 0;
   std::uint8_t edn_forward = 0, edn_forward_yx = 0;  // bit i: quadrant i
+  MessageKind kind = MessageKind::kMulticast;
+  std::uint16_t lock_count = 0;  // a lock request's acknowledgements to expect
 };
 
 constexpr std::uint32_t address_words(std::uint32_t entries) { return (entries + 1) / 2; }
@@ -75,8 +89,11 @@ constexpr void encode_control(const MessageInfo& m, std::uint64_t* words) {
   words[0] = std::uint64_t{m.multicast} | std::uint64_t{m.address_entries} << 16 | std::uint64_t{m.data_words} << 32 |
              std::uint64_t{m.step} << 48 | std::uint64_t{static_cast<std::uint8_t>(m.algorithm)} << 56;
   words[1] = std::uint64_t{m.origin & 0xFFFFFu} | std::uint64_t{m.sequence & 0xFFFFFu} << 20 |
-             std::uint64_t{m.ports} << 40 | std::uint64_t{m.all_port ? 1u : 0u} << 48;
-  if (m.algorithm == Algorithm::kEdn) {
+             std::uint64_t{m.ports} << 40 | std::uint64_t{m.all_port ? 1u : 0u} << 48 |
+             std::uint64_t{static_cast<std::uint8_t>(m.kind) & 3u} << 49;
+  if (m.kind != MessageKind::kMulticast) {
+    words[2] = m.lock_count;
+  } else if (m.algorithm == Algorithm::kEdn) {
     words[2] = std::uint64_t{m.edn_rot & 3u} | std::uint64_t{m.edn_tx} << 2 | std::uint64_t{m.edn_ty} << 10 |
                std::uint64_t{m.edn_level & 0xFu} << 18 | std::uint64_t{m.edn_forward & 0xFu} << 22 |
                std::uint64_t{m.edn_forward_yx & 0xFu} << 26;
@@ -87,7 +104,7 @@ constexpr void encode_control(const MessageInfo& m, std::uint64_t* words) {
 }
 
 // The control words of a payload of `words` words; false if they are missing, name an unknown
-// algorithm or do not match the payload's length.
+// algorithm or do not match the payload's length (a lock message: three words).
 constexpr bool decode_control(const std::uint64_t* payload, std::uint32_t words, MessageInfo& m) {
   if (words < kControlWords) return false;
   const std::uint64_t w0 = payload[0], w1 = payload[1], w2 = payload[2];
@@ -99,6 +116,7 @@ constexpr bool decode_control(const std::uint64_t* payload, std::uint32_t words,
   m.algorithm = static_cast<Algorithm>(algorithm);
   m.ports = static_cast<std::uint8_t>((w1 >> 40) & 0xFF);
   m.all_port = ((w1 >> 48) & 1) != 0;
+  m.kind = static_cast<MessageKind>((w1 >> 49) & 3);
   m.origin = static_cast<std::uint32_t>(w1 & 0xFFFFF);
   m.sequence = static_cast<std::uint32_t>((w1 >> 20) & 0xFFFFF);
   m.rd_dim = static_cast<std::uint8_t>(w2 & 3);
@@ -113,6 +131,12 @@ constexpr bool decode_control(const std::uint64_t* payload, std::uint32_t words,
     m.edn_level = static_cast<std::uint8_t>((w2 >> 18) & 0xF);
     m.edn_forward = static_cast<std::uint8_t>((w2 >> 22) & 0xF);
     m.edn_forward_yx = static_cast<std::uint8_t>((w2 >> 26) & 0xF);
+  }
+  if (m.kind != MessageKind::kMulticast) {
+    m.rd_dim = 0;
+    m.rd_lo = m.rd_hi = 0;
+    m.lock_count = static_cast<std::uint16_t>(w2 & 0xFFFF);
+    if (m.address_entries != 0 || m.data_words != 0) return false;
   }
   return algorithm < kAlgorithmCount && message_words(m) == words;
 }

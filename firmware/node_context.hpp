@@ -12,6 +12,7 @@
 #include "firmware/network_interface.hpp"
 #include "firmware/noc_wire_format.hpp"
 #include "firmware/node_types.hpp"
+#include "firmware/replication_lock.hpp"
 #include "firmware/tree_multicast.hpp"
 #include "firmware/xy_path.hpp"
 
@@ -35,6 +36,7 @@ struct NodeContext {
   std::uint64_t message[kControlWords + (kMaxChain + 1) / 2 + kMaxDataWords]{};
   TreeBuilder tree_builder{};  // VH, DIAG, DDS, MIN at the source
   XyPartition xy_partition{};  // XY-path at the source
+  ReplicationLock lock{};      // holder side on every node, the queue on the coordinator
 
   const Grid& grid() const { return config.grid; }
   std::uint32_t self() const { return config.node; }

@@ -71,6 +71,7 @@ Status NodeFirmware::init(const NodeConfig& config, NetworkInterface* ni) {
     if (!star_cycle_valid(g) || config.node >= g.nodes()) return Status::kBadConfig;
     node_.config = config;
     node_.ni = ni;
+    node_.lock.bind(jobs_, kMaxJobs);
     return Status::kOk;
   }
   if (g.dims != 2 && g.dims != 3) return Status::kBadConfig;
@@ -80,6 +81,7 @@ Status NodeFirmware::init(const NodeConfig& config, NetworkInterface* ni) {
   if (config.node >= g.nodes()) return Status::kBadConfig;
   node_.config = config;
   node_.ni = ni;
+  node_.lock.bind(jobs_, kMaxJobs);
   return Status::kOk;
 }
 
@@ -140,6 +142,11 @@ Status NodeFirmware::on_message_received(const wire::HeadFields& head, const std
   m.head = head;
   m.payload = payload;
   if (payload == nullptr || !decode_control(payload, words, m.info)) return Status::kBadMessage;
+  if (m.info.kind != MessageKind::kMulticast) {  // the replication lock's (no job, no delivery)
+    const Status status = node_.lock.receive(node_, m);
+    pump();
+    return status;
+  }
   if (m.info.address_entries > kMaxChain || m.info.data_words > kMaxDataWords) return Status::kBadMessage;
   const AlgorithmRow* row = find_algorithm(m.info.algorithm);
   if (row == nullptr) return Status::kBadMessage;
@@ -150,7 +157,11 @@ Status NodeFirmware::on_message_received(const wire::HeadFields& head, const std
     slot->row = row;
   }
   const Status status = row->receive(node_, m, slot);
-  if (status == Status::kOk && slot != nullptr && slot->active) launch(*slot);
+  if (status == Status::kOk && slot != nullptr && slot->active) {
+    launch(*slot);
+  } else {
+    pump();  // an acknowledgement the receive posted, a grant it moved on
+  }
   return status;
 }
 
@@ -164,6 +175,7 @@ void NodeFirmware::launch(Job& job) {
 // Issues every pending send the NI takes, moving each job on to its next step when its current
 // step's sends are all queued.
 void NodeFirmware::pump() {
+  node_.lock.pump(node_);
   for (Job& job : jobs_) {
     while (job.active) {
       while (job.issued < job.sends && job.row->issue(node_, job, job.issued)) ++job.issued;

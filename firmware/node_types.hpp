@@ -30,6 +30,9 @@ const char* to_string(Status status);
 struct NodeConfig {
   Grid grid;
   std::uint32_t node = 0;  // own id
+  // Test-only: send replicating worms without the replication lock (firmware/replication_lock.hpp),
+  // to show what the lock prevents. Every node of a run must agree.
+  bool skip_replication_lock = false;
 };
 
 // What the application asks the source to multicast.

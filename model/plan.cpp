@@ -261,6 +261,7 @@ LatencyParameters LatencyParameters::rtl(double alpha, double gamma) {
   p.wire_lengths = true;
   p.startup_per_channel = true;
   p.channel_queueing = true;  // a head waits for a channel until the worm before it there has left
+  p.replication_lock = true;  // PCP's spines wait for the firmware's lock
   return p;
 }
 
@@ -299,6 +300,47 @@ PlanMetrics compute_metrics(const Request& request, const std::vector<Worm>& wor
   std::vector<double> channel_free;
   if (p.channel_queueing) channel_free.assign(nodes * ports, -std::numeric_limits<double>::infinity());
   std::vector<double> waited;  // per hop of the current worm: its head's waits before that hop
+  // The replication lock (docs/firmware.md, "The replication lock"): the source's request to the
+  // coordinator and the grant back, each a kLockMessageFlits-flit worm on its dimension-order route,
+  // costed like any worm (start-up, hops, flits, gamma, and with channel queueing the waits behind
+  // the worms costed before it: the source's X lines, whose row the request's route starts along).
+  // The request leaves when the source starts, on the channel of the first replicating worm.
+  std::vector<bool> replicated(worms.size(), false);
+  for (const Worm& w : worms) {
+    if (w.spawned_from) replicated[*w.spawned_from] = true;
+  }
+  std::optional<double> lock_held;
+  const bool needs_lock = p.replication_lock && request.source != kReplicationLockCoordinator &&
+                          std::find(replicated.begin(), replicated.end(), true) != replicated.end();
+  if (!needs_lock) lock_held = 0.0;
+  // A lock message from `from` to `to` whose start-up begins at `start`: when `to`'s processor has it.
+  const auto lock_message = [&](NodeId from, NodeId to, double start) {
+    const double depart = start + p.alpha;
+    const double length = kLockMessageFlits;
+    double wait = 0;
+    int hops = 0;
+    NodeId at = from;
+    for (int d = 0; d < t.dimensions(); ++d) {  // dimension order on a mesh
+      while (t.coord(at)[static_cast<std::size_t>(d)] != t.coord(to)[static_cast<std::size_t>(d)]) {
+        const bool up = t.coord(at)[static_cast<std::size_t>(d)] < t.coord(to)[static_cast<std::size_t>(d)];
+        const auto port = static_cast<Port>(2 * d + (up ? 0 : 1));
+        if (p.channel_queueing) {
+          double& free_at = channel_free[static_cast<std::size_t>(at) * ports + static_cast<std::size_t>(port)];
+          const double head = depart + p.injection_delay + hops * p.router_delay + wait;
+          wait += std::max(0.0, free_at - head);
+          free_at = std::max(free_at, head) + length * p.beta + 1.0;
+        }
+        at = t.neighbour(at, port);
+        ++hops;
+      }
+    }
+    const double in = depart + hops * p.router_delay + length * p.beta + p.injection_delay + p.ejection_delay + wait;
+    // The receiver's processor takes one message at a time: a message of the multicast that
+    // arrived there first (the coordinator ends the -X line of a source in row 0) is taken first.
+    const std::optional<Holding>& busy = holds[static_cast<std::size_t>(to)];
+    const double free = busy && busy->time - p.gamma <= in ? busy->time : in;
+    return std::max(in, free) + p.gamma;
+  };
   for (std::size_t index : order) {
     const Worm& w = worms[index];
     const double length = p.wire_lengths ? lengths[index].flits() : request.length_flits;
@@ -317,7 +359,11 @@ PlanMetrics compute_metrics(const Request& request, const std::vector<Worm>& wor
       }
       double& free_at =
           port_free[static_cast<std::size_t>(w.sender) * port_slots + static_cast<std::size_t>(w.port - lowest_port)];
-      const double start = std::max(sender->time, free_at);
+      if (replicated[index] && !lock_held) {
+        const double request_in = lock_message(request.source, kReplicationLockCoordinator, sender->time);
+        lock_held = lock_message(kReplicationLockCoordinator, request.source, request_in);
+      }
+      const double start = std::max(std::max(sender->time, free_at), replicated[index] ? *lock_held : 0.0);
       const int copies = p.startup_per_channel ? 1 : w.prepared_copies;
       const double startup = copies * p.alpha + w.control_field_changes * p.mu;
       free_at = start + startup + length * p.beta;

@@ -77,11 +77,23 @@ struct LatencyParameters {
   // one multicast's own worms on a shared channel, in the order the worms are costed (step, then
   // plan order). false: contention-free, the papers' formula.
   bool channel_queueing = false;
+  // true: a worm the routers replicate onto network channels (a root with spawned worms: PCP's
+  // spine) leaves only once its source holds the replication lock (docs/firmware.md, "The
+  // replication lock"): a request to the coordinator, kReplicationLockCoordinator, and its grant
+  // back, two lock messages of kLockMessageFlits flits on dimension-order routes, each paying
+  // alpha, its flits and hops and gamma like any worm; nothing when the source is the coordinator.
+  // false: the papers' routers, which need no lock.
+  bool replication_lock = false;
 
   // The RTL with the harness's start-up costs alpha and gamma (the `wormcast run` options).
   static LatencyParameters rtl(double alpha, double gamma);
   bool operator==(const LatencyParameters&) const = default;
 };
+
+// The replication lock's coordinator and the length of its messages on the wire (a head, then the
+// three control words: docs/firmware.md, "The replication lock").
+inline constexpr NodeId kReplicationLockCoordinator = 0;
+inline constexpr int kLockMessageFlits = 4;
 
 struct Request {
   Topology topology;

@@ -119,7 +119,6 @@ MulticastRun::MulticastRun(const std::vector<model::Request>& requests, const Ru
     NodeTiming timing;
     timing.alpha = options_.alpha;
     timing.gamma = options_.gamma;
-    timing.replication_admission = options_.replication_admission;
     timing.corrupt_tail = node == options_.corrupt_tail_at;
     timing.mislabel_step = node == options_.mislabel_step_at;
     // The node sees every local pair its router has: the router ejects on any of them.
@@ -140,6 +139,7 @@ MulticastRun::MulticastRun(const std::vector<model::Request>& requests, const Ru
       config.grid.size[d] = static_cast<std::uint16_t>(topology_.size(d));
     }
     config.node = static_cast<std::uint32_t>(node);
+    config.skip_replication_lock = options_.skip_replication_lock;
     if (nodes_.back()->firmware.init(config, nodes_.back().get()) != fw::Status::kOk) {
       throw model::UnsupportedError(fmt::format("the firmware cannot run on {}", topology_.spec()));
     }

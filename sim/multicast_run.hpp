@@ -33,11 +33,10 @@ struct RunOptions {
   std::uint64_t seed = 1;    // of the back-pressure
   long watchdog = 3000;      // cycles without any flit moving or processor working: stalled
   long max_cycles = 5'000'000;
-  // Replication admission (docs/rtl.md, "The mechanism chosen: admission"): a worm whose head and
-  // injection channel make the routers replicate it onto network channels (PCP's spine) waits at
-  // its NI while another multicast's replicating worm is in the network; every other worm goes as
-  // usual. Off only to show the deadlock it prevents.
-  bool replication_admission = true;
+  // Test-only: every node's firmware sends the worms the routers replicate (PCP's spines) without
+  // the replication lock (fw::NodeConfig::skip_replication_lock), to show what the lock prevents:
+  // the monitor's assertion of its invariant (RunRecord::violations) and the deadlock.
+  bool skip_replication_lock = false;
   // Fault injection for the scoreboard's own tests: flip bit 0 of the tail flit of every worm
   // ejected at this node (kNoNode: none).
   model::NodeId corrupt_tail_at = model::kNoNode;

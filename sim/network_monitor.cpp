@@ -50,7 +50,17 @@ int NetworkMonitor::worm_sent(NodeId sender, unsigned channel, const std::uint64
   const wire::HeadFields routing = prefixed ? wire::unpack_head(header[1]) : head;
   ObservedWorm w;
   fw::MessageInfo info;
-  if (fw::decode_control(payload, words, info)) {
+  const bool decodes = fw::decode_control(payload, words, info);
+  if (decodes && info.kind != fw::MessageKind::kMulticast) {
+    // The replication lock's messages belong to no plan and take no step (docs/firmware.md,
+    // "Scoreboard"): recorded apart, under multicast -1.
+    w.multicast = -1;
+    w.lock_kind = info.kind;
+    w.lock_multicast = info.multicast;
+    w.lock_holder = static_cast<NodeId>(info.origin);
+    w.lock_count = info.lock_count;
+    w.sequence = info.sequence;
+  } else if (decodes) {
     w.multicast = info.multicast;
     w.step = info.step;
     w.sequence = info.sequence;
@@ -69,21 +79,30 @@ int NetworkMonitor::worm_sent(NodeId sender, unsigned channel, const std::uint64
 }
 
 void NetworkMonitor::head_injected(int worm, NodeId sender, long cycle) {
+  const ObservedWorm& w = record_.worms[static_cast<std::size_t>(worm)];
+  // The replication lock's invariant: one multicast's replicating heads in the network at a time.
+  for (const auto& [other, positions] : live_) {
+    const ObservedWorm& o = record_.worms[static_cast<std::size_t>(other)];
+    if (!w.replicates || !o.replicates || o.multicast == w.multicast) continue;
+    if (record_.violations.size() >= 8) break;
+    std::string at;
+    for (const NodeId n : positions) at += (at.empty() ? "" : ", ") + topology_.node_name(n);
+    record_.violations.push_back(
+        {w.multicast, o.multicast, cycle,
+         fmt::format("replication lock violated at cycle {}: worm {}->{} of multicast {} entered the network while "
+                     "worm {}->{} of multicast {} had replicating heads at {}",
+                     cycle, topology_.node_name(w.sender), topology_.node_name(w.addressed), w.multicast,
+                     topology_.node_name(o.sender), topology_.node_name(o.addressed), o.multicast, at)});
+  }
   record_.worms[static_cast<std::size_t>(worm)].inject_cycle = cycle;
   live_[worm].insert(sender);
 }
 
 void NetworkMonitor::message_received(NodeId node, int worm) {
   const ObservedWorm& w = record_.worms[static_cast<std::size_t>(worm)];
+  if (w.lock_kind != fw::MessageKind::kMulticast) return;
   int& step = received_step_[{node, w.multicast}];
   step = std::max(step, w.derived_step);
-}
-
-bool NetworkMonitor::replication_in_network(int multicast) const {
-  return std::any_of(live_.begin(), live_.end(), [&](const auto& entry) {
-    const ObservedWorm& w = record_.worms[static_cast<std::size_t>(entry.first)];
-    return w.replicates && w.multicast != multicast;
-  });
 }
 
 // The live worm whose head is at router `at` and carries this head's (src, tag).

@@ -36,7 +36,8 @@ class NetworkMonitor {
   // step) and returns its index in RunRecord::worms.
   int worm_sent(model::NodeId sender, unsigned channel, const std::uint64_t* header, std::uint32_t header_flits,
                 const std::uint64_t* payload, std::uint32_t words, bool replicates, long cycle);
-  // The worm's head entered its sender's router: from now on the monitor looks for it there. Not
+  // The worm's head entered its sender's router: from now on the monitor looks for it there. A
+  // replicating worm's head asserts the replication lock's invariant (RunRecord::violations). Not
   // when it is queued: a source queues more worms than its 4-bit tags tell apart (separate
   // addressing's broadcast queues 32 on 4 channels), and only the injected ones are at the router.
   void head_injected(int worm, model::NodeId sender, long cycle);
@@ -44,11 +45,9 @@ class NetworkMonitor {
   // the worm (-1, with an error, when no copy the monitor followed there matches).
   int copy_taken_in(model::NodeId node, model::NodeId src, std::uint32_t sequence, long cycle);
   // The firmware of `node` received the message of `worm` (on_message_received): its later sends
-  // of that multicast are caused by it.
+  // of that multicast are caused by it (a replication-lock message causes no step).
   void message_received(model::NodeId node, int worm);
   void delivered(const Delivery& delivery) { record_.deliveries.push_back(delivery); }
-  // Another multicast than `multicast` has a worm the routers replicate in the network.
-  bool replication_in_network(int multicast) const;
 
   // --- What the routers' registered outputs show, per router: ejection ports, then network ports,
   // then router_read ---

@@ -33,7 +33,7 @@ bool replicates_onto_network(const model::Topology& topology, NodeId sender, con
   if (topology.is_star() || topology.dimensions() != 2) return false;
   if (head.mode != wire::Mode::kCprLine || head.cf != wire::Cf::kDeliverPass) return false;
   const wire::Coords end = wire::unpack_coord_dest(head.dest);
-  return static_cast<int>(end.y) != topology.coord(sender)[1];
+  return static_cast<int>(end.y) != topology.coord(sender)[1] && topology.size(0) > 1;
 }
 
 NodeInterface::NodeInterface(NetworkMonitor& monitor, const model::Topology& topology, const long& cycle, NodeId id,
@@ -68,7 +68,7 @@ bool NodeInterface::send(unsigned k, const std::uint64_t* header, std::uint32_t 
   std::vector<std::uint64_t> body(payload, payload + words);
   fw::MessageInfo info;
   const bool decodes = fw::decode_control(body.data(), words, info);
-  if (timing_.mislabel_step && decodes) {
+  if (timing_.mislabel_step && decodes && info.kind == fw::MessageKind::kMulticast) {
     ++info.step;
     fw::encode_control(info, body.data());
   }
@@ -78,9 +78,8 @@ bool NodeInterface::send(unsigned k, const std::uint64_t* header, std::uint32_t 
   }
   for (std::uint32_t i = 0; i < words; ++i) out.flits.push_back({false, i + 1 == words, body[i]});
   out.queued = cycle_;
-  out.replicates = replicates_onto_network(topology_, id_, head);
-  out.multicast = decodes ? info.multicast : -1;
-  out.worm = monitor_.worm_sent(id_, k, header, header_flits, body.data(), words, out.replicates, cycle_);
+  out.worm = monitor_.worm_sent(id_, k, header, header_flits, body.data(), words,
+                                replicates_onto_network(topology_, id_, head), cycle_);
   queues_[k].push_back(std::move(out));
   return true;
 }
@@ -182,12 +181,6 @@ bool NodeInterface::inject(unsigned k, Link& out, std::uint32_t credit_bits) {
   Outgoing& m = queues_[k].front();
   if (m.ready < 0) m.ready = std::max(m.queued, channel_free_[k]) + timing_.alpha;
   if (cycle_ < m.ready) return false;
-  // Replication admission: the head waits here while another multicast's replicating worm is in
-  // the network (it is registered there from the cycle its head is injected, so of two nodes ready
-  // in one cycle the first one read goes and the other waits).
-  if (m.next == 0 && m.replicates && timing_.replication_admission && monitor_.replication_in_network(m.multicast)) {
-    return false;
-  }
   const wire::Flit& flit = m.flits[m.next];
   const unsigned vc = injection_vc(wire::unpack_head(m.flits.front().data), vcs_);
   if (credits_[k][vc] == 0) return false;

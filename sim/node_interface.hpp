@@ -25,8 +25,6 @@ namespace wormcast::sim {
 struct NodeTiming {
   long alpha = 0;  // processor cycles per send start-up (per injection channel)
   long gamma = 0;  // processor cycles per receive
-  // Replication admission (docs/rtl.md, "The mechanism chosen: admission").
-  bool replication_admission = true;
   // Test-only fault injection: flip bit 0 of the tail flit of every worm ejected here.
   bool corrupt_tail = false;
   // Test-only fault injection: add one to the step field of every message sent from here.
@@ -35,7 +33,9 @@ struct NodeTiming {
 
 // Its head and injection make the routers replicate the worm onto network channels (docs/rtl.md,
 // "CPR control field"): a CPR line worm with cf = 11 (deliver and pass) whose line runs along Y on a
-// 2D mesh or torus enters its next router on a Y port, which spawns the row's ±X branches.
+// 2D mesh or torus with more than one column enters its next router on a Y port, which spawns the
+// row's ±X branches. The monitor's classification for the replication lock's invariant (an
+// assertion, never a gate: the firmware's lock decides when such a worm goes).
 bool replicates_onto_network(const model::Topology& topology, model::NodeId sender, const wire::HeadFields& head);
 
 class NodeInterface final : public fw::NetworkInterface {
@@ -59,8 +59,7 @@ class NodeInterface final : public fw::NetworkInterface {
   void take_ejected(unsigned local, const Link& link);
   std::uint32_t drain_ejection(std::mt19937_64& rng, double stall);
   void run_processor();
-  // Channel k's next flit, if its message's start-up is over, its VC has a credit and (a worm the
-  // routers replicate) no other multicast's replicating worm is in the network.
+  // Channel k's next flit, if its message's start-up is over and its VC has a credit.
   bool inject(unsigned k, Link& out, std::uint32_t credit_bits);
   // A send start-up or a receive is in progress (the watchdog's "processor working").
   bool working() const;
@@ -75,8 +74,6 @@ class NodeInterface final : public fw::NetworkInterface {
     long queued = 0;
     long ready = -1;  // cycle the start-up ends (set when it reaches the front)
     int worm = -1;    // index into RunRecord::worms
-    int multicast = -1;
-    bool replicates = false;
   };
   struct Received {
     wire::HeadFields head;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "firmware/message.hpp"
 #include "model/routing.hpp"
 #include "model/topology.hpp"
 
@@ -22,7 +23,7 @@ struct EjectedCopy {
 
 // One worm as the network interfaces and the link monitor saw it.
 struct ObservedWorm {
-  int multicast = 0;
+  int multicast = 0;  // -1 for a replication-lock message (it belongs to no multicast's plan)
   model::NodeId sender = model::kNoNode;
   model::NodeId addressed = model::kNoNode;   // the node its head names
   model::NodeId ejected_at = model::kNoNode;  // where it left the network for good (kNoNode: never)
@@ -34,8 +35,15 @@ struct ObservedWorm {
   // this one (0 at the source), or of the sender's previous worm of the multicast on this channel.
   int derived_step = 0;
   // Its head and injection channel make the routers replicate it onto network channels (PCP's
-  // spine): the NI held it for replication admission (docs/rtl.md).
+  // spine): the replication lock's invariant is asserted on these (docs/rtl.md).
   bool replicates = false;
+  // A message of the replication lock (docs/firmware.md, "The replication lock"): its kind, the
+  // multicast and holder it names, and a request's acknowledgements to expect. kMulticast for a
+  // multicast's worm.
+  fw::MessageKind lock_kind = fw::MessageKind::kMulticast;
+  int lock_multicast = -1;
+  model::NodeId lock_holder = model::kNoNode;
+  int lock_count = 0;
   int channel = 0;                    // injection channel at the sender
   std::uint32_t sequence = 0;         // the sender firmware's sequence number
   std::vector<model::RouteHop> hops;  // network links its head crossed, with the head's class
@@ -51,10 +59,21 @@ struct Delivery {
   bool payload_ok = false;
 };
 
+// The replication lock's invariant broken: a replicating worm's head entered the network while a
+// head of another multicast's replicating worm was still in it (docs/rtl.md, "The mechanism
+// chosen: the replication lock"). The run goes on, so what follows (a deadlock) is seen too.
+struct LockViolation {
+  int multicast = -1;  // the worm that entered
+  int other = -1;      // the multicast whose replicating head was in the network
+  long cycle = 0;
+  std::string message;
+};
+
 struct RunRecord {
   std::vector<ObservedWorm> worms;
   std::vector<Delivery> deliveries;
-  std::vector<std::string> errors;  // protocol errors seen during the run (first ones)
+  std::vector<std::string> errors;        // protocol errors seen during the run (first ones)
+  std::vector<LockViolation> violations;  // the replication lock's invariant (first ones)
   long cycles = 0;
   bool stalled = false;
 };

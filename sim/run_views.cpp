@@ -58,12 +58,26 @@ nlohmann::json run_to_json(const model::Plan& plan, int multicast, const RunReco
   j["alpha"] = options.alpha;
   j["gamma"] = options.gamma;
   j["delivery_cycles"] = deliveries;
-  j["observed"] = {{"steps", s.steps}, {"traffic", s.traffic}, {"worms", s.worms}, {"cycles", record.cycles}};
+  // The replication lock's messages are the run's, not the multicast's (its plan has none).
+  const auto lock_messages = std::count_if(record.worms.begin(), record.worms.end(), [](const ObservedWorm& w) {
+    return w.lock_kind != fw::MessageKind::kMulticast;
+  });
+  j["observed"] = {{"steps", s.steps},
+                   {"traffic", s.traffic},
+                   {"worms", s.worms},
+                   {"cycles", record.cycles},
+                   {"lock_messages", lock_messages}};
   j["check"] = check.empty() ? "pass" : check;
   return j;
 }
 
 namespace {
+
+// The replication lock's messages of the whole run (docs/firmware.md, "The replication lock").
+long lock_messages(const RunRecord& record) {
+  return std::count_if(record.worms.begin(), record.worms.end(),
+                       [](const ObservedWorm& w) { return w.lock_kind != fw::MessageKind::kMulticast; });
+}
 
 long last_of(const std::vector<long>& cycles) {
   if (std::find(cycles.begin(), cycles.end(), -1) != cycles.end()) return -1;
@@ -94,7 +108,9 @@ std::string render_requests_text(const std::vector<model::Plan>& plans, const st
   for (std::size_t i = 0; i < plans.size(); ++i) {
     if (!checks[i].empty()) out += fmt::format("request {}: {}\n", i, checks[i]);
   }
-  out += fmt::format("{} of {} requests passed, {} cycles\n", passed, plans.size(), record.cycles);
+  const long locks = lock_messages(record);
+  out += fmt::format("{} of {} requests passed, {} cycles{}\n", passed, plans.size(), record.cycles,
+                     locks == 0 ? "" : fmt::format(", {} replication-lock messages", locks));
   out += fmt::format("check: {}\n", check.empty() ? "pass" : check);
   return out;
 }
@@ -118,9 +134,10 @@ nlohmann::json requests_run_to_json(const std::vector<model::Plan>& plans, const
                         {"last_delivery", last_of(cycles)},
                         {"check", checks[i].empty() ? "pass" : checks[i]}});
   }
-  return {{"topology", t.spec()},    {"backend", backend_name(options.backend)}, {"alpha", options.alpha},
-          {"gamma", options.gamma},  {"eject_stall", options.eject_stall},       {"requests", requests},
-          {"cycles", record.cycles}, {"check", check.empty() ? "pass" : check}};
+  return {
+      {"topology", t.spec()},    {"backend", backend_name(options.backend)}, {"alpha", options.alpha},
+      {"gamma", options.gamma},  {"eject_stall", options.eject_stall},       {"requests", requests},
+      {"cycles", record.cycles}, {"lock_messages", lock_messages(record)},   {"check", check.empty() ? "pass" : check}};
 }
 
 NetworkDrawing drawing_of_run(const model::Plan& plan, int multicast, const RunRecord& record, const std::string& check,

@@ -7,6 +7,7 @@
 #include <set>
 #include <tuple>
 
+#include "firmware/replication_lock.hpp"
 #include "model/plan_steps.hpp"
 
 namespace wormcast::sim {
@@ -153,7 +154,158 @@ std::string check_worms(const model::Plan& plan, int multicast, const RunRecord&
   return "";
 }
 
+const char* lock_kind_name(fw::MessageKind kind) {
+  switch (kind) {
+    case fw::MessageKind::kLockRequest:
+      return "lock request";
+    case fw::MessageKind::kLockGrant:
+      return "lock grant";
+    case fw::MessageKind::kLockDone:
+      return "lock done";
+    case fw::MessageKind::kMulticast:
+      break;
+  }
+  return "multicast message";
+}
+
+// A multicast's hold of the replication lock, as its messages and worms show it.
+struct Hold {
+  int multicast = -1;
+  long granted = -1;   // the grant's injection (the coordinator's own: its first replicating worm's)
+  long released = -1;  // its last acknowledgement taken in at the coordinator
+};
+
 }  // namespace
+
+std::string check_replication_lock(const std::vector<model::Plan>& plans, const RunRecord& record) {
+  if (plans.empty()) return "";
+  const auto coordinator = static_cast<model::NodeId>(fw::kLockCoordinator);
+  std::vector<const ObservedWorm*> messages;
+  for (const ObservedWorm& w : record.worms) {
+    if (w.lock_kind == fw::MessageKind::kMulticast) continue;
+    const model::Topology& t = plans.front().request.topology;
+    const std::string name = fmt::format("{} {}->{} for multicast {} (sequence {})", lock_kind_name(w.lock_kind),
+                                         t.node_name(w.sender), t.node_name(w.addressed), w.lock_multicast, w.sequence);
+    if (w.ejected_at != w.addressed || w.eject_cycle < 0) return name + " was never taken in at its receiver";
+    const bool to_coordinator = w.lock_kind != fw::MessageKind::kLockGrant;
+    if ((to_coordinator ? w.addressed : w.sender) != coordinator) {
+      return fmt::format("{}: the coordinator is node {}", name, t.node_name(coordinator));
+    }
+    if (w.lock_multicast < 0 || w.lock_multicast >= static_cast<int>(plans.size())) {
+      return name + ": no such multicast";
+    }
+    messages.push_back(&w);
+  }
+  std::vector<Hold> holds;
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    const model::Plan& plan = plans[i];
+    const model::Topology& t = plan.request.topology;
+    const int m = static_cast<int>(i);
+    // The heads the plan's replicated worms end in: each root with spawned worms, and those.
+    std::vector<bool> replicated(plan.worms.size(), false);
+    for (const model::Worm& w : plan.worms) {
+      if (w.spawned_from) replicated[*w.spawned_from] = true;
+    }
+    std::vector<model::NodeId> ends;
+    for (std::size_t k = 0; k < plan.worms.size(); ++k) {
+      if (replicated[k] || plan.worms[k].spawned_from) ends.push_back(plan.worms[k].route.back());
+    }
+    const auto of = [&](fw::MessageKind kind) {
+      std::vector<const ObservedWorm*> found;
+      for (const ObservedWorm* w : messages) {
+        if (w->lock_kind == kind && w->lock_multicast == m) found.push_back(w);
+      }
+      return found;
+    };
+    const std::vector<const ObservedWorm*> requests = of(fw::MessageKind::kLockRequest);
+    const std::vector<const ObservedWorm*> grants = of(fw::MessageKind::kLockGrant);
+    const std::vector<const ObservedWorm*> dones = of(fw::MessageKind::kLockDone);
+    const std::string name = fmt::format("multicast {}", m);
+    if (ends.empty()) {
+      if (!requests.empty() || !grants.empty() || !dones.empty()) {
+        return name + ": lock messages name it, but the routers replicate none of its worms";
+      }
+      continue;
+    }
+    const model::NodeId holder = plan.request.source;
+    Hold hold{m, -1, -1};
+    long first_replicating = -1;
+    for (const ObservedWorm& w : record.worms) {
+      if (w.multicast == m && w.replicates && (first_replicating < 0 || w.inject_cycle < first_replicating)) {
+        first_replicating = w.inject_cycle;
+      }
+    }
+    if (holder == coordinator) {
+      if (!requests.empty() || !grants.empty()) {
+        return name + ": its source is the coordinator, yet lock requests or grants travel for it";
+      }
+      hold.granted = first_replicating;
+    } else {
+      if (requests.size() != 1 || grants.size() != 1) {
+        return fmt::format("{}: {} lock request(s) and {} grant(s) for source {}; want one of each", name,
+                           requests.size(), grants.size(), t.node_name(holder));
+      }
+      const ObservedWorm& request = *requests.front();
+      const ObservedWorm& grant = *grants.front();
+      if (request.sender != holder || request.lock_holder != holder || grant.addressed != holder ||
+          grant.lock_holder != holder) {
+        return fmt::format("{}: the lock request or grant names another holder than source {}", name,
+                           t.node_name(holder));
+      }
+      if (request.lock_count != static_cast<int>(ends.size())) {
+        return fmt::format(
+            "{}: the lock request expects {} acknowledgements, the plan's replicated worms end in {} "
+            "heads",
+            name, request.lock_count, ends.size());
+      }
+      if (grant.inject_cycle < request.eject_cycle) {
+        return fmt::format("{}: granted at cycle {} before its request arrived (cycle {})", name, grant.inject_cycle,
+                           request.eject_cycle);
+      }
+      if (first_replicating < grant.eject_cycle) {
+        return fmt::format("{}: a replicating worm went at cycle {}, before the grant arrived (cycle {})", name,
+                           first_replicating, grant.eject_cycle);
+      }
+      hold.granted = grant.inject_cycle;
+    }
+    // One acknowledgement from every end but the coordinator (whose own acknowledges locally).
+    std::vector<model::NodeId> want, got;
+    for (const model::NodeId n : ends) {
+      if (n != coordinator) want.push_back(n);
+    }
+    for (const ObservedWorm* w : dones) {
+      got.push_back(w->sender);
+      hold.released = std::max(hold.released, w->eject_cycle);
+    }
+    std::sort(want.begin(), want.end());
+    std::sort(got.begin(), got.end());
+    if (want != got) {
+      return fmt::format(
+          "{}: {} lock acknowledgement(s) from the heads' ends, want {} (one per end but the "
+          "coordinator)",
+          name, got.size(), want.size());
+    }
+    if (std::find(ends.begin(), ends.end(), coordinator) != ends.end()) {
+      for (const ObservedWorm& w : record.worms) {
+        if (w.multicast != m || !w.replicates) continue;
+        for (const EjectedCopy& c : w.copies) {
+          if (c.node == coordinator) hold.released = std::max(hold.released, c.tail_cycle);
+        }
+      }
+    }
+    holds.push_back(hold);
+  }
+  std::sort(holds.begin(), holds.end(), [](const Hold& a, const Hold& b) { return a.granted < b.granted; });
+  for (std::size_t i = 1; i < holds.size(); ++i) {
+    if (holds[i].granted < holds[i - 1].released) {
+      return fmt::format(
+          "multicast {} was granted the replication lock at cycle {}, before multicast {} released it "
+          "(cycle {})",
+          holds[i].multicast, holds[i].granted, holds[i - 1].multicast, holds[i - 1].released);
+    }
+  }
+  return "";
+}
 
 std::string check_multicast(const model::Plan& plan, int multicast, const RunRecord& record) {
   if (std::string e = check_deliveries(plan, multicast, record); !e.empty()) return e;
@@ -162,10 +314,13 @@ std::string check_multicast(const model::Plan& plan, int multicast, const RunRec
 
 std::string check_run(const std::vector<model::Plan>& plans, const RunRecord& record) {
   if (!record.errors.empty()) return record.errors.front();
+  if (!record.violations.empty()) return record.violations.front().message;
   for (std::size_t i = 0; i < plans.size(); ++i) {
     if (std::string e = check_multicast(plans[i], static_cast<int>(i), record); !e.empty()) return e;
   }
+  if (std::string e = check_replication_lock(plans, record); !e.empty()) return e;
   for (const ObservedWorm& w : record.worms) {
+    if (w.lock_kind != fw::MessageKind::kMulticast) continue;
     if (w.multicast < 0 || w.multicast >= static_cast<int>(plans.size())) {
       return fmt::format("worm of unknown multicast {} from node {}", w.multicast, w.sender);
     }
@@ -182,8 +337,11 @@ std::vector<std::string> check_each_multicast(const std::vector<model::Plan>& pl
                           std::none_of(record.worms.begin(), record.worms.end(), [multicast](const ObservedWorm& w) {
                             return w.multicast == multicast && w.eject_cycle < 0;
                           });
-    checks.push_back(!record.errors.empty() && !finished ? record.errors.front()
-                                                         : check_multicast(plans[i], multicast, record));
+    const auto violation = std::find_if(record.violations.begin(), record.violations.end(),
+                                        [multicast](const LockViolation& v) { return v.multicast == multicast; });
+    checks.push_back(!record.errors.empty() && !finished    ? record.errors.front()
+                     : violation != record.violations.end() ? violation->message
+                                                            : check_multicast(plans[i], multicast, record));
   }
   return checks;
 }

@@ -14,8 +14,18 @@
 namespace wormcast::sim {
 
 // "" when the run did exactly what the plans say; otherwise the first difference, naming the
-// multicast, node, worm and cycle.
+// multicast, node, worm and cycle. In order: the run's protocol errors, the replication lock's
+// invariant (RunRecord::violations), each multicast against its plan, the lock's protocol
+// (check_replication_lock).
 std::string check_run(const std::vector<model::Plan>& plans, const RunRecord& record);
+
+// The replication lock's protocol from its messages (docs/firmware.md, "Scoreboard"): every holder
+// (the source of a multicast whose plan has worms spawned by routers) other than the coordinator
+// requested the lock once with the plan's number of replicated heads and was granted it once, after
+// the request arrived and before its replicating worms went; every head absorbed at a node other
+// than the coordinator was acknowledged by that node; and no grant went before the previous
+// holder's last acknowledgement arrived. "" when it holds.
+std::string check_replication_lock(const std::vector<model::Plan>& plans, const RunRecord& record);
 
 // The check of multicast `multicast` alone against `plan` (its deliveries, then its worms), without
 // the run's protocol errors: "" when it did exactly what the plan says. check_run applies it to

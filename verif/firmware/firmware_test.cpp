@@ -199,6 +199,102 @@ TEST(Firmware, FullSendQueueResumesOnChannelFree) {
   EXPECT_TRUE(nodes.node(0).idle());
 }
 
+// The replication lock on the firmware alone (firmware/replication_lock.hpp), messages handed over
+// by hand on mesh:4x4: PCP sources (2,1) and (1,3) send their X lines at once and a lock request
+// each to the coordinator (0,0), with the heads their spines end in (8: +Y over 2 rows and -Y over
+// 1, two branches a row, + two spine ends; 7: -Y over 3 rows + its end); the coordinator grants
+// (2,1) first, (1,3) waits; (2,1) sends its spines on the grant; a node on a spine that is not its
+// end acknowledges nothing; the grant to (1,3) goes only after the last of (2,1)'s eight heads is
+// acknowledged (seven messages, and (0,0)'s own copy acknowledged locally).
+TEST(FirmwareLock, CoordinatorGrantsInRequestOrderAfterEveryHeadIsAcknowledged) {
+  Nodes nodes(4, 4, 4);
+  const std::uint32_t a = nodes.id(2, 1), b = nodes.id(1, 3);
+  std::vector<std::uint32_t> all_but_a, all_but_b;
+  for (std::uint32_t n = 0; n < 16; ++n) {
+    if (n != a) all_but_a.push_back(n);
+    if (n != b) all_but_b.push_back(n);
+  }
+  const auto start = [&](std::uint32_t source, std::uint16_t multicast, const std::vector<std::uint32_t>& dests) {
+    fw::MulticastRequest r{fw::Algorithm::kPcp, 4, multicast, dests.data(), 15, nullptr, 0};
+    r.all_port = true;
+    ASSERT_EQ(nodes.node(source).on_start_multicast(r), Status::kOk);
+  };
+  const auto info_of = [&](std::size_t i) {
+    fw::MessageInfo info;
+    const Sent& s = nodes.log()[i];
+    EXPECT_TRUE(fw::decode_control(s.payload.data(), static_cast<std::uint32_t>(s.payload.size()), info));
+    return info;
+  };
+  const auto hand_over = [&](std::size_t i, std::uint32_t to) {
+    const Sent s = nodes.log()[i];
+    EXPECT_EQ(
+        nodes.node(to).on_message_received(s.head, s.payload.data(), static_cast<std::uint32_t>(s.payload.size())),
+        Status::kOk);
+  };
+  // The sends of one kind (lock messages) or of CPR lines, as indices into the log.
+  const auto sends = [&](fw::MessageKind kind, std::size_t from = 0) {
+    std::vector<std::size_t> found;
+    for (std::size_t i = from; i < nodes.log().size(); ++i) {
+      if (info_of(i).kind == kind) found.push_back(i);
+    }
+    return found;
+  };
+  start(a, 0, all_but_a);
+  start(b, 1, all_but_b);
+  const std::vector<std::size_t> requests = sends(fw::MessageKind::kLockRequest);
+  ASSERT_EQ(requests.size(), 2u);
+  EXPECT_EQ(info_of(requests[0]).lock_count, 8u);
+  EXPECT_EQ(info_of(requests[1]).lock_count, 7u);
+  EXPECT_EQ(nodes.log()[requests[0]].channel, 2u);           // the channel of (2,1)'s first spine (+Y)
+  EXPECT_EQ(nodes.log()[requests[1]].channel, 3u);           // (1,3) has only a -Y spine
+  EXPECT_EQ(sends(fw::MessageKind::kMulticast).size(), 4u);  // the X lines alone: the spines wait
+  hand_over(requests[0], 0);
+  hand_over(requests[1], 0);
+  std::vector<std::size_t> grants = sends(fw::MessageKind::kLockGrant);
+  ASSERT_EQ(grants.size(), 1u);
+  EXPECT_EQ(nodes.addressed(nodes.log()[grants[0]].head), a);
+  EXPECT_EQ(info_of(grants[0]).multicast, 0u);
+  const std::size_t before_spines = nodes.log().size();
+  hand_over(grants[0], a);
+  std::vector<std::size_t> spines;
+  for (std::size_t i = before_spines; i < nodes.log().size(); ++i) {
+    if (nodes.log()[i].head.mode == wire::Mode::kCprLine) spines.push_back(i);
+  }
+  ASSERT_EQ(spines.size(), 2u);
+  // The copies the routers deliver at the heads' ends carry the spine's payload and a head naming
+  // the end (a branch's head is rewritten to its row end).
+  const auto copy_to = [&](std::uint32_t node, unsigned x, unsigned y, std::size_t spine) {
+    const Sent s = nodes.log()[spine];
+    wire::HeadFields head = s.head;
+    head.dest = wire::pack_coord_dest({static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y), 0});
+    EXPECT_EQ(
+        nodes.node(node).on_message_received(head, s.payload.data(), static_cast<std::uint32_t>(s.payload.size())),
+        Status::kOk);
+  };
+  const std::size_t up = spines[0], down = spines[1];
+  const std::size_t before_acks = nodes.log().size();
+  copy_to(nodes.id(2, 2), 2, 3, up);  // a spine router on the way: no acknowledgement
+  EXPECT_EQ(nodes.log().size(), before_acks);
+  const std::vector<std::tuple<unsigned, unsigned, std::size_t>> ends = {
+      {2, 3, up}, {0, 2, up}, {3, 2, up}, {0, 3, up}, {3, 3, up}, {2, 0, down}, {3, 0, down}, {0, 0, down}};
+  for (const auto& [x, y, spine] : ends) copy_to(nodes.id(x, y), x, y, spine);
+  const std::vector<std::size_t> dones = sends(fw::MessageKind::kLockDone, before_acks);
+  ASSERT_EQ(dones.size(), 7u);  // (0,0) acknowledges its own locally
+  for (std::size_t k = 0; k < dones.size(); ++k) {
+    EXPECT_EQ(nodes.addressed(nodes.log()[dones[k]].head), 0u);
+    EXPECT_EQ(sends(fw::MessageKind::kLockGrant).size(), 1u) << "granted after " << k << " acknowledgements";
+    hand_over(dones[k], 0);
+  }
+  grants = sends(fw::MessageKind::kLockGrant);
+  ASSERT_EQ(grants.size(), 2u);
+  EXPECT_EQ(nodes.addressed(nodes.log()[grants[1]].head), b);
+  EXPECT_EQ(info_of(grants[1]).multicast, 1u);
+  // An acknowledgement nobody waits for is a bad message, not a crash.
+  EXPECT_EQ(nodes.node(0).on_message_received(nodes.log()[dones[0]].head, nodes.log()[dones[0]].payload.data(),
+                                              static_cast<std::uint32_t>(nodes.log()[dones[0]].payload.size())),
+            Status::kBadMessage);
+}
+
 // The thesis's Example 3.2.1.1 (../shared/spec/vectors.md V25-V30): source (0,0), D = {(0,2),
 // (3,0), (4,0), (4,6), (6,6), (7,4)} on the 8x8 mesh and torus, one-port. Each one-hop worm is a
 // tree link (traffic = worms) and its step is the hop in which its child receives (time = the

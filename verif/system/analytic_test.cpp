@@ -205,5 +205,43 @@ std::string case_name(const testing::TestParamInfo<Case>& info) {
 
 INSTANTIATE_TEST_SUITE_P(EveryAlgorithmOnTheDemoNetworks, AnalyticZeroLoad, testing::ValuesIn(cases()), case_name);
 
+// The replication lock's round trip (LatencyParameters::replication_lock, docs/timing.md): PCP
+// broadcasts on mesh:8x8 from the coordinator (0,0) (no round trip), from its row and its column,
+// from the far corner and from inner nodes, each alone on the RTL at both start-ups: every
+// destination's delivery cycle is the analytic one, and from every source but the coordinator the
+// spines' rows come a round trip later than without the lock.
+TEST(AnalyticLock, PcpBroadcastDeliveriesIncludeTheLockRoundTripExactly) {
+  const model::Topology t = model::Topology::parse("mesh:8x8");
+  for (const char* name : {"0,0", "5,0", "0,6", "7,7", "3,7", "2,1", "6,4"}) {
+    const NodeId source = t.parse_node(name);
+    std::mt19937_64 rng(kSeed);  // unused: a broadcast draws nothing
+    const model::Plan plan = *widest_plan(t, "pcp", source, destination_sets(t, source, 0, rng).front());
+    for (const auto& [alpha, gamma] : kStartups) {
+      sim::RunOptions options;
+      options.alpha = alpha;
+      options.gamma = gamma;
+      const sim::RunRecord record = sim::run_multicasts({plan.request}, options);
+      ASSERT_EQ(sim::check_run({plan}, record), "");
+      const std::vector<long> rtl = sim::delivery_cycles(plan, 0, record);
+      const std::vector<double> analytic = sim::analytic_delivery_cycles(plan, alpha, gamma);
+      model::Request unlocked = plan.request;
+      unlocked.latency = model::LatencyParameters::rtl(static_cast<double>(alpha), static_cast<double>(gamma));
+      unlocked.latency.replication_lock = false;
+      const model::PlanMetrics without = model::compute_metrics(unlocked, plan.worms);
+      for (std::size_t i = 0; i < rtl.size(); ++i) {
+        EXPECT_EQ(static_cast<double>(rtl[i]), analytic[i])
+            << "pcp from " << name << ", alpha " << alpha << ", gamma " << gamma << ", destination "
+            << t.node_name(plan.request.destinations[i]);
+        const bool spine_row = t.coord(plan.request.destinations[i])[1] != t.coord(source)[1];
+        if (source != model::kReplicationLockCoordinator && spine_row) {
+          EXPECT_GT(analytic[i], without.destinations[i].latency) << t.node_name(plan.request.destinations[i]);
+        } else {
+          EXPECT_EQ(analytic[i], without.destinations[i].latency) << t.node_name(plan.request.destinations[i]);
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace wormcast::verif

@@ -10,6 +10,7 @@
 #include <numeric>
 #include <optional>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -271,13 +272,9 @@ TEST(FirmwareOnRtlConcurrent, SixConcurrentDualPaths) {
   }
 }
 
-// Spec 3.2, A-002-3: a spine worm the router replicates in lock step into three outputs is a
-// tree-shaped worm, and concurrent broadcasts can wait on each other in a cycle. On the RTL it
-// happens with just two: (3,7) and (2,1) on mesh:8x8 (spines in neighbouring columns, each one's
-// row branches blocked by the other's); the spawned branches' own VC (class 1) does not prevent
-// it. This is why the harness admits one replicating multicast at a time: with the admission
-// switched off the watchdog reports the deadlock, naming both spine worms.
-TEST(FirmwareOnRtlConcurrent, TwoConcurrentPcpBroadcastsDeadlockWithoutAdmission) {
+// The two PCP broadcasts from (3,7) and (2,1) on mesh:8x8 that deadlock without the replication
+// lock (below), on both backends.
+std::vector<model::Plan> deadlocking_pcp_pair() {
   const model::Topology t = model::Topology::parse("mesh:8x8");
   std::vector<model::Plan> plans;
   for (const char* source : {"3,7", "2,1"}) {
@@ -285,17 +282,75 @@ TEST(FirmwareOnRtlConcurrent, TwoConcurrentPcpBroadcastsDeadlockWithoutAdmission
                                                     model::broadcast_destinations(t, t.parse_node(source)), 3,
                                                     model::PortModel::all_port())));
   }
-  sim::RunOptions o = fast_options();
-  o.alpha = 1;
-  o.gamma = 1;
-  o.watchdog = 500;
-  o.replication_admission = false;
-  const sim::RunRecord record = sim::run_multicasts(sim::requests_of(plans), o);
-  EXPECT_TRUE(record.stalled);
-  const std::string check = sim::check_run(plans, record);
-  EXPECT_EQ(check.rfind("watchdog: no flit moved for 500 cycles", 0), 0u) << check;
-  EXPECT_NE(check.find("worm 3,7->3,0 (multicast 0"), std::string::npos) << check;
-  EXPECT_NE(check.find("worm 2,1->2,7 (multicast 1"), std::string::npos) << check;
+  return plans;
+}
+
+// Spec 3.2, A-002-3: a spine worm the router replicates in lock step into three outputs is a
+// tree-shaped worm, and concurrent broadcasts can wait on each other in a cycle. On the RTL it
+// happens with just two: (3,7) and (2,1) on mesh:8x8 (spines in neighbouring columns, each one's
+// row branches blocked by the other's); the spawned branches' own VC (class 1) does not prevent
+// it. This is why the firmware takes the replication lock before it sends a spine: with the lock
+// skipped (a test-only switch) the monitor's assertion of the lock's invariant names both
+// multicasts and the cycle, and the watchdog then reports the deadlock, naming both spine worms.
+TEST(FirmwareOnRtlConcurrent, TwoConcurrentPcpBroadcastsWithoutTheLockViolateItsInvariantAndDeadlock) {
+  const std::vector<model::Plan> plans = deadlocking_pcp_pair();
+  for (const sim::Backend backend : {sim::Backend::kRtl, sim::Backend::kModel}) {
+    SCOPED_TRACE(sim::backend_name(backend));
+    sim::RunOptions o = fast_options();
+    o.alpha = 1;
+    o.gamma = 1;
+    o.watchdog = 500;
+    o.backend = backend;
+    o.skip_replication_lock = true;
+    const sim::RunRecord record = sim::run_multicasts(sim::requests_of(plans), o);
+    ASSERT_FALSE(record.violations.empty());
+    const sim::LockViolation& v = record.violations.front();
+    EXPECT_EQ(v.multicast + v.other, 1) << v.message;  // the two broadcasts, one against the other
+    EXPECT_NE(v.message.find(fmt::format("replication lock violated at cycle {}: worm ", v.cycle)), std::string::npos)
+        << v.message;
+    EXPECT_NE(v.message.find("multicast 0"), std::string::npos) << v.message;
+    EXPECT_NE(v.message.find("multicast 1"), std::string::npos) << v.message;
+    EXPECT_TRUE(record.stalled);
+    const std::string check = sim::check_run(plans, record);
+    EXPECT_EQ(check.rfind("watchdog: no flit moved for 500 cycles", 0), 0u) << check;
+    EXPECT_NE(check.find("worm 3,7->3,0 (multicast 0"), std::string::npos) << check;
+    EXPECT_NE(check.find("worm 2,1->2,7 (multicast 1"), std::string::npos) << check;
+    EXPECT_EQ(sim::check_each_multicast(plans, record)[0], check);
+  }
+}
+
+// The same pair with the lock (the default), on both backends: both complete and check, the lock's
+// protocol holds (sim::check_replication_lock, part of check_run), no violation is reported, each
+// source requested and was granted the lock once (neither is the coordinator, node 0,0), and the
+// backends agree to the cycle.
+TEST(FirmwareOnRtlConcurrent, TwoConcurrentPcpBroadcastsCompleteUnderTheReplicationLock) {
+  const std::vector<model::Plan> plans = deadlocking_pcp_pair();
+  std::vector<long> cycles;
+  for (const sim::Backend backend : {sim::Backend::kRtl, sim::Backend::kModel}) {
+    SCOPED_TRACE(sim::backend_name(backend));
+    sim::RunOptions o = fast_options();
+    o.alpha = 1;
+    o.gamma = 1;
+    o.watchdog = 500;
+    o.backend = backend;
+    const sim::RunRecord record = run_and_check(plans, o);
+    ASSERT_FALSE(record.stalled);
+    EXPECT_TRUE(record.violations.empty());
+    int requests = 0, grants = 0, dones = 0;
+    for (const sim::ObservedWorm& w : record.worms) {
+      requests += w.lock_kind == fw::MessageKind::kLockRequest ? 1 : 0;
+      grants += w.lock_kind == fw::MessageKind::kLockGrant ? 1 : 0;
+      dones += w.lock_kind == fw::MessageKind::kLockDone ? 1 : 0;
+    }
+    EXPECT_EQ(requests, 2);
+    EXPECT_EQ(grants, 2);
+    // (3,7): one -Y spine over 7 rows, two branches each, + its end; (2,1): +Y over 6 rows and -Y
+    // over 1, two branches a row, + two ends; less the heads absorbed at the coordinator (0,0), one
+    // per broadcast (the row end of row 0's -X branch).
+    EXPECT_EQ(dones, (1 + 7 * 2) + (2 + 7 * 2) - 2);
+    cycles.push_back(record.cycles);
+  }
+  EXPECT_EQ(cycles[0], cycles[1]);
 }
 
 // The last cycle a head of worm w was in the network: its last copy's head ejected (a replicating
@@ -306,14 +361,16 @@ long last_head(const sim::ObservedWorm& w) {
   return last;
 }
 
-// The same requests with admission (the default): every broadcast and multicast completes and
-// checks; the spine worms of concurrent broadcasts from four sources (the deadlocking pair among
-// them) are never in the network together (each waits at its NI until the other multicasts'
-// spines have left), and the path-based multicasts requested with them are not held back.
-TEST(FirmwareOnRtlConcurrent, ConcurrentPcpBroadcastsFromFourSourcesCompleteUnderAdmission) {
+// Four broadcasts with the lock (the default) and two path-based multicasts, on both backends:
+// every broadcast and multicast completes and checks (the lock's protocol included); the spine
+// worms of concurrent broadcasts from four sources (the deadlocking pair among them) are never in
+// the network together (each waits for its source's grant, which comes when the previous
+// holder's heads have all been acknowledged), and the path-based multicasts requested with them
+// are not held back.
+TEST(FirmwareOnRtlConcurrent, ConcurrentPcpBroadcastsFromFourSourcesCompleteUnderTheReplicationLock) {
   const model::Topology t = model::Topology::parse("mesh:8x8");
   std::mt19937_64 rng = seeded(29);
-  for (int round = 0; round < 2 * regress().scale; ++round) {
+  for (int round = 0; round < 4 * regress().scale; ++round) {
     std::vector<model::Plan> plans;
     for (const char* source : {"3,7", "2,1", "6,4", "0,0"}) {
       plans.push_back(model::plan(model::make_request(t, "pcp", t.parse_node(source),
@@ -326,9 +383,10 @@ TEST(FirmwareOnRtlConcurrent, ConcurrentPcpBroadcastsFromFourSourcesCompleteUnde
     o.alpha = 1;
     o.gamma = 1;
     o.watchdog = 500;
-    o.seed = static_cast<std::uint64_t>(round) + 11;
+    o.seed = static_cast<std::uint64_t>(round / 2) + 11;
     o.eject_stall = round % 2 == 0 ? 0.0 : 0.4;
-    SCOPED_TRACE(fmt::format("round {}", round));
+    o.backend = round % 4 < 2 ? sim::Backend::kRtl : sim::Backend::kModel;
+    SCOPED_TRACE(fmt::format("round {} ({})", round, sim::backend_name(o.backend)));
     const sim::RunRecord record = run_and_check(plans, o);
     ASSERT_FALSE(record.stalled);
     std::vector<const sim::ObservedWorm*> spines;
@@ -506,6 +564,68 @@ TEST_F(ScoreboardDetects, WatchdogNamesBlockedWormsWhenEjectionNeverDrains) {
   EXPECT_NE(check.find("worm 1,1->"), std::string::npos) << check;
   EXPECT_NE(check.find("tail not taken in"), std::string::npos) << check;
   EXPECT_NE(check.find("ejection port 0 VC 0: 4 flit(s) not taken"), std::string::npos) << check;
+}
+
+// The replication lock's protocol check can fail: a record of the pair's run under the lock (timing
+// model), doctored one way at a time, is reported: an acknowledgement missing, a request with
+// another count, a second grant, a grant that overlaps the previous holder's, a lock message that
+// never arrived.
+TEST(ScoreboardDetectsLock, ReplicationLockProtocolViolationsInADoctoredRecord) {
+  const std::vector<model::Plan> plans = deadlocking_pcp_pair();
+  sim::RunOptions o = fast_options();
+  o.backend = sim::Backend::kModel;
+  const sim::RunRecord record = sim::run_multicasts(sim::requests_of(plans), o);
+  ASSERT_EQ(sim::check_run(plans, record), "");
+  const auto first = [](sim::RunRecord& r, fw::MessageKind kind, int multicast) -> sim::ObservedWorm& {
+    for (sim::ObservedWorm& w : r.worms) {
+      if (w.lock_kind == kind && w.lock_multicast == multicast) return w;
+    }
+    throw std::logic_error("no such lock message");
+  };
+  const auto expect_failure = [&](const sim::RunRecord& doctored, const std::string& text) {
+    const std::string check = sim::check_run(plans, doctored);
+    EXPECT_NE(check.find(text), std::string::npos) << check;
+  };
+  {
+    sim::RunRecord r = record;
+    const sim::ObservedWorm& done = first(r, fw::MessageKind::kLockDone, 1);
+    r.worms.erase(r.worms.begin() + (&done - r.worms.data()));
+    expect_failure(r, "multicast 1: 14 lock acknowledgement(s) from the heads' ends, want 15");
+  }
+  {
+    sim::RunRecord r = record;
+    first(r, fw::MessageKind::kLockRequest, 0).lock_count += 1;
+    expect_failure(r,
+                   "multicast 0: the lock request expects 16 acknowledgements, the plan's replicated worms end in 15");
+  }
+  {
+    sim::RunRecord r = record;
+    r.worms.push_back(first(r, fw::MessageKind::kLockGrant, 0));
+    expect_failure(r, "multicast 0: 1 lock request(s) and 2 grant(s) for source 3,7; want one of each");
+  }
+  {
+    // The later holder's grant moved to the cycle before the earlier holder's last acknowledgement
+    // arrived.
+    sim::RunRecord r = record;
+    sim::ObservedWorm& a = first(r, fw::MessageKind::kLockGrant, 0);
+    sim::ObservedWorm& b = first(r, fw::MessageKind::kLockGrant, 1);
+    const int earlier = a.inject_cycle < b.inject_cycle ? 0 : 1;
+    long released = -1;
+    for (const sim::ObservedWorm& w : r.worms) {
+      if (w.lock_kind == fw::MessageKind::kLockDone && w.lock_multicast == earlier) {
+        released = std::max(released, w.eject_cycle);
+      }
+    }
+    (earlier == 0 ? b : a).inject_cycle = released - 1;
+    expect_failure(r, fmt::format("multicast {} was granted the replication lock at cycle {}, before multicast {} "
+                                  "released it (cycle {})",
+                                  1 - earlier, released - 1, earlier, released));
+  }
+  {
+    sim::RunRecord r = record;
+    first(r, fw::MessageKind::kLockRequest, 1).eject_cycle = -1;
+    expect_failure(r, "lock request 2,1->0,0 for multicast 1");
+  }
 }
 
 // Every algorithm of the planner's registry runs on the RTL and passes its check: on the first of

@@ -179,7 +179,7 @@ TEST(MixedRun, SixAlgorithmsAtStaggeredStartsPassOnBothBackendsWithIdenticalDeli
 
 // A stalled run fails every request that did not finish with the watchdog's report, which names
 // the blocked worms (sender->receiver, multicast) and the routers holding their heads: two PCP
-// broadcasts without replication admission deadlock (cosim_test.cpp), a third multicast due in
+// broadcasts without the replication lock deadlock (cosim_test.cpp), a third multicast due in
 // cycle 5000 never starts (and its pending start does not postpone the watchdog), while a
 // multicast that finished before the stall keeps its own check.
 TEST(MixedRun, StalledRunFailsEveryUnfinishedRequestWithTheWatchdogReport) {
@@ -195,7 +195,7 @@ TEST(MixedRun, StalledRunFailsEveryUnfinishedRequestWithTheWatchdogReport) {
   o.alpha = 1;
   o.gamma = 1;
   o.watchdog = 500;
-  o.replication_admission = false;
+  o.skip_replication_lock = true;
   const sim::RunRecord record = sim::run_multicasts(sim::requests_of(plans), o, {0, 0, 0, 5000});
   ASSERT_TRUE(record.stalled);
   EXPECT_LT(record.cycles, 5000);
@@ -212,11 +212,12 @@ TEST(MixedRun, StalledRunFailsEveryUnfinishedRequestWithTheWatchdogReport) {
   EXPECT_NE(sim::check_run(plans, record), "");
 }
 
-// The replication admission works with late starts: PCP broadcasts from four sources (the pair
-// (3,7), (2,1) that deadlocks without admission among them) started in cycles 0, 3, 7 and 20 all
-// pass; no two broadcasts' spine worms have heads in the network at once, and at least one spine
-// waited at its NI beyond its start + alpha (the admission acted; the test is not vacuous).
-TEST(MixedRun, PcpBroadcastsStartedAtDifferentCyclesAreAdmittedOneSpineAtATime) {
+// The replication lock works with late starts: PCP broadcasts from four sources (the pair (3,7),
+// (2,1) that deadlocks without the lock among them) started in cycles 0, 3, 7 and 20 all pass (the
+// lock's protocol included); no two broadcasts' spine worms have heads in the network at once, and
+// at least one spine went later than its start + alpha (it waited for its grant; the test is not
+// vacuous).
+TEST(MixedRun, PcpBroadcastsStartedAtDifferentCyclesHoldTheReplicationLockOneAtATime) {
   const model::Topology t = model::Topology::parse("mesh:8x8");
   std::vector<model::Plan> plans;
   for (const char* source : {"3,7", "2,1", "6,4", "0,0"}) {
@@ -317,6 +318,32 @@ TEST(MixedRun, FamiliesThatWereCyclicTogetherCompleteOnTheRtlUnderTheShippedVcs)
     EXPECT_FALSE(record.stalled) << "stall " << stall;
     EXPECT_EQ(sim::check_run(plans, record), "") << "stall " << stall;
   }
+}
+
+// The replication lock with several broadcasts per source: two from (3,7) (a node has one request
+// outstanding; its second asks after its first is granted), two from the coordinator (0,0) (its
+// requests are local), one from (2,1), under 30 % ejection stalls, on both backends: every one
+// passes (the lock's protocol included) in identical cycles.
+TEST(MixedRun, SeveralPcpBroadcastsPerSourceAndFromTheCoordinatorTakeTurns) {
+  const model::Topology t = model::Topology::parse("mesh:8x8");
+  std::vector<model::Plan> plans;
+  for (const char* source : {"3,7", "3,7", "0,0", "0,0", "2,1"}) {
+    const model::NodeId s = t.parse_node(source);
+    plans.push_back(model::plan(model::make_request(t, "pcp", s, model::broadcast_destinations(t, s), 8, kAll)));
+  }
+  const std::vector<long> starts = {0, 0, 0, 2, 0};
+  std::vector<long> cycles;
+  for (const sim::Backend backend : {sim::Backend::kRtl, sim::Backend::kModel}) {
+    sim::RunOptions o = options(backend);
+    o.alpha = 1;
+    o.gamma = 1;
+    o.eject_stall = 0.3;
+    const sim::RunRecord record = sim::run_multicasts(sim::requests_of(plans), o, starts);
+    EXPECT_EQ(sim::check_run(plans, record), "") << sim::backend_name(backend);
+    EXPECT_TRUE(record.violations.empty());
+    cycles.push_back(record.cycles);
+  }
+  EXPECT_EQ(cycles[0], cycles[1]);
 }
 
 TEST(MixedRunErrors, StartCyclesOfTheWrongCountOrOutOfRangeAreNamed) {

@@ -210,7 +210,7 @@ TEST(TimingUnderLoad, SixConcurrentHamiltonianCycleMulticastsOnS5WithEjectionBac
   expect_within_one_percent(s, t);
 }
 
-// One PCP broadcast (the admission rule: one at a time) among four unicast-based multicasts.
+// One PCP broadcast (its spines wait for the replication lock) among four unicast-based multicasts.
 TEST(TimingUnderLoad, PcpBroadcastAmongConcurrentMulticastsWithinOnePercent) {
   const model::Topology t = model::Topology::parse("mesh:8x8");
   std::mt19937_64 rng(17);
