@@ -140,6 +140,12 @@ constexpr std::uint8_t ham_path_class(std::uint8_t network) {
   return network == kNetworkHigh ? kHpClassHigh : kHpClassLow;
 }
 
+// VC classes of the branches a PCP spine router spawns into +X and -X (noc_pkg::BranchClass*): the
+// VCs of xy-path's column paths that advance left and right, which never move the other way along
+// X, so a branch's channels carry only branches (docs/rtl.md "VC-class plan"). Routers write them.
+inline constexpr std::uint8_t kBranchClassPlusX = 3;
+inline constexpr std::uint8_t kBranchClassMinusX = 2;
+
 // VC classes of xy-path's source-routed worms (docs/firmware.md "VC classes"): the partition path and
 // the direction it advances in across its rows (columns), set by the source's corner. Each needs a
 // VC of its own on a 2D mesh.

@@ -102,7 +102,7 @@ std::vector<Worm> pcp_worms(const Request& request) {
     const std::vector<NodeId> spine(worms[parent].route.begin() + 1, worms[parent].route.end());
     for (const NodeId node : spine) {
       for (const Port port : open_ports(t, node, 0)) {
-        Worm spawned = line_worm(routing, node, port, 1, CprLineRouting::kSpawnedBranchClass);
+        Worm spawned = line_worm(routing, node, port, 1, CprLineRouting::spawned_branch_class(port));
         spawned.spawned_from = parent;
         worms.push_back(std::move(spawned));
       }

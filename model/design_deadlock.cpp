@@ -79,23 +79,60 @@ void add_dimension_order(const Topology& t, const FamilyVcs& f, Collector& out) 
   }
 }
 
-// A spine worm that arrived over a Y channel requests the +-X branches the router spawns; each
-// branch runs straight along X to the row end.
+// A spine worm that arrived over a Y channel requests the +-X branches the router spawns, each in
+// the branch class of its X direction (CprLineRouting::spawned_branch_class); each branch runs
+// straight along X to the row end. (The starvation dependencies of synchronous replication are
+// per tree: add_pcp_tree_starvation.)
 void add_pcp_branches(const Topology& t, Collector& out) {
   constexpr RoutingFamily kFamily = RoutingFamily::kPcpBranch;
   for (NodeId node = 0; node < t.node_count(); ++node) {
     for (Port x : {kPlusX, kMinusX}) {
       if (t.neighbour(node, x) == kNoNode) continue;
+      const int cls = x == kPlusX ? 0 : 1;  // the family's classes: plus-x, minus-x
       const RouteHop branch{node, x, 0};
       for (Port y : {kPlusY, kMinusY}) {
         const NodeId previous = t.neighbour(node, y);
         if (previous == kNoNode) continue;
         // The spine is a cpr-line worm (class 0) that arrived over previous -> node.
         out.add_across(kFamily, RoutingFamily::kCprLine, RouteHop{previous, t.reverse_port(y), 0}, 0, kFamily, branch,
-                       0);
+                       cls);
       }
       const NodeId next = t.neighbour(node, x);
-      if (t.neighbour(next, x) != kNoNode) out.add(kFamily, branch, 0, RouteHop{next, x, 0}, 0);
+      if (t.neighbour(next, x) != kNoNode) out.add(kFamily, branch, cls, RouteHop{next, x, 0}, cls);
+    }
+  }
+}
+
+// PCP's replicating tree from `source` (docs/rtl.md, "Replication and deadlock"): each spine
+// router after the source (entered over Y) spawns +-X branches, which run straight to the row
+// end; and synchronous replication adds a starvation dependency: a spine router forwards a flit
+// only when every output it replicates into has room, so a branch gets its flits only while its
+// spine moves on, and every channel of a branch waits for the spine's next Y channel out of the
+// spawning router. (A spine that ends at a router replicates into ejection there, which always
+// drains: no such dependency.) One tree at a time, as the replication lock lets into the network:
+// the union over all sources would join trees that never coexist (a +Y spine's branch channel is
+// also a -Y spine's in another tree).
+void add_pcp_tree(const Topology& t, NodeId source, Collector& out) {
+  constexpr RoutingFamily kFamily = RoutingFamily::kPcpBranch;
+  for (Port direction : {kPlusY, kMinusY}) {
+    NodeId previous = source;
+    for (NodeId node = t.neighbour(source, direction); node != kNoNode;
+         previous = node, node = t.neighbour(node, direction)) {
+      const bool spine_goes_on = t.neighbour(node, direction) != kNoNode;
+      for (Port x : {kPlusX, kMinusX}) {
+        if (t.neighbour(node, x) == kNoNode) continue;
+        const int cls = x == kPlusX ? 0 : 1;  // the family's classes: plus-x, minus-x
+        out.add_across(kFamily, RoutingFamily::kCprLine, RouteHop{previous, direction, 0}, 0, kFamily,
+                       RouteHop{node, x, 0}, cls);
+        RouteHop hop{node, x, 0};
+        for (int h = 0; h + 1 < t.size(0) && t.neighbour(hop.node, x) != kNoNode;
+             ++h, hop.node = t.neighbour(hop.node, x)) {
+          const NodeId next = t.neighbour(hop.node, x);
+          if (t.neighbour(next, x) != kNoNode) out.add(kFamily, hop, cls, RouteHop{next, x, 0}, cls);
+          if (spine_goes_on)
+            out.add_across(kFamily, kFamily, hop, cls, RoutingFamily::kCprLine, RouteHop{node, direction, 0}, 0);
+        }
+      }
     }
   }
 }
@@ -267,22 +304,59 @@ DesignDeadlockCheck check_design_deadlock(const Topology& topology, const VcClas
   ChannelDependencyGraph graph(topology, check.vc_count);
   const auto key = [&](const VirtualChannel& c) { return std::tuple<int, int, int>{c.node, c.port, c.vc}; };
   std::map<std::pair<std::tuple<int, int, int>, std::tuple<int, int, int>>, std::set<RoutingFamily>> families;
+  const bool has_branches =
+      std::any_of(plan.families.begin(), plan.families.end(),
+                  [](const FamilyVcs& f) { return f.family == RoutingFamily::kPcpBranch; }) &&
+      (only.empty() || std::find(only.begin(), only.end(), RoutingFamily::kPcpBranch) != only.end());
+  // PCP's branches per tree (add_pcp_tree), everything else at once.
   for (const DesignDependency& d : design_dependencies(topology, plan, only)) {
+    if (d.family == RoutingFamily::kPcpBranch) continue;
     graph.add_dependency(d.from, d.to);
     families[{key(d.from), key(d.to)}].insert(d.family);
   }
   check.dependency_count = graph.dependency_count();
   check.used_channel_count = graph.used_channel_count();
   check.cycle = graph.find_shortest_cycle();
+  std::set<std::pair<std::tuple<int, int, int>, std::tuple<int, int, int>>> starvation, spawned;
+  for (NodeId source = 0; !check.cycle && has_branches && source < topology.node_count(); ++source) {
+    Collector tree(plan);
+    add_pcp_tree(topology, source, tree);
+    ChannelDependencyGraph with_tree = graph;
+    starvation.clear();
+    spawned.clear();
+    for (const DesignDependency& d : tree.take()) {
+      with_tree.add_dependency(d.from, d.to);
+      (d.to.port == kPlusY || d.to.port == kMinusY ? starvation : spawned).insert({key(d.from), key(d.to)});
+    }
+    check.dependency_count = std::max(check.dependency_count, with_tree.dependency_count());
+    check.used_channel_count = std::max(check.used_channel_count, with_tree.used_channel_count());
+    if (!with_tree.find_cycle()) continue;
+    check.cycle = with_tree.find_shortest_cycle();
+    check.starvation_tree = source;
+  }
   if (!check.cycle) return check;
   const std::vector<VirtualChannel>& cycle = *check.cycle;
+  if (check.starvation_tree)
+    check.cycle_text += fmt::format("  (with the PCP tree from {}: its branches and their starvation dependencies)\n",
+                                    topology.node_name(*check.starvation_tree));
   for (std::size_t i = 0; i < cycle.size(); ++i) {
     const VirtualChannel& from = cycle[i];
     const VirtualChannel& to = cycle[(i + 1) % cycle.size()];
-    const std::set<RoutingFamily>& by = families.at({key(from), key(to)});
-    check.cycle_families.emplace_back(by.begin(), by.end());
+    std::set<RoutingFamily> by;
     std::vector<std::string> names;
-    for (RoutingFamily f : by) names.emplace_back(to_string(f));
+    if (const auto it = families.find({key(from), key(to)}); it != families.end()) {
+      by = it->second;
+      for (RoutingFamily f : by) names.emplace_back(to_string(f));
+    }
+    if (spawned.count({key(from), key(to)}) != 0) {
+      by.insert(RoutingFamily::kPcpBranch);
+      names.emplace_back("pcp-branch");
+    }
+    if (starvation.count({key(from), key(to)}) != 0) {
+      by.insert(RoutingFamily::kPcpBranch);
+      names.emplace_back("pcp-branch starvation");
+    }
+    check.cycle_families.emplace_back(by.begin(), by.end());
     check.cycle_text += fmt::format("  {} -> {}  [{}]\n", channel_name(topology, from), channel_name(topology, to),
                                     fmt::join(names, ", "));
   }

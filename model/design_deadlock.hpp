@@ -11,7 +11,11 @@
 //     where only rd sends beyond one hop (its worms stay on one line: tested against its plans),
 //     nothing where only the trees use it (one-hop worms hold no channel while requesting one).
 //   pcp-branch: a spine worm holding the Y channel it arrived on requests the +-X branch channels
-//     (the router spawns them), and each branch runs straight to the row end.
+//     (the router spawns them, in the class of their X direction), and each branch runs straight
+//     to the row end. On top of an acyclic channel graph, the check adds, for each source in turn,
+//     the starvation dependencies of that source's PCP tree (every branch channel waits for the
+//     spine's next Y channel: synchronous replication starves a branch while its spine is
+//     blocked); one tree at a time, as the replication lock lets into the network.
 //   xy-path-route: on each partition path of both variants from every corner, the route of
 //     eq. 3.3.1 between every ordered pair of path nodes, with the continuations at each node.
 //   edn-yx-leg: the YX route (the Y leg, then the X leg) between every ordered pair of nodes.
@@ -50,8 +54,12 @@ struct DesignDeadlockCheck {
   std::optional<std::vector<VirtualChannel>> cycle;
   // Edge i (cycle[i] -> cycle[i+1 mod k]): the families that add it.
   std::vector<std::vector<RoutingFamily>> cycle_families;
-  // One line per edge of the cycle: `(0,0) +X vc0 -> (1,0) +Y vc0  [dimension-order]`.
+  // One line per edge of the cycle: `(0,0) +X vc0 -> (1,0) +Y vc0  [dimension-order]`; a
+  // starvation dependency is marked `pcp-branch starvation`.
   std::string cycle_text;
+  // Set when the channel graph alone is acyclic and the cycle closes only with the starvation
+  // dependencies of the PCP tree from this source (one tree at a time: the replication lock).
+  std::optional<NodeId> starvation_tree;
 };
 
 // The graph of `plan` on `topology` and the cycle it has, if any. Pure.

@@ -157,12 +157,13 @@ class DimensionOrderRouting final : public RoutingFunction {
 class CprLineRouting final : public RoutingFunction {
  public:
   explicit CprLineRouting(const Topology& topology);
-  // Class 0: the lines a source sends. Class 1: the +-X branches a PCP spine router spawns
-  // (docs/rtl.md, "Why replication cannot deadlock"): a separate VC, entered only by replication,
-  // so a worm keeps the class it travels in.
-  static constexpr VcClass kSpawnedBranchClass = 1;
+  // Class 0: the lines a source sends. The +-X branches a PCP spine router spawns take a class by
+  // their X direction (docs/rtl.md, "VC-class plan", the branches): +X 3, -X 2, the VCs of
+  // xy-path's column paths that advance left and right, which never move the other way along X,
+  // so no other worm holds or waits for a branch's channels. A worm keeps the class it travels in.
+  static VcClass spawned_branch_class(Port x_direction) { return x_direction == 0 ? 3 : 2; }
   std::string name() const override { return "cpr-line"; }
-  int vc_class_count() const override { return 2; }
+  int vc_class_count() const override { return 4; }  // 0 lines, 2 and 3 branches (1 unused)
   std::vector<VcClass> entry_classes() const override { return {0}; }
   // nullopt unless current and destination differ in at most one dimension; the class is kept.
   std::optional<RouteStep> try_route(NodeId current, VcClass in, NodeId destination) const override;

@@ -183,10 +183,10 @@ TimingRouter::Segment TimingRouter::decide(unsigned in_port, const wire::HeadFie
 }
 
 // VC-class plan (docs/rtl.md): VC = class mod VCs (a power of two); a spawned branch travels in
-// class 1.
+// the class of its X direction.
 unsigned TimingRouter::out_vc(const InputVc& ivc, unsigned port) const {
   if (params_.vcs < 2) return 0;
-  const unsigned cls = ((ivc.seg.spawn >> port) & 1u) != 0 ? CprLineRouting::kSpawnedBranchClass : ivc.seg.vc_class;
+  const unsigned cls = ((ivc.seg.spawn >> port) & 1u) != 0 ? CprLineRouting::spawned_branch_class(static_cast<Port>(port)) : ivc.seg.vc_class;
   return cls & (params_.vcs - 1u);
 }
 
@@ -195,7 +195,7 @@ wire::Flit TimingRouter::rewrite_head(const InputVc& ivc, unsigned port, wire::F
   wire::HeadFields h = wire::unpack_head(flit.data);
   flit.head = true;
   if (((ivc.seg.spawn >> port) & 1u) != 0) {
-    h.vc_class = CprLineRouting::kSpawnedBranchClass;
+    h.vc_class = static_cast<std::uint8_t>(CprLineRouting::spawned_branch_class(static_cast<Port>(port)));
     // A spawned branch addresses the end of its row: x = X-1 going +X (port 0), x = 0 going -X.
     const int x = port == 0 ? routing_->topology().size(0) - 1 : 0;
     h.dest = wire::pack_coord_dest(

@@ -106,7 +106,7 @@ std::vector<std::string> family_classes(RoutingFamily family) {
     case RoutingFamily::kCprLine:
       return {"line"};
     case RoutingFamily::kPcpBranch:
-      return {"branch"};
+      return {"plus-x", "minus-x"};
     case RoutingFamily::kXyPathRoute:
       return {"x-path-up", "x-path-down", "y-path-right", "y-path-left"};
     case RoutingFamily::kEdnYxLeg:
@@ -168,7 +168,7 @@ std::vector<int> family_wire_classes(RoutingFamily family) {
     case RoutingFamily::kCprLine:
       return {0};
     case RoutingFamily::kPcpBranch:
-      return {1};
+      return {3, 2};
     case RoutingFamily::kXyPathRoute:
       return {0, 1, 2, 3};
     case RoutingFamily::kEdnYxLeg:
@@ -232,7 +232,7 @@ VcClassPlan vc_class_plan(std::string_view name, const Topology& topology) {
                                {F::kHamiltonianCycle, {0, 1, 0, 1}},
                                {F::kDimensionOrder, {0, 1}},
                                {F::kCprLine, {0}},
-                               {F::kPcpBranch, {1}},
+                               {F::kPcpBranch, {1, 1}},
                                {F::kXyPathRoute, {0, 0, 0, 0}},
                                {F::kEdnYxLeg, {1}},
                                {F::kMultiPathPrefix, {0, 0}}});

@@ -81,7 +81,7 @@ struct VcClassPlan {
 std::vector<std::string> vc_class_plan_names();
 // The head class (vc_class field value) the firmware or a router writes for each of the family's
 // classes (index: family_classes()): the Hamiltonian path's network high 0 / low 1, the
-// Hamiltonian cycle's ph/qh/pl/ql 0..3, the dateline class, CPR lines 0, spawned branches 1,
+// Hamiltonian cycle's ph/qh/pl/ql 0..3, the dateline class, CPR lines 0, spawned branches +X 3 and -X 2,
 // xy-path's paths 0..3, edn's YX legs 1, multi-path's prefix its row worm's network 0 / 1.
 std::vector<int> family_wire_classes(RoutingFamily family);
 // VCs per port of the routers the RTL runs `topology` on (docs/rtl.md "VC-class plan"): 4 on

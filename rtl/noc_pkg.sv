@@ -141,6 +141,12 @@ package noc_pkg;
   /// network, as the VC-class plan needs on 2D meshes (docs/rtl.md "VC-class plan").
   localparam logic [ClassW-1:0] HpClassLow  = 2'd1;
 
+  /// Class of a branch a PCP spine router spawns into +X / -X (docs/rtl.md, "VC-class plan", the
+  /// branches): the VCs of xy-path's column paths that advance left (3) and right (2), which never
+  /// move the other way along X, so a branch's channels carry only branches.
+  localparam logic [ClassW-1:0] BranchClassPlusX  = 2'd3;
+  localparam logic [ClassW-1:0] BranchClassMinusX = 2'd2;
+
   /// Dimension-order class on a torus while the wraparound link of the current dimension is still
   /// ahead (the wrap hop included); the only class on meshes.
   localparam logic [ClassW-1:0] DorClassWrapAhead = 2'd0;

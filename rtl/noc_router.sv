@@ -255,13 +255,15 @@ module noc_router #(
       assign cls   = seg_class[J*ClassW +: ClassW];
 
       // Output VC per network port ("VC-class plan"): VC = class mod NumVcs, the class's low
-      // VcIdW bits; a spawned CPR branch travels in class 1. With one VC everything is VC 0
-      // (asserted below).
+      // VcIdW bits; a spawned CPR branch travels in the class of its X direction
+      // (noc_pkg::BranchClassPlusX/MinusX). With one VC everything is VC 0 (asserted below).
       always_comb begin
         for (int o = 0; o < NumNetPorts; o++) begin
           vc[o*VcIdW +: VcIdW] = '0;
           if (NumVcs > 1) begin
-            vc[o*VcIdW +: VcIdW] = spawn[o] ? VcIdW'(1) : cls[VcIdW-1:0];
+            vc[o*VcIdW +: VcIdW] = spawn[o] ? ((o == 0) ? noc_pkg::BranchClassPlusX[VcIdW-1:0]
+                                                        : noc_pkg::BranchClassMinusX[VcIdW-1:0])
+                                            : cls[VcIdW-1:0];
           end
         end
       end
@@ -417,7 +419,7 @@ module noc_router #(
           rw_h      = rw_f.data;
           rw_f.head = 1'b1;
           if (g_spawn[i*NumNetPorts+o]) begin
-            rw_h.vc_class = ClassW'(1);
+            rw_h.vc_class = (o == 0) ? noc_pkg::BranchClassPlusX : noc_pkg::BranchClassMinusX;
             rw_h.dest     = noc_pkg::coord_dest((o == 0) ? cfg_dim_size[0 +: CoordW] - CoordW'(1) : '0,
                                                 cfg_own_coord[CoordW +: CoordW],
                                                 cfg_own_coord[2*CoordW +: CoordW]);

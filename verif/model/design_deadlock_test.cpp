@@ -130,13 +130,32 @@ TEST(DesignDeadlock, YxLegsOnTheDimensionOrderVcAreReportedCyclic) {
   EXPECT_TRUE(contains(families_in_cycle(check), F::kEdnYxLeg)) << check.cycle_text;
 }
 
-// A spine that arrived over -Y spawns a +-X branch: on the spine's own VC, next to XY routes that
-// turn -X -> -Y, that closes a square, so the spawn dependencies are in the graph.
+// A spine travelling -Y spawns a +-X branch: on the spine's own VC, next to XY routes that turn
+// -X -> -Y, that closes a square, so the spawn dependencies are in the graph.
 TEST(DesignDeadlock, SpawnedBranchesOnTheSpineVcAreReportedCyclic) {
   const Topology t = Topology::parse("mesh:8x8");
-  const DesignDeadlockCheck check = check_design_deadlock(t, shipped_with(t, F::kPcpBranch, {0}));
+  const DesignDeadlockCheck check = check_design_deadlock(t, shipped_with(t, F::kPcpBranch, {0, 0}));
   ASSERT_TRUE(check.cycle.has_value());
   EXPECT_TRUE(contains(families_in_cycle(check), F::kPcpBranch)) << check.cycle_text;
+}
+
+// The starvation dependency of synchronous replication (a branch gets flits only while its spine
+// moves on) is in the graph: with every branch on VC 1, as the first 4-VC plan had it, a
+// low-network worm holding X VC 1 in the row a +Y spine is about to spawn into, descending toward
+// a row whose branch the blocked spine starves, closes a cycle that channel orders alone do not
+// show. One +Y spine and the Hamiltonian path suffice; the shipped branch VCs (+X 3, -X 2) have it
+// not.
+TEST(DesignDeadlock, BranchesOnTheLowNetworksVcStarveIntoACycleWithOneSpine) {
+  const Topology t = Topology::parse("mesh:8x8");
+  const std::vector<RoutingFamily> spine_and_path = {F::kHamiltonianPath, F::kCprLine, F::kPcpBranch};
+  const DesignDeadlockCheck both_on_one =
+      check_design_deadlock(t, shipped_with(t, F::kPcpBranch, {1, 1}), spine_and_path);
+  ASSERT_TRUE(both_on_one.cycle.has_value());
+  const std::vector<RoutingFamily> in = families_in_cycle(both_on_one);
+  EXPECT_TRUE(contains(in, F::kPcpBranch)) << both_on_one.cycle_text;
+  EXPECT_TRUE(contains(in, F::kHamiltonianPath)) << both_on_one.cycle_text;
+  const DesignDeadlockCheck shipped = check_design_deadlock(t, vc_class_plan("shipped", t), spine_and_path);
+  EXPECT_FALSE(shipped.cycle.has_value()) << shipped.cycle_text;
 }
 
 // With XY and YX worms in the design, the Hamiltonian path's two networks cannot share a VC.

@@ -90,8 +90,9 @@ module noc_wire_probe (
   output logic [5*noc_pkg::ModeW-1:0]     mode_enc_o,
   /// cf_e: CfUnicastTransit, CfDeliverStop, CfPassOnly, CfDeliverPass.
   output logic [4*noc_pkg::CfW-1:0]       cf_enc_o,
-  /// HcClassPHigh, HcClassQHigh, HcClassPLow, HcClassQLow, DorClassWrapAhead, DorClassNoWrap.
-  output logic [6*noc_pkg::ClassW-1:0]    class_enc_o,
+  /// HcClassPHigh, HcClassQHigh, HcClassPLow, HcClassQLow, DorClassWrapAhead, DorClassNoWrap,
+  /// HpClassHigh, HpClassLow, BranchClassPlusX, BranchClassMinusX.
+  output logic [10*noc_pkg::ClassW-1:0]   class_enc_o,
   /// NetworkLow, NetworkHigh.
   output logic [2*noc_pkg::NetworkW-1:0]  network_enc_o,
   /// {RouteEntryUnused, RoutePortEnd}.
@@ -166,8 +167,10 @@ module noc_wire_probe (
                           noc_pkg::RouteHamCycle, noc_pkg::RouteHamPath};
   assign cf_enc_o      = {noc_pkg::CfDeliverPass, noc_pkg::CfPassOnly, noc_pkg::CfDeliverStop,
                           noc_pkg::CfUnicastTransit};
-  assign class_enc_o   = {noc_pkg::DorClassNoWrap, noc_pkg::DorClassWrapAhead, noc_pkg::HcClassQLow,
-                          noc_pkg::HcClassPLow, noc_pkg::HcClassQHigh, noc_pkg::HcClassPHigh};
+  assign class_enc_o   = {noc_pkg::BranchClassMinusX, noc_pkg::BranchClassPlusX, noc_pkg::HpClassLow,
+                          noc_pkg::HpClassHigh, noc_pkg::DorClassNoWrap, noc_pkg::DorClassWrapAhead,
+                          noc_pkg::HcClassQLow, noc_pkg::HcClassPLow, noc_pkg::HcClassQHigh,
+                          noc_pkg::HcClassPHigh};
   assign network_enc_o = {noc_pkg::NetworkHigh, noc_pkg::NetworkLow};
   assign route_enc_o   = {noc_pkg::RouteEntryUnused, noc_pkg::RoutePortEnd};
 

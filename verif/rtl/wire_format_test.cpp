@@ -492,8 +492,10 @@ TYPED_TEST(WireFormat, RtlEncodingsEqualCppEncodings) {
   for (unsigned i = 0; i < std::size(cfs); ++i) {
     EXPECT_EQ(field(probe->cf_enc_o, wire::kCfW, i), static_cast<std::uint64_t>(cfs[i])) << "cf #" << i;
   }
-  const std::uint8_t classes[] = {wire::kHcClassPHigh, wire::kHcClassQHigh,      wire::kHcClassPLow,
-                                  wire::kHcClassQLow,  wire::kDorClassWrapAhead, wire::kDorClassNoWrap};
+  const std::uint8_t classes[] = {wire::kHcClassPHigh,     wire::kHcClassQHigh,      wire::kHcClassPLow,
+                                  wire::kHcClassQLow,      wire::kDorClassWrapAhead, wire::kDorClassNoWrap,
+                                  wire::kHpClassHigh,      wire::kHpClassLow,        wire::kBranchClassPlusX,
+                                  wire::kBranchClassMinusX};
   for (unsigned i = 0; i < std::size(classes); ++i) {
     EXPECT_EQ(field(probe->class_enc_o, wire::kClassW, i), classes[i]) << "class #" << i;
   }
