@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -15,7 +16,9 @@
 #include "model/planner.hpp"
 #include "model/routing.hpp"
 #include "model/vc_class_plan.hpp"
+#include "sim/backend.hpp"
 #include "sim/multicast_run.hpp"
+#include "sim/rtl_router.hpp"
 #include "sim/scoreboard.hpp"
 #include "verif/system/run_record_queries.hpp"
 
@@ -316,6 +319,21 @@ TEST(MixedRun, FamiliesThatWereCyclicTogetherCompleteOnTheRtlUnderTheShippedVcs)
     const sim::RunRecord record = sim::run_multicasts(sim::requests_of(plans), o, std::vector<long>(plans.size(), 0));
     EXPECT_FALSE(record.stalled) << "stall " << stall;
     EXPECT_EQ(sim::check_run(plans, record), "") << "stall " << stall;
+  }
+}
+
+// The harness's routers have the VC count the model's plan assumes on every topology the RTL runs
+// (the plan is class mod that count), on both backends.
+TEST(MixedRun, RoutersHaveTheVcCountOfTheModelsPlan) {
+  for (const char* spec : {"mesh:8x8", "mesh:4x4x4", "torus:4x4", "torus:4x4x4", "star:4", "star:5"}) {
+    const model::Topology t = model::Topology::parse(spec);
+    const auto net = static_cast<unsigned>(t.port_count());
+    EXPECT_EQ(static_cast<int>(sim::router_variant_vcs(net)), model::router_vc_count(t)) << spec;
+    for (const sim::Backend backend : {sim::Backend::kRtl, sim::Backend::kModel}) {
+      const std::unique_ptr<sim::RouterBackend> b = sim::make_backend(backend);
+      EXPECT_EQ(static_cast<int>(b->make(net, 1, "r")->vcs()), model::router_vc_count(t))
+          << spec << " " << sim::backend_name(backend);
+    }
   }
 }
 
