@@ -97,15 +97,15 @@ const std::vector<Mixed> kStaggered = {
     {"unicast", "5,5", {"0,2", "3,7", "7,3"}, kOne, 6, 320},
 };
 
-TEST(MixedRun, TheMixesKeepToFamiliesTheCheckerProvesDeadlockFreeUnderTheShippedVcs) {
+TEST(MixedRun, TheMixesKeepToFamiliesTheCheckerProvesDeadlockFreeEvenUnderTheSingleClassVcs) {
   const model::Topology t = model::Topology::parse("mesh:8x8");
   const std::vector<std::string> path = model::family_algorithms(model::RoutingFamily::kHamiltonianPath);
   for (const Mixed& m : kStaggered) {
     const bool tree = std::string(m.algorithm) == "vh" || std::string(m.algorithm) == "dds";
     EXPECT_TRUE(tree || std::find(path.begin(), path.end(), m.algorithm) != path.end()) << m.algorithm;
   }
-  const model::DesignDeadlockCheck check =
-      model::check_design_deadlock(t, model::vc_class_plan("shipped", t), {model::RoutingFamily::kHamiltonianPath});
+  const model::DesignDeadlockCheck check = model::check_design_deadlock(t, model::vc_class_plan("single-class", t),
+                                                                        {model::RoutingFamily::kHamiltonianPath});
   EXPECT_FALSE(check.cycle.has_value()) << check.cycle_text;
 }
 
