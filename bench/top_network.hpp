@@ -24,7 +24,7 @@ namespace wormcast::bench {
 template <class Top>
 class TopNetwork final : public sim::Network {
  public:
-  static constexpr unsigned kVcs = 2;     // NumVcs (bench/CMakeLists.txt)
+  static constexpr unsigned kVcs = 2;      // NumVcs (bench/CMakeLists.txt)
   static constexpr unsigned kStreamW = 4;  // $clog2(NumPorts * NumVcs) = $clog2(5 * 2)
   static constexpr unsigned kNoRouteW = 5 * kVcs;
 

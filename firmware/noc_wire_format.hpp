@@ -149,10 +149,10 @@ inline constexpr std::uint8_t kBranchClassMinusX = 2;
 // VC classes of xy-path's source-routed worms (docs/firmware.md "VC classes"): the partition path and
 // the direction it advances in across its rows (columns), set by the source's corner. Each needs a
 // VC of its own on a 2D mesh.
-inline constexpr std::uint8_t kXyClassXPathUp = 0;      // X path from a bottom corner (y = 0)
-inline constexpr std::uint8_t kXyClassXPathDown = 1;    // X path from a top corner
-inline constexpr std::uint8_t kXyClassYPathRight = 2;   // Y path from a left corner (x = 0)
-inline constexpr std::uint8_t kXyClassYPathLeft = 3;    // Y path from a right corner
+inline constexpr std::uint8_t kXyClassXPathUp = 0;     // X path from a bottom corner (y = 0)
+inline constexpr std::uint8_t kXyClassXPathDown = 1;   // X path from a top corner
+inline constexpr std::uint8_t kXyClassYPathRight = 2;  // Y path from a left corner (x = 0)
+inline constexpr std::uint8_t kXyClassYPathLeft = 3;   // Y path from a right corner
 
 // VC classes of the Hamiltonian-cycle routing function (noc_pkg::HcClass*): bit 0 q, bit 1 low.
 inline constexpr std::uint8_t kHcClassPHigh = 0;

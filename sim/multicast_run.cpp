@@ -122,9 +122,8 @@ MulticastRun::MulticastRun(const std::vector<model::Request>& requests, const Ru
     timing.corrupt_tail = node == options_.corrupt_tail_at;
     timing.mislabel_step = node == options_.mislabel_step_at;
     // The node sees every local pair its router has: the router ejects on any of them.
-    nodes_.push_back(
-        std::make_unique<NodeInterface>(monitor_, topology_, cycle_, node, routers_.back()->locals(),
-                                        routers_.back()->vcs(), timing));
+    nodes_.push_back(std::make_unique<NodeInterface>(monitor_, topology_, cycle_, node, routers_.back()->locals(),
+                                                     routers_.back()->vcs(), timing));
     nodes_.back()->data = &data_;
     fw::NodeConfig config;
     config.grid.kind = topology_.is_star()    ? fw::GridKind::kStar

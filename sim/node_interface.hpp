@@ -92,7 +92,7 @@ class NodeInterface final : public fw::NetworkInterface {
   model::NodeId id_;
   NodeTiming timing_;
   std::vector<std::deque<Outgoing>> queues_;
-  unsigned vcs_;                                          // the router's VCs per port
+  unsigned vcs_;                                         // the router's VCs per port
   std::vector<std::array<int, kMaxRouterVcs>> credits_;  // per injection channel and VC
   std::vector<long> channel_free_;
   // Ejection: flits the router delivered, per local port and credit VC (at most kRouterDepth each).

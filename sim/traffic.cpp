@@ -61,7 +61,7 @@ struct Arriving {
 };
 
 struct NodeState {
-  std::deque<OutWorm> queue;  // infinite: the offered load is what the sources create
+  std::deque<OutWorm> queue;                 // infinite: the offered load is what the sources create
   std::array<int, kMaxRouterVcs> credits{};  // VCs 0..network.vcs()-1
   std::array<Flight, kTags> flights;
   unsigned next_tag = 0;

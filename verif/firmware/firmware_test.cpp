@@ -803,8 +803,8 @@ TEST(FirmwarePath, XyPathOnTenByTenIsV36) {
   }
   // The other corners: the X path advances down from a top corner (1), the Y path left from a right
   // one (3) (docs/firmware.md "VC classes").
-  for (const auto& [x, y, x_class, y_class] : {std::tuple{9u, 0u, 0u, 3u}, std::tuple{0u, 9u, 1u, 2u},
-                                               std::tuple{9u, 9u, 1u, 3u}}) {
+  for (const auto& [x, y, x_class, y_class] :
+       {std::tuple{9u, 0u, 0u, 3u}, std::tuple{0u, 9u, 1u, 2u}, std::tuple{9u, 9u, 1u, 3u}}) {
     Nodes nodes(10, 10, 4);
     const std::uint32_t self = nodes.id(x, y);
     std::vector<std::uint32_t> d;

@@ -272,7 +272,7 @@ class RouterBench {
   //     them are for this node with 1 or 2 address flits (intermediate reception: delivered here
   //     and forwarded toward the next destination);
   //   - source-routed, in a random class: entry 0 a connected port or "end", with or without a
-//     delivered copy;
+  //     delivered copy;
   //   - on the mesh, CPR line toward a node in this node's row or column with a random control
   //     field (cf = 11 on a Y input replicates into +X and -X: the PCP spine).
   // Then 0..4 body flits (at least one after address flits); the last flit is the tail.

@@ -101,8 +101,8 @@ class RouterMesh {
   static constexpr unsigned kNetPorts = RouterConfig::kNetPorts;
   static constexpr unsigned kPorts = kNetPorts + 1;  // + the local pair
   static constexpr unsigned kLocal = kNetPorts;      // the local pair's port index
-  static constexpr unsigned kVcs = 4;    // the shipped four-port router (docs/rtl.md "VC-class plan")
-  static constexpr unsigned kVcIdW = 2;  // noc_router VcIdW
+  static constexpr unsigned kVcs = 4;                // the shipped four-port router (docs/rtl.md "VC-class plan")
+  static constexpr unsigned kVcIdW = 2;              // noc_router VcIdW
   static constexpr unsigned kDepth = 4;
   static constexpr unsigned kLabelW = 16;
   static constexpr unsigned kCoordW = 6;  // noc_pkg::CoordW

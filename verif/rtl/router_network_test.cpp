@@ -373,7 +373,8 @@ class NetworkBench {
       return;
     }
     const int cls = wire::unpack_head(f.data).vc_class;
-    EXPECT_EQ(static_cast<int>(vc), cls % static_cast<int>(kVcs)) << w->name << ": router " << r << " port " << p << " class " << cls;
+    EXPECT_EQ(static_cast<int>(vc), cls % static_cast<int>(kVcs))
+        << w->name << ": router " << r << " port " << p << " class " << cls;
     w->hops.insert({r, static_cast<int>(p), cls});
     ++hops_;
     vc1_hops_ += vc != 0;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -15,7 +16,9 @@
 #include "model/planner.hpp"
 #include "model/routing.hpp"
 #include "model/vc_class_plan.hpp"
+#include "sim/backend.hpp"
 #include "sim/multicast_run.hpp"
+#include "sim/rtl_router.hpp"
 #include "sim/scoreboard.hpp"
 #include "verif/system/run_record_queries.hpp"
 
@@ -94,15 +97,15 @@ const std::vector<Mixed> kStaggered = {
     {"unicast", "5,5", {"0,2", "3,7", "7,3"}, kOne, 6, 320},
 };
 
-TEST(MixedRun, TheMixesKeepToFamiliesTheCheckerProvesDeadlockFreeUnderTheShippedVcs) {
+TEST(MixedRun, TheMixesKeepToFamiliesTheCheckerProvesDeadlockFreeEvenUnderTheSingleClassVcs) {
   const model::Topology t = model::Topology::parse("mesh:8x8");
   const std::vector<std::string> path = model::family_algorithms(model::RoutingFamily::kHamiltonianPath);
   for (const Mixed& m : kStaggered) {
     const bool tree = std::string(m.algorithm) == "vh" || std::string(m.algorithm) == "dds";
     EXPECT_TRUE(tree || std::find(path.begin(), path.end(), m.algorithm) != path.end()) << m.algorithm;
   }
-  const model::DesignDeadlockCheck check =
-      model::check_design_deadlock(t, model::vc_class_plan("shipped", t), {model::RoutingFamily::kHamiltonianPath});
+  const model::DesignDeadlockCheck check = model::check_design_deadlock(t, model::vc_class_plan("single-class", t),
+                                                                        {model::RoutingFamily::kHamiltonianPath});
   EXPECT_FALSE(check.cycle.has_value()) << check.cycle_text;
 }
 
@@ -344,6 +347,21 @@ TEST(MixedRun, SeveralPcpBroadcastsPerSourceAndFromTheCoordinatorTakeTurns) {
     cycles.push_back(record.cycles);
   }
   EXPECT_EQ(cycles[0], cycles[1]);
+}
+
+// The harness's routers have the VC count the model's plan assumes on every topology the RTL runs
+// (the plan is class mod that count), on both backends.
+TEST(MixedRun, RoutersHaveTheVcCountOfTheModelsPlan) {
+  for (const char* spec : {"mesh:8x8", "mesh:4x4x4", "torus:4x4", "torus:4x4x4", "star:4", "star:5"}) {
+    const model::Topology t = model::Topology::parse(spec);
+    const auto net = static_cast<unsigned>(t.port_count());
+    EXPECT_EQ(static_cast<int>(sim::router_variant_vcs(net)), model::router_vc_count(t)) << spec;
+    for (const sim::Backend backend : {sim::Backend::kRtl, sim::Backend::kModel}) {
+      const std::unique_ptr<sim::RouterBackend> b = sim::make_backend(backend);
+      EXPECT_EQ(static_cast<int>(b->make(net, 1, "r")->vcs()), model::router_vc_count(t))
+          << spec << " " << sim::backend_name(backend);
+    }
+  }
 }
 
 TEST(MixedRunErrors, StartCyclesOfTheWrongCountOrOutOfRangeAreNamed) {

@@ -86,8 +86,8 @@ class Lockstep {
     locals_ = rtl_.routers.front()->locals();
     vcs_ = rtl_.routers.front()->vcs();
     if (model_.routers.front()->vcs() != vcs_) {
-      throw std::logic_error(fmt::format("the RTL router has {} VCs, the model router {}", vcs_,
-                                         model_.routers.front()->vcs()));
+      throw std::logic_error(
+          fmt::format("the RTL router has {} VCs, the model router {}", vcs_, model_.routers.front()->vcs()));
     }
     injectors_.resize(static_cast<std::size_t>(t.node_count()) * locals_);
     for (Injector& in : injectors_) std::fill_n(in.credits.begin(), vcs_, static_cast<int>(sim::kRouterDepth));
