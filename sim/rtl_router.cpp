@@ -93,7 +93,8 @@ class Router final : public RouterModel {
   std::uint32_t credits_to_senders() const override { return v_.in_credit_o; }
   // Width of a stream id: the router's input VCs, (NetPorts + Locals) x 2 (noc_router StreamW).
   static constexpr unsigned kStreamW = std::bit_width((NetPorts + Locals) * 2u - 1u);
-  std::uint32_t no_route() const override { return v_.no_route_o; }
+  std::uint64_t draining() const override { return v_.draining_o; }
+  unsigned route_drops() const override { return v_.route_drops_o; }
   void set_input(unsigned port, const Link& l) override {
     set_bits(v_.in_valid_i, port, 1, l.valid);
     set_bits(v_.in_vc_i, port, 1, l.vc);
