@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <iostream>
 #include <numeric>
 #include <optional>
 #include <random>
@@ -570,6 +571,7 @@ TEST_P(RouteDropReported, UnroutableAddressFlitIsDrainedAndNamedWhileTheRestComp
       << checks[0];
   EXPECT_EQ(checks[1], "");
   EXPECT_NE(sim::check_run(plans, record).find(named), std::string::npos);
+  std::cout << checks[0] << "\n";
   // Promptly: no watchdog wait (3000 cycles); the run ends with the rest of the traffic, about
   // when the clean run does.
   EXPECT_LE(record.cycles, clean.cycles + 50);
