@@ -22,7 +22,7 @@ namespace wormcast::bench {
 template <class Top>
 class TopNetwork final : public sim::Network {
  public:
-  static constexpr unsigned kStreamW = 4;  // $clog2(NumPorts * NumVcs) = $clog2(5 * 2)
+  static constexpr unsigned kStreamW = 4;      // $clog2(NumPorts * NumVcs) = $clog2(5 * 2)
   static constexpr unsigned kRouteDropsW = 8;  // noc_pkg::RouteDropsW
 
   TopNetwork(const model::Topology& topology, VerilatedContext* context)
@@ -84,7 +84,8 @@ class TopNetwork final : public sim::Network {
   std::string drop_report() const override {
     std::string s;
     for (model::NodeId n = 0; n < topology_.node_count(); ++n) {
-      const std::uint64_t drops = verif::GetField(top_->route_drops_o, static_cast<unsigned>(n) * kRouteDropsW, kRouteDropsW);
+      const std::uint64_t drops =
+          verif::GetField(top_->route_drops_o, static_cast<unsigned>(n) * kRouteDropsW, kRouteDropsW);
       if (drops != 0) s += fmt::format(" router {} dropped {} worm(s) with no route;", topology_.node_name(n), drops);
     }
     return s;

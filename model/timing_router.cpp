@@ -397,8 +397,8 @@ void TimingRouter::clock() {
   std::uint64_t go = 0, drop = 0;
   for (unsigned j = 0; j < in_vcs_; ++j) {
     const InputVc& q = ivc_[j];
-    const bool goes = q.state == State::kActive ||
-                      (q.state == State::kRouted && (q.seg.net == 0 || ((va_gnt >> j) & 1) != 0));
+    const bool goes =
+        q.state == State::kActive || (q.state == State::kRouted && (q.seg.net == 0 || ((va_gnt >> j) & 1) != 0));
     if (!goes) continue;
     go |= std::uint64_t{1} << j;
     if (q.count == 0) continue;

@@ -83,7 +83,7 @@ class MulticastRun {
   std::unique_ptr<NetworkWaveform> wave_;  // --trace; before routers_, which record into it
   std::vector<std::unique_ptr<RouterModel>> routers_;
   std::vector<std::unique_ptr<NodeInterface>> nodes_;
-  std::vector<unsigned> drops_seen_;           // per router: route_drops() after the last edge
+  std::vector<unsigned> drops_seen_;          // per router: route_drops() after the last edge
   std::vector<std::uint64_t> draining_seen_;  // per router: draining() after the last edge
   LinkWiring links_;
   std::mt19937_64 rng_;
@@ -181,8 +181,9 @@ void MulticastRun::read_route_drops() {
       monitor_.error(fmt::format("router {}: its count of dropped worms fell from {} to {} in cycle {}",
                                  topology_.node_name(static_cast<NodeId>(r)), drops_seen_[r], drops, cycle_));
     } else if (std::popcount(started) != static_cast<int>(counted) && drops != kRouteDropsMax) {
-      monitor_.error(fmt::format("router {}: {} worm(s) counted as dropped in cycle {}, {} input VC(s) started draining",
-                                 topology_.node_name(static_cast<NodeId>(r)), counted, cycle_, std::popcount(started)));
+      monitor_.error(
+          fmt::format("router {}: {} worm(s) counted as dropped in cycle {}, {} input VC(s) started draining",
+                      topology_.node_name(static_cast<NodeId>(r)), counted, cycle_, std::popcount(started)));
     }
     for (; started != 0; started &= started - 1) {
       const int j = std::countr_zero(started);

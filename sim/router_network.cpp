@@ -94,8 +94,9 @@ std::string RouterNetwork::drop_report() const {
   for (std::size_t r = 0; r < routers_.size(); ++r) {
     const unsigned drops = routers_[r]->route_drops();
     if (drops != 0) {
-      s += fmt::format(" router {} dropped {}{} worm(s) with no route;", topology_.node_name(static_cast<model::NodeId>(r)),
-                       drops, drops == kRouteDropsMax ? " or more" : "");
+      s += fmt::format(" router {} dropped {}{} worm(s) with no route;",
+                       topology_.node_name(static_cast<model::NodeId>(r)), drops,
+                       drops == kRouteDropsMax ? " or more" : "");
     }
   }
   return s;

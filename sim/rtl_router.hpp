@@ -17,7 +17,6 @@ namespace wormcast::sim {
 inline constexpr unsigned kRouterVcs = 2;      // NumVcs of every variant
 inline constexpr unsigned kRouterDepth = 4;    // BufDepth: flits per input VC = credits per output VC
 inline constexpr unsigned kRouterLabelW = 16;  // LabelW (default)
-inline constexpr unsigned kRouteDropsMax = 255;  // route_drops_o saturates here (noc_pkg::RouteDropsW = 8)
 
 // The configuration inputs, captured by the router (RegisterConfig = 1) at the clock edges while
 // reset is low (docs/rtl.md, "Router top").
@@ -40,6 +39,9 @@ struct Link {
   // different worms interleave per flit on an ejection port.
   unsigned stream = 0;
 };
+
+// route_drops_o saturates here (noc_pkg::RouteDropsW = 8 bits).
+inline constexpr unsigned kRouteDropsMax = 255;
 
 class RouterModel {
  public:

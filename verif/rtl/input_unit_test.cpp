@@ -451,8 +451,7 @@ struct DrainObservation {
 // upstream starts with BufDepth and gets one back per credit_o), grants every VC and switch request
 // at once, and runs `cycles` cycles.
 template <class P>
-DrainObservation RunScript(InputUnitBench<P>& bench, unsigned vc, const std::vector<Flit>& flits, int gap,
-                           int cycles) {
+DrainObservation RunScript(InputUnitBench<P>& bench, unsigned vc, const std::vector<Flit>& flits, int gap, int cycles) {
   auto& dut = bench.dut_;
   DrainObservation o;
   std::size_t next = 0;

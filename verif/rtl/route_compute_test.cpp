@@ -447,8 +447,10 @@ TEST(RouteCompute, OutsideDestinationHasNoDecisionAndHopToUnconnectedPortFiresAs
   const Decision legal = dut.Decide(kModeDimOrder, 0, 0, network.topology.coord(network.topology.parse_node("0,0")));
   EXPECT_EQ(legal, (Decision{true, false, model::port_of(0, true), 0}));
   for (const Coord outside : {Coord{4, 0, 0}, Coord{0, 4, 0}, Coord{0, 0, 1}}) {
-    EXPECT_EQ(dut.Decide(kModeDimOrder, 0, 0, outside), Decision{}) << outside[0] << "," << outside[1] << "," << outside[2];
-    EXPECT_EQ(dut.Decide(static_cast<int>(wire::Mode::kCprLine), 0, 0, outside), Decision{}) << outside[0] << "," << outside[1] << "," << outside[2];
+    EXPECT_EQ(dut.Decide(kModeDimOrder, 0, 0, outside), Decision{})
+        << outside[0] << "," << outside[1] << "," << outside[2];
+    EXPECT_EQ(dut.Decide(static_cast<int>(wire::Mode::kCprLine), 0, 0, outside), Decision{})
+        << outside[0] << "," << outside[1] << "," << outside[2];
   }
   EXPECT_FALSE(dut.AssertionFired());
   RouterConfig miswired = network.Config(corner, 4);

@@ -478,7 +478,8 @@ class NetworkBench {
       }
       const auto draining = static_cast<unsigned>(mesh_->router(r).draining_o);
       if (draining != 0) s += fmt::format(" router {} draining {:#x};", r, draining);
-      if (mesh_->router(r).route_drops_o != 0) s += fmt::format(" router {} dropped {} worm(s);", r, mesh_->router(r).route_drops_o);
+      if (mesh_->router(r).route_drops_o != 0)
+        s += fmt::format(" router {} dropped {} worm(s);", r, mesh_->router(r).route_drops_o);
     }
     return s.empty() ? " none" : s;
   }

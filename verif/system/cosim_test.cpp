@@ -523,8 +523,8 @@ TEST_P(RouteDropReported, UnroutableAddressFlitIsDrainedAndNamedWhileTheRestComp
   const std::vector<model::Plan> plans = {
       model::plan(model::make_request(
           t, "dual-path", source,
-          {t.parse_node("0,0"), t.parse_node("3,0"), t.parse_node("2,2"), t.parse_node("0,3"), t.parse_node("3,3")},
-          4, model::PortModel::one_port())),
+          {t.parse_node("0,0"), t.parse_node("3,0"), t.parse_node("2,2"), t.parse_node("0,3"), t.parse_node("3,3")}, 4,
+          model::PortModel::one_port())),
       model::plan(model::make_request(t, "two-port", t.parse_node("2,3"),
                                       {t.parse_node("0,1"), t.parse_node("3,1"), t.parse_node("1,2")}, 4,
                                       model::PortModel::two_port()))};
@@ -562,7 +562,8 @@ TEST_P(RouteDropReported, UnroutableAddressFlitIsDrainedAndNamedWhileTheRestComp
     const NodeId d = plans[0].request.destinations[i];
     EXPECT_EQ(cycles[i] < 0, d == dests.back()) << t.node_name(d);
   }
-  const std::string named = fmt::format("router {} dropped a worm with no route at cycle {}", t.node_name(at), drop.cycle);
+  const std::string named =
+      fmt::format("router {} dropped a worm with no route at cycle {}", t.node_name(at), drop.cycle);
   const std::vector<std::string> checks = sim::check_each_multicast(plans, record);
   EXPECT_EQ(checks[0].rfind(fmt::format("multicast 0: destination {} never received the message: {}",
                                         t.node_name(dests.back()), named),
