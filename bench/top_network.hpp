@@ -24,9 +24,9 @@ namespace wormcast::bench {
 template <class Top>
 class TopNetwork final : public sim::Network {
  public:
-  static constexpr unsigned kVcs = 2;      // NumVcs (bench/CMakeLists.txt)
-  static constexpr unsigned kStreamW = 4;  // $clog2(NumPorts * NumVcs) = $clog2(5 * 2)
-  static constexpr unsigned kNoRouteW = 5 * kVcs;
+  static constexpr unsigned kVcs = 2;          // NumVcs (bench/CMakeLists.txt)
+  static constexpr unsigned kStreamW = 4;      // $clog2(NumPorts * NumVcs) = $clog2(5 * 2)
+  static constexpr unsigned kRouteDropsW = 8;  // noc_pkg::RouteDropsW
 
   TopNetwork(const model::Topology& topology, VerilatedContext* context)
       : topology_(topology),
@@ -84,11 +84,12 @@ class TopNetwork final : public sim::Network {
     context_->timeInc(1);
     return false;
   }
-  std::string no_route_report() const override {
+  std::string drop_report() const override {
     std::string s;
     for (model::NodeId n = 0; n < topology_.node_count(); ++n) {
-      const std::uint64_t bits = verif::GetField(top_->no_route_o, static_cast<unsigned>(n) * kNoRouteW, kNoRouteW);
-      if (bits != 0) s += fmt::format(" router {} no_route {:#x};", n, bits);
+      const std::uint64_t drops =
+          verif::GetField(top_->route_drops_o, static_cast<unsigned>(n) * kRouteDropsW, kRouteDropsW);
+      if (drops != 0) s += fmt::format(" router {} dropped {} worm(s) with no route;", topology_.node_name(n), drops);
     }
     return s;
   }

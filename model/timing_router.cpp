@@ -113,16 +113,18 @@ void TimingRouter::reset() {
   out_.fill(TimingLink{});
   credit_q_ = 0;
   buffered_ = 0;
+  route_drops_ = 0;
   va_top_.reset(in_vcs_);
   sa_token_.reset(ports());
   for (RrArbiter& a : sa_vc_) a.reset(params_.vcs);
   for (RrArbiter& a : sa_out_) a.reset(ports());
 }
 
-std::uint64_t TimingRouter::no_route() const {
+std::uint64_t TimingRouter::draining() const {
   std::uint64_t bits = 0;
   for (unsigned j = 0; j < in_vcs_; ++j) {
-    if (ivc_[j].state == State::kRouted && ivc_[j].no_route) bits |= std::uint64_t{1} << j;
+    const InputVc& q = ivc_[j];
+    if ((q.state == State::kRouted || q.state == State::kActive) && q.drain) bits |= std::uint64_t{1} << j;
   }
   return bits;
 }
@@ -209,9 +211,12 @@ wire::Flit TimingRouter::rewrite_head(const InputVc& ivc, unsigned port, wire::F
 }
 
 // A head decision registered: the VC is Routed with the flit at its front as the segment's lead.
+// Without a decision the segment is empty and drains the worm to its tail (docs/rtl.md, "Drained
+// worms"); the router counts the worm.
 void TimingRouter::enter_routed(InputVc& q, const Segment& seg, bool first_seg, std::uint8_t head_class) {
   q.seg = seg;
-  q.no_route = !seg.valid;
+  q.drain = !seg.valid;
+  if (q.drain && route_drops_ < kRouteDropsMax) ++route_drops_;
   q.first_seg = first_seg;
   if (first_seg) q.in_class = head_class;
   q.lead = true;
@@ -380,7 +385,7 @@ void TimingRouter::clock() {
   for (unsigned j = 0; j < in_vcs_; ++j) {
     const InputVc& q = ivc_[j];
     target[j] = 0;
-    if (q.state != State::kRouted || q.no_route || q.seg.net == 0) continue;
+    if (q.state != State::kRouted || q.seg.net == 0) continue;
     va_req |= std::uint64_t{1} << j;
     for (std::uint32_t set = q.seg.net; set != 0; set &= set - 1) {
       const unsigned o = static_cast<unsigned>(std::countr_zero(set));
@@ -396,13 +401,14 @@ void TimingRouter::clock() {
   std::uint64_t go = 0, drop = 0;
   for (unsigned j = 0; j < in_vcs_; ++j) {
     const InputVc& q = ivc_[j];
-    const bool goes = q.state == State::kActive ||
-                      (q.state == State::kRouted && !q.no_route && (q.seg.net == 0 || ((va_gnt >> j) & 1) != 0));
+    const bool goes =
+        q.state == State::kActive || (q.state == State::kRouted && (q.seg.net == 0 || ((va_gnt >> j) & 1) != 0));
     if (!goes) continue;
     go |= std::uint64_t{1} << j;
     if (q.count == 0) continue;
     if (q.seg.net == 0 && !q.seg.eject) {
-      drop |= std::uint64_t{1} << j;  // a used-up source-route head that delivers nowhere
+      // A drained worm's flits, or a used-up source-route head that delivers nowhere.
+      drop |= std::uint64_t{1} << j;
       continue;
     }
     // A flit requests all of its outputs only when each has a credit (synchronous replication).

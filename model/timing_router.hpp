@@ -26,7 +26,7 @@ class TimingRouting {
   explicit TimingRouting(const Topology& topology);
 
   struct Decision {
-    bool valid = false;  // false: no decision (the head waits, no_route)
+    bool valid = false;  // false: no decision (the worm is drained)
     bool eject = false;
     Port port = 0;
     VcClass vc_class = 0;
@@ -83,7 +83,11 @@ class TimingRouter {
   // Registered outputs.
   const TimingLink& output(unsigned port) const { return out_[port]; }
   std::uint64_t credits_to_senders() const { return credit_q_; }  // bit port * vcs + vc
-  std::uint64_t no_route() const;                                 // bit port * vcs + vc
+  // Input VCs draining a worm whose head had no decision (draining_o), bit port * vcs + vc.
+  std::uint64_t draining() const;
+  // Worms drained since reset, sticky, saturating at kRouteDropsMax (route_drops_o).
+  unsigned route_drops() const { return route_drops_; }
+  static constexpr unsigned kRouteDropsMax = 255;  // noc_pkg::RouteDropsW = 8
   // Inputs, sampled by the next clock edge.
   void set_input(unsigned port, const TimingLink& link) { in_[port] = link; }
   void set_credits_from_receivers(std::uint64_t bits) { credit_in_ = bits; }
@@ -109,7 +113,7 @@ class TimingRouter {
     std::uint8_t first = 0, count = 0;
     State state = State::kIdle;
     Segment seg;
-    bool no_route = false, lead = false, first_seg = false;
+    bool drain = false, lead = false, first_seg = false;  // drain: the segment drains a worm without a decision
     std::uint8_t in_class = 0, ej_port = 0;
   };
   struct OutputUnit {
@@ -139,7 +143,7 @@ class TimingRouter {
   void allocate_switch(const std::array<std::uint32_t, kMaxInVcs>& req_set,
                        std::array<std::uint8_t, kMaxPorts>& out_gnt, std::uint64_t& sa_gnt);
   wire::Flit rewrite_head(const InputVc& ivc, unsigned port, wire::Flit flit) const;
-  static void enter_routed(InputVc& q, const Segment& seg, bool first_seg, std::uint8_t head_class);
+  void enter_routed(InputVc& q, const Segment& seg, bool first_seg, std::uint8_t head_class);
   static void count_credit(unsigned& count, bool consume, bool give_back, unsigned depth);
 
   TimingRouterParams params_;
@@ -162,6 +166,7 @@ class TimingRouter {
   RrArbiter va_top_, sa_token_;
   std::array<RrArbiter, kMaxPorts> sa_vc_{}, sa_out_{};
   unsigned buffered_ = 0;  // flits in all input buffers (the idle test)
+  unsigned route_drops_ = 0;
   unsigned hold_first_grant_ = 0;
 };
 

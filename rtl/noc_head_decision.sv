@@ -30,9 +30,9 @@
 //     RoutePortEnd ejects; when the shifted route is used up and `more` > 0, the head ends its
 //     segment here (ejected when delivering, else dropped) and the next flit, carrying the next
 //     entries, leaves on the same port.
-// `valid_o` = 0 means no decision (route compute had none, a source route names an unconnected
-// port, a source-routed class that names no VC (class >= NumVcs), or a reserved mode); the input
-// unit then waits.
+// `valid_o` = 0 means no decision (route compute had none, a label-mode dest wider than LabelW, a
+// source route names an unconnected port, a source-routed class that names no VC (class >=
+// NumVcs), or a reserved mode); the input unit then drains the worm (noc_input_unit).
 `include "noc_assert.svh"
 
 module noc_head_decision #(
@@ -41,6 +41,10 @@ module noc_head_decision #(
   /// The input port this decision serves: network ports 0..NumPorts-1, local ports above. Only
   /// the PCP spine rule reads it (a Y input is network port 2 or 3).
   parameter int unsigned InPort = 0,
+  /// Width of a Hamiltonian label (route compute's LabelW): a label-mode head whose dest has a bit
+  /// set above it names no node of the network and has no decision (route compute sees only the
+  /// low LabelW bits and would route the truncated label).
+  parameter int unsigned LabelW = 16,
   /// Routing modes implemented (noc_pkg::AllModes); source routes are decided here, the other
   /// modes by route compute (which gets the same mask).
   parameter int unsigned Modes = noc_pkg::AllModes,
@@ -106,6 +110,20 @@ module noc_head_decision #(
   assign class_ok = (32'(head.vc_class) < NumVcs);
   assign regroup       = noc_pkg::route_used_up(noc_pkg::route_shift(head.dest)) && (head.more != '0);
 
+  // Label modes: the dest fits in LabelW bits.
+  logic label_fits;
+  if (LabelW < noc_pkg::AddrW) begin : gen_label_fits
+    assign label_fits = (head.dest[noc_pkg::AddrW-1:LabelW] == '0);
+  end else begin : gen_label_fills_dest
+    assign label_fits = 1'b1;
+  end
+  logic label_mode;
+  assign label_mode = (head.mode == noc_pkg::RouteHamPath) || (head.mode == noc_pkg::RouteHamCycle);
+  // Coordinate modes: the dest's pad bits above z are zero (route compute sees x, y, z only and
+  // checks their range).
+  logic coord_fits;
+  assign coord_fits = noc_pkg::coord_dest_ok(head.dest);
+
   // CPR: the control field's actions on a router that is not addressed, and the spine rule.
   logic cpr_deliver, cpr_pass, spine;
   // The control field acts on the routers of the line; the sender's own router (the worm arrives
@@ -156,9 +174,9 @@ module noc_head_decision #(
         end
       end
       noc_pkg::RouteCprLine: begin
-        valid_o = rc_valid_i;
+        valid_o = rc_valid_i && coord_fits;
         class_o = rc_class_i;
-        if (rc_valid_i) begin
+        if (valid_o) begin
           eject_o = rc_eject_i || cpr_deliver;
           if (!rc_eject_i && cpr_pass) begin
             net_o = rc_port_onehot;
@@ -171,18 +189,19 @@ module noc_head_decision #(
       end
       default: begin
         // Label and dimension-order modes (route compute has no decision for reserved modes).
-        valid_o = rc_valid_i;
+        valid_o = rc_valid_i && (label_mode ? label_fits : coord_fits);
         class_o = rc_class_i;
-        if (rc_valid_i && rc_eject_i) begin
+        if (valid_o && rc_eject_i) begin
           eject_o   = 1'b1;
           promote_o = (head.more != '0);
-        end else if (rc_valid_i) begin
+        end else if (valid_o) begin
           net_o = rc_port_onehot;
         end
       end
     endcase
-    // No decision, no outputs: the input unit waits with the head (no_route_o).
+    // No decision, no outputs: the input unit drains the worm (draining_o).
     if (!valid_o) begin
+      class_o   = '0;
       net_o     = '0;
       spawn_o   = '0;
       eject_o   = 1'b0;

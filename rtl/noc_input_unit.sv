@@ -13,15 +13,26 @@
 //            the head's), keeping the local copy;                                         -> Routed
 //   Routed   the front is the segment's lead flit. The VC requests the segment's network output
 //            VCs (`va_req_o`); once granted (`va_gnt_i`), or at once when the segment has none
-//            (eject only, or a dropped head), it *goes*: in that same cycle the lead requests
-//            the switch (`sa_req_o`) or is dropped. If it leaves, the VC continues as from Active
-//            after a pop; if not, it holds its output VCs in Active;                      -> Active
+//            (eject only, a dropped head, or a drain), it *goes*: in that same cycle the lead
+//            requests the switch (`sa_req_o`) or is dropped. If it leaves, the VC continues as from
+//            Active after a pop; if not, it holds its output VCs in Active;               -> Active
 //   Active   each front flit requests the switch for all of the segment's outputs (`sa_req_o`),
 //            or is dropped (`pop` without the switch) when the segment has none; after the tail
 //            -> Idle, after the lead flit of a promote segment -> Reroute.
 // So at zero load a head is written and decided in one edge and leaves through the switch in the
 // next (docs/rtl.md, "Latency"). Every popped flit returns one credit for its VC upstream,
 // registered (`credit_o`).
+//
+// A head (or promoted address flit) without a decision (a mode the build leaves out, a reserved
+// mode, a dest wider than LabelW or outside the network, a source route naming an unconnected
+// port, a misconfigured router) is *drained*: its segment is registered with no network port and
+// `drain` set, so the VC goes at once and pops every flit of the worm without the switch, up to
+// and including the tail, returning each flit's credit as a forwarded flit would; then it takes
+// the next worm normally. A worm whose local copy was already started (an address flit in Reroute
+// after intermediate reception) keeps ejecting that copy to its tail, so the receiver's copy stays
+// whole, and sends nothing on. `drop_worm_o` pulses once per drained worm (the router counts
+// them), `draining_o` shows the VCs draining (docs/rtl.md, "Drained worms"). Why drain and not
+// wait: a worm that waits holds its VC and, behind it, the upstream VCs it occupies forever.
 //
 // Why one route-compute instance per port, not per VC: it is the largest stage (420-460 LUTs
 // for 4 network ports, docs/rtl.md), and a VC needs it for one cycle per segment. The lowest VC
@@ -43,7 +54,8 @@ module noc_input_unit #(
   parameter int unsigned NumVcs = 2,
   /// Flits per VC buffer (>= 1); the upstream router starts with this many credits per VC.
   parameter int unsigned BufDepth = 4,
-  /// Width of a Hamiltonian label (<= noc_pkg::AddrW): dest bits [LabelW-1:0] of a label-mode head.
+  /// Width of a Hamiltonian label (<= noc_pkg::AddrW): dest bits [LabelW-1:0] of a label-mode head;
+  /// a label-mode head with a dest bit above them set has no decision (it is drained).
   parameter int unsigned LabelW = 16,
   /// Routing modes implemented (noc_pkg::AllModes: bit m = route_mode_e m), for route compute and
   /// the head decision.
@@ -111,8 +123,12 @@ module noc_input_unit #(
   /// VC v is in Routed with the first segment of its worm (the router picks the worm's ejection
   /// port meanwhile and keeps it for the later segments, so a local copy never changes port).
   output logic [NumVcs-1:0]          routed_o,
-  /// VC v's head has no decision: it waits in Routed without a request.
-  output logic [NumVcs-1:0]          no_route_o,
+  /// VC v drains a worm whose head had no decision: from the edge that found none until its tail
+  /// leaves; nothing goes on network ports meanwhile (registered state).
+  output logic [NumVcs-1:0]          draining_o,
+  /// VC v's head (or promoted address flit) gets no decision this cycle: its worm is drained from
+  /// the next edge on. One pulse per drained worm, at most one VC per cycle (combinational).
+  output logic [NumVcs-1:0]          drop_worm_o,
 
   // Toward the VC allocator.
   /// VC v requests the output VCs of its segment's network ports.
@@ -220,6 +236,7 @@ module noc_input_unit #(
   noc_head_decision #(
     .NumPorts(NumPorts),
     .InPort  (InPort),
+    .LabelW  (LabelW),
     .Modes   (Modes),
     .NumVcs  (NumVcs)
   ) u_head_decision (
@@ -259,7 +276,7 @@ module noc_input_unit #(
     logic                              eject_d, eject_q, shift_d, shift_q, promote_d, promote_q;
     logic                              fixed_d, fixed_q;
     logic [PortW-1:0]                  fixed_port_d, fixed_port_q;
-    logic                              no_route_d, no_route_q;
+    logic                              drain_d, drain_q;  // the segment drains a worm without a decision
     logic                              lead_d, lead_q;
     logic                              first_seg_d, first_seg_q;  // the worm's first segment
     logic                              goes_nowhere;
@@ -290,9 +307,10 @@ module noc_input_unit #(
                                          (state_q == StReroute && !fixed_q));
     // flit_i's top bit is the head flag (noc_pkg::flit_t).
     assign arr_ok[v]     = push[v] && empty[v] && (state_q == StIdle) && flit_i[FlitW-1];
-    // Routed goes once the network output VCs are granted, or at once without any.
+    // Routed goes once the network output VCs are granted, or at once without any (a drain has
+    // none).
     assign go[v]         = (state_q == StActive) ||
-                           ((state_q == StRouted) && !no_route_q && ((va_gnt_i[v] && va_req_o[v]) || net_q == '0));
+                           ((state_q == StRouted) && ((va_gnt_i[v] && va_req_o[v]) || net_q == '0));
 
     always_comb begin
       state_d      = state_q;
@@ -305,13 +323,14 @@ module noc_input_unit #(
       promote_d    = promote_q;
       fixed_d      = fixed_q;
       fixed_port_d = fixed_port_q;
-      no_route_d   = no_route_q;
+      drain_d      = drain_q;
       lead_d       = lead_q;
       first_seg_d  = first_seg_q;
       // The shared route compute and head decision serve this VC (Idle with a head at its front
       // or arriving, or Reroute without a fixed port): register the segment, whose lead is the
       // flit at the front from then on. In Reroute the local copy, once started, continues to the
-      // tail.
+      // tail. Without a decision every output is 0 (noc_head_decision): the segment drains the
+      // worm to its tail, ejecting only a local copy Reroute had started.
       if (rc_sel[v] || arr_sel[v]) begin
         state_d      = StRouted;
         lead_d       = 1'b1;
@@ -323,7 +342,7 @@ module noc_input_unit #(
         promote_d    = dc_promote;
         fixed_d      = dc_fixed;
         fixed_port_d = dc_fixed_port;
-        no_route_d   = !dc_valid;
+        drain_d      = !dc_valid;
         first_seg_d = (state_q == StIdle);
         if (state_q == StIdle) begin
           in_class_d = rc_head.vc_class;
@@ -377,7 +396,7 @@ module noc_input_unit #(
         promote_q    <= 1'b0;
         fixed_q      <= 1'b0;
         fixed_port_q <= '0;
-        no_route_q   <= 1'b0;
+        drain_q      <= 1'b0;
         lead_q       <= 1'b0;
         first_seg_q  <= 1'b0;
       end else begin
@@ -391,7 +410,7 @@ module noc_input_unit #(
         promote_q    <= promote_d;
         fixed_q      <= fixed_d;
         fixed_port_q <= fixed_port_d;
-        no_route_q   <= no_route_d;
+        drain_q      <= drain_d;
         lead_q       <= lead_d;
         first_seg_q  <= first_seg_d;
       end
@@ -406,8 +425,9 @@ module noc_input_unit #(
     assign shift_o[v]                      = shift_q;
     assign lead_o[v]                       = lead_q;
     assign routed_o[v]                     = (state_q == StRouted) && first_seg_q;
-    assign no_route_o[v]                   = (state_q == StRouted) && no_route_q;
-    assign va_req_o[v]                     = (state_q == StRouted) && !no_route_q && (net_q != '0);
+    assign draining_o[v]                   = (state_q == StRouted || state_q == StActive) && drain_q;
+    assign drop_worm_o[v]                  = (rc_sel[v] || arr_sel[v]) && !dc_valid;
+    assign va_req_o[v]                     = (state_q == StRouted) && (net_q != '0);
     assign sa_req_o[v]                     = go[v] && !empty[v] && !goes_nowhere;
     assign drop[v]                         = go[v] && !empty[v] && goes_nowhere;
 
@@ -424,8 +444,18 @@ module noc_input_unit #(
     // front wants route compute (the front VCs keep priority).
     `NOC_ASSERT(ArrivalOnlyEmptyIdle_A, arr_sel[v] |-> (push[v] && empty[v] && state_q == StIdle && flit_i[FlitW-1]))
     `NOC_ASSERT(ArrivalAndFrontNeverBoth_A, !(arr_sel[v] && rc_sel[v]))
-    // Only a source-route regroup drops a flit: its used-up head, when it does not deliver.
-    `NOC_ASSERT(DropOnlyRegroupHead_A, drop[v] |-> (lead_q && promote_q && fixed_q && front_head[v]))
+    // Only a drain and a source-route regroup drop flits: the regroup its used-up head, when it
+    // does not deliver.
+    `NOC_ASSERT(DropOnlyDrainOrRegroupHead_A, drop[v] |-> (drain_q || (lead_q && promote_q && fixed_q && front_head[v])))
+    // A drain never forwards: no network port, no VC request, no promotion; it ejects only a
+    // local copy that Reroute had started (never the first segment of a worm).
+    `NOC_ASSERT(DrainForwardsNothing_A, draining_o[v] |-> (net_q == '0 && spawn_q == '0 && !va_req_o[v] && !promote_q))
+    `NOC_ASSERT(DrainEjectsOnlyStartedCopy_A, (draining_o[v] && eject_q) |-> !first_seg_q)
+    // A drain goes at once: every flit at its front leaves in its cycle (dropped, or ejected when
+    // the local port has a credit), and it ends only with the worm's tail.
+    `NOC_ASSERT(DrainGoes_A, draining_o[v] |-> go[v])
+    `NOC_ASSERT(DrainDropsEveryFrontFlit_A, (draining_o[v] && !eject_q && !empty[v]) |-> pop[v])
+    `NOC_ASSERT(DrainEndsAtTail_A, (draining_o[v] && pop[v] && !front_tail[v]) |=> draining_o[v])
     `NOC_ASSERT(PromoteOnlyLead_A, (state_q == StActive && promote_q) |-> lead_q)
   end
 

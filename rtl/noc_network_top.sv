@@ -84,8 +84,12 @@ module noc_network_top #(
   /// [(n*NumLocal+l)*StreamW +: StreamW].
   output logic [NumNodes*NumLocal*StreamW-1:0]  ej_stream_o,
 
-  /// Status: node n's noc_router no_route_o in bits [n*NumPorts*NumVcs +: NumPorts*NumVcs].
-  output logic [NumNodes*NumPorts*NumVcs-1:0]   no_route_o
+  /// Status: node n's noc_router draining_o (input VCs draining a worm without a route decision)
+  /// in bits [n*NumPorts*NumVcs +: NumPorts*NumVcs].
+  output logic [NumNodes*NumPorts*NumVcs-1:0]   draining_o,
+  /// Status: node n's noc_router route_drops_o (sticky, saturating count of drained worms) in bits
+  /// [n*RouteDropsW +: RouteDropsW], RouteDropsW = noc_pkg::RouteDropsW.
+  output logic [NumNodes*noc_pkg::RouteDropsW-1:0] route_drops_o
 );
 
   // ---------------------------------------------------------------------------------------------
@@ -251,7 +255,8 @@ module noc_network_top #(
       .out_flit_o        (r_out_flit[n*NumPorts*FlitW +: NumPorts*FlitW]),
       .out_credit_i      (r_out_credit[n*NumPorts*NumVcs +: NumPorts*NumVcs]),
       .eject_stream_o    (ej_stream_o[n*NumLocal*StreamW +: NumLocal*StreamW]),
-      .no_route_o        (no_route_o[n*NumPorts*NumVcs +: NumPorts*NumVcs])
+      .draining_o        (draining_o[n*NumPorts*NumVcs +: NumPorts*NumVcs]),
+      .route_drops_o     (route_drops_o[n*noc_pkg::RouteDropsW +: noc_pkg::RouteDropsW])
     );
   end
 

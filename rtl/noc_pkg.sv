@@ -105,10 +105,14 @@ package noc_pkg;
   /// Number of routing modes a router can implement (RouteHamPath .. RouteSourceRouted).
   localparam int unsigned NumModes = 5;
   /// A router's `Modes` parameter: bit m set = routing mode m (route_mode_e) implemented. A router
-  /// built without a mode has no decision for its worms (they wait, no_route_o), like the reserved
-  /// modes, and synthesis drops the logic only that mode needs (docs/rtl.md, "Routing modes per
-  /// build").
+  /// built without a mode has no decision for its worms (they are drained and counted,
+  /// route_drops_o), like the reserved modes, and synthesis drops the logic only that mode needs
+  /// (docs/rtl.md, "Routing modes per build").
   localparam int unsigned AllModes = (1 << NumModes) - 1;
+
+  /// Width of a router's sticky count of drained worms (noc_router route_drops_o): it saturates at
+  /// 2**RouteDropsW - 1 (docs/rtl.md, "Drained worms").
+  localparam int unsigned RouteDropsW = 8;
 
   // ---------------------------------------------------------------------------------------------
   // Channel networks (head field `network`, Hamiltonian modes; 0 in every other mode).

@@ -10,7 +10,8 @@
 //   RouteCprLine   straight-line routing of CPR worms (no decision off the line).
 // The decision is: eject here, or leave on network port `port_o` in VC class `class_o`, or none
 // (`valid_o` = 0) exactly where the model's try_route returns nullopt, where the network does not
-// support the mode (the model has no such routing function), for a class the mode does not use,
+// support the mode (the model has no such routing function), for a class the mode does not use, for
+// a coordinate destination outside the network (the model's coordinates name no node),
 // for RouteSourceRouted (the router follows the worm's route entries instead) and for the reserved
 // modes 5..7. The encodings are the head flit's (rtl/noc_pkg.sv, docs/header-format.md).
 //
@@ -204,6 +205,24 @@ module noc_route_compute #(
 
   assign coord_at_dest = (dim_differs == '0);
 
+  // The destination is a node of the network: each coordinate below its dimension's size, and 0
+  // in the dimensions the network does not have. Outside it a mesh worm would leave on an
+  // unconnected edge port: no decision instead (the input unit drains the worm).
+  logic coord_in_net;
+  always_comb begin
+    logic [CoordW-1:0] t, k;
+    coord_in_net = 1'b1;
+    for (int d = 0; d < 3; d++) begin
+      t = dest_coord_i[d*CoordW +: CoordW];
+      k = dim_size_i[d*CoordW +: CoordW];
+      if (num_dims_i > 2'(d)) begin
+        coord_in_net = coord_in_net && (t < k);
+      end else begin
+        coord_in_net = coord_in_net && (t == '0);
+      end
+    end
+  end
+
   // Dimension order: the lowest dimension that differs. CPR: the one dimension that differs.
   always_comb begin
     dor_found   = 1'b0;
@@ -258,7 +277,7 @@ module noc_route_compute #(
         step_class[QBit]   = class_i[QBit] | label_bnd_hop;
       end
       noc_pkg::RouteDimOrder: begin
-        mode_ok    = HasDimOrder && is_grid && (class_i == '0 || (is_torus_i && class_i == 2'd1));
+        mode_ok    = HasDimOrder && is_grid && coord_in_net && (class_i == '0 || (is_torus_i && class_i == 2'd1));
         at_dest    = coord_at_dest;
         has_step   = dor_found;
         step_port  = dor_port;
@@ -266,7 +285,7 @@ module noc_route_compute #(
       end
       noc_pkg::RouteCprLine: begin
         // Class 0: source lines; class 1: spawned PCP branches. A line keeps its class.
-        mode_ok    = HasCprLine && is_grid && !is_torus_i && (class_i[1] == 1'b0);
+        mode_ok    = HasCprLine && is_grid && !is_torus_i && coord_in_net && (class_i[1] == 1'b0);
         at_dest    = coord_at_dest;
         has_step   = $onehot(dim_differs);
         step_port  = cpr_port;
@@ -330,11 +349,10 @@ module noc_route_compute #(
   `NOC_ASSERT(ConfigFlagsOnConnectedPorts_A, ((port_is_wrap_i | port_is_boundary_i) & ~port_connected_i) == '0)
   `NOC_ASSERT(ConfigWrapOnlyOnTorus_A, !is_torus_i |-> (port_is_wrap_i == '0))
 
-  // Coordinates of dimensions without ports are not used.
+  // Own coordinates of dimensions without ports are not used (a destination's are checked to be 0).
   if (NumDims < 3) begin : gen_unused_dims
     logic unused_dims;
-    assign unused_dims = ^{own_coord_i[3*CoordW-1:NumDims*CoordW], dest_coord_i[3*CoordW-1:NumDims*CoordW],
-                           dim_size_i[3*CoordW-1:NumDims*CoordW]};
+    assign unused_dims = ^{own_coord_i[3*CoordW-1:NumDims*CoordW]};
   end
 
 endmodule

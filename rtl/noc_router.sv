@@ -48,7 +48,7 @@ module noc_router #(
   parameter int unsigned RegisterConfig = 0,
   /// Routing modes implemented (noc_pkg::AllModes, bit m = route_mode_e m): an FPGA build that
   /// needs fewer modes leaves the others out and saves their logic; their worms get no decision
-  /// (no_route_o), like reserved modes (docs/rtl.md, "Routing modes per build").
+  /// and are drained (route_drops_o), like reserved modes (docs/rtl.md, "Routing modes per build").
   parameter int unsigned Modes = noc_pkg::AllModes,
   /// Ports on each side: network then local. Derived, do not override.
   localparam int unsigned NumPorts = NumNetPorts + NumLocal,
@@ -113,9 +113,12 @@ module noc_router #(
   /// receiver reassembles per stream (registered, with out_valid_o).
   output logic [NumLocal*StreamW-1:0]    eject_stream_o,
 
-  /// Status: input VC p*NumVcs+v holds a head without a route-compute decision (it waits forever;
-  /// a source-routed, reserved-mode or misconfigured worm). Registered.
-  output logic [NumPorts*NumVcs-1:0]     no_route_o
+  /// Status: input VC p*NumVcs+v drains a worm whose head had no route decision (a mode left out
+  /// by Modes, a reserved mode, a dest outside the network, a bad source route, a misconfigured
+  /// router): its flits are dropped to the tail, nothing is forwarded. From registers only.
+  output logic [NumPorts*NumVcs-1:0]     draining_o,
+  /// Status: worms drained since reset, sticky, saturating at 2**RouteDropsW - 1 (registered).
+  output logic [noc_pkg::RouteDropsW-1:0] route_drops_o
 );
 
   // The flit width (noc_pkg::DataW, the NOC_DATA_W define) must name one of noc_pkg's two head
@@ -173,6 +176,7 @@ module noc_router #(
   logic [NumInVcs-1:0]             va_req, va_gnt, sa_req, sa_gnt;
   logic [NumInVcs*NumNetPorts-1:0] seg_net, seg_spawn;
   logic [NumInVcs-1:0]             seg_eject, seg_shift, seg_lead, seg_routed;
+  logic [NumInVcs-1:0]             drop_worm;  // the input VC's head got no decision this cycle
   logic [NumInVcs*ClassW-1:0]      seg_class;
   logic [NumPorts*FlitW-1:0]       iu_flit;
 
@@ -235,7 +239,8 @@ module noc_router #(
       .shift_o   (seg_shift[i*NumVcs +: NumVcs]),
       .lead_o    (seg_lead[i*NumVcs +: NumVcs]),
       .routed_o  (seg_routed[i*NumVcs +: NumVcs]),
-      .no_route_o(no_route_o[i*NumVcs +: NumVcs]),
+      .draining_o(draining_o[i*NumVcs +: NumVcs]),
+      .drop_worm_o(drop_worm[i*NumVcs +: NumVcs]),
       .va_req_o  (va_req[i*NumVcs +: NumVcs]),
       .va_gnt_i  (va_gnt[i*NumVcs +: NumVcs]),
       .sa_req_o  (sa_req[i*NumVcs +: NumVcs]),
@@ -515,6 +520,35 @@ module noc_router #(
 
     `NOC_ASSERT(EjectSendIffCrossbar_A, ej_send[l] == xbar_valid[P])
   end
+
+  // ---------------------------------------------------------------------------------------------
+  // The sticky count of drained worms: at most one per input port per cycle (one decision each),
+  // added with saturation so that the count never wraps back to a value that hides the drops.
+
+  localparam int unsigned DropsW = noc_pkg::RouteDropsW;
+  logic [DropsW-1:0] route_drops_d, route_drops_q;
+  always_comb begin
+    logic [DropsW:0] sum;
+    sum = {1'b0, route_drops_q};
+    for (int j = 0; j < NumInVcs; j++) begin
+      if (drop_worm[j] && !sum[DropsW]) begin
+        sum = sum + (DropsW + 1)'(1);
+      end
+    end
+    route_drops_d = sum[DropsW] ? '1 : sum[DropsW-1:0];
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      route_drops_q <= '0;
+    end else begin
+      route_drops_q <= route_drops_d;
+    end
+  end
+  assign route_drops_o = route_drops_q;
+
+  `NOC_ASSERT(RouteDropsNeverWrap_A, route_drops_d >= route_drops_q)
+  `NOC_ASSERT(RouteDropsCountEveryDrop_A, (drop_worm != '0 && route_drops_q != '1) |-> route_drops_d > route_drops_q)
 
   // Outputs of the stages the glue does not need (the grant sets are implied by sa_gnt and the
   // segments; the owners and counts are for debugging).

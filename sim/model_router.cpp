@@ -16,6 +16,8 @@
 namespace wormcast::sim {
 namespace {
 
+static_assert(model::TimingRouter::kRouteDropsMax == kRouteDropsMax, "both backends' drop counts saturate alike");
+
 // The routers of one network share its route-compute tables (labelings, routing functions).
 std::shared_ptr<const model::TimingRouting> shared_routing(const model::Topology& topology) {
   static std::mutex mutex;
@@ -95,7 +97,8 @@ class ModelRouter final : public RouterModel {
   std::uint32_t credits_to_senders() const override {
     return router_ ? static_cast<std::uint32_t>(router_->credits_to_senders()) : 0;
   }
-  std::uint32_t no_route() const override { return router_ ? static_cast<std::uint32_t>(router_->no_route()) : 0; }
+  std::uint64_t draining() const override { return router_ ? router_->draining() : 0; }
+  unsigned route_drops() const override { return router_ ? router_->route_drops() : 0; }
   void set_input(unsigned port, const Link& l) override {
     if (router_) router_->set_input(port, model::TimingLink{l.valid, l.vc, l.flit, 0});  // no stream on inputs
   }

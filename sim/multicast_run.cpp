@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <memory>
 #include <random>
 
@@ -63,6 +64,9 @@ class MulticastRun {
   // leaves there while its promoted head may leave on a network port in the same cycle, and the
   // monitor must see the copy at r). Returns whether a flit left.
   bool read_outputs(NodeId r);
+  // After a clock edge: the worms the routers drained at it (a head without a route decision),
+  // each recorded with its router, input port and VC (docs/rtl.md, "Drained worms").
+  void read_route_drops();
 
   const RunOptions options_;
   const std::vector<model::Request>& requests_;
@@ -79,6 +83,8 @@ class MulticastRun {
   std::unique_ptr<NetworkWaveform> wave_;  // --trace; before routers_, which record into it
   std::vector<std::unique_ptr<RouterModel>> routers_;
   std::vector<std::unique_ptr<NodeInterface>> nodes_;
+  std::vector<unsigned> drops_seen_;          // per router: route_drops() after the last edge
+  std::vector<std::uint64_t> draining_seen_;  // per router: draining() after the last edge
   LinkWiring links_;
   std::mt19937_64 rng_;
 };
@@ -121,6 +127,7 @@ MulticastRun::MulticastRun(const std::vector<model::Request>& requests, const Ru
     timing.gamma = options_.gamma;
     timing.corrupt_tail = node == options_.corrupt_tail_at;
     timing.mislabel_step = node == options_.mislabel_step_at;
+    timing.unroutable_worm = node == options_.unroutable_worm_at;
     // The node sees every local pair its router has: the router ejects on any of them.
     nodes_.push_back(std::make_unique<NodeInterface>(monitor_, topology_, cycle_, node, routers_.back()->locals(),
                                                      routers_.back()->vcs(), timing));
@@ -144,6 +151,8 @@ MulticastRun::MulticastRun(const std::vector<model::Request>& requests, const Ru
     }
   }
   reset_routers(routers_, *backend_);
+  drops_seen_.assign(routers_.size(), 0);
+  draining_seen_.assign(routers_.size(), 0);
 }
 
 bool MulticastRun::finished() const {
@@ -152,14 +161,38 @@ bool MulticastRun::finished() const {
 }
 
 // Every worm not yet taken in whole by its receiver, with where its head is, and the nodes' queues,
-// partial worms and ejection buffers, and the routers holding a head without a route.
+// partial worms and ejection buffers.
 std::string MulticastRun::stall_report() const {
   std::string s = monitor_.unfinished_worms();
   for (const auto& n : nodes_) s += n->state();
-  for (std::size_t r = 0; r < routers_.size(); ++r) {
-    if (routers_[r]->no_route() != 0) s += fmt::format(" router {} no_route {:#x};", r, routers_[r]->no_route());
-  }
   return s;
+}
+
+void MulticastRun::read_route_drops() {
+  for (std::size_t r = 0; r < routers_.size(); ++r) {
+    const RouterModel& m = *routers_[r];
+    const unsigned drops = m.route_drops();
+    const std::uint64_t draining = m.draining();
+    // Each drained worm drains for at least one cycle after the edge that found no decision, and
+    // a VC is Idle for a cycle between two drains: a drain starts where a draining bit rises.
+    std::uint64_t started = draining & ~draining_seen_[r];
+    const unsigned counted = drops - drops_seen_[r];
+    if (drops < drops_seen_[r]) {
+      monitor_.error(fmt::format("router {}: its count of dropped worms fell from {} to {} in cycle {}",
+                                 topology_.node_name(static_cast<NodeId>(r)), drops_seen_[r], drops, cycle_));
+    } else if (std::popcount(started) != static_cast<int>(counted) && drops != kRouteDropsMax) {
+      monitor_.error(
+          fmt::format("router {}: {} worm(s) counted as dropped in cycle {}, {} input VC(s) started draining",
+                      topology_.node_name(static_cast<NodeId>(r)), counted, cycle_, std::popcount(started)));
+    }
+    for (; started != 0; started &= started - 1) {
+      const int j = std::countr_zero(started);
+      const int vcs = static_cast<int>(m.vcs());
+      monitor_.route_drop(static_cast<NodeId>(r), j / vcs, j % vcs, cycle_);
+    }
+    drops_seen_[r] = drops;
+    draining_seen_[r] = draining;
+  }
 }
 
 // Hands multicast i to its source's firmware; false (with the error recorded) if it refuses.
@@ -237,6 +270,7 @@ RunRecord MulticastRun::run() {
       m.set_credits_from_receivers(to_router);
     }
     clock_routers(routers_, *backend_);
+    read_route_drops();
     if (backend_->assertion_failed()) monitor_.error(fmt::format("an RTL assertion fired in cycle {}", cycle_));
     if (!monitor_.record().errors.empty()) break;
     const bool working =

@@ -43,6 +43,9 @@ struct RunOptions {
   // Fault injection for the scoreboard's own tests: this node's NI adds one to the step field of
   // every message its firmware sends (kNoNode: none).
   model::NodeId mislabel_step_at = model::kNoNode;
+  // Fault injection for the drain's tests: the first worm this node's NI sends gets a reserved
+  // routing mode in its last header flit, so a router drains it (docs/rtl.md, "Drained worms").
+  model::NodeId unroutable_worm_at = model::kNoNode;
   Backend backend = Backend::kRtl;
   // When set, every valid router output (network and ejection ports) is appended here, in cycle,
   // router, port-read order: two runs' traces diff to their first divergence (sim/compare.hpp).

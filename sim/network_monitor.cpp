@@ -78,7 +78,7 @@ int NetworkMonitor::worm_sent(NodeId sender, unsigned channel, const std::uint64
   return static_cast<int>(record_.worms.size()) - 1;
 }
 
-void NetworkMonitor::head_injected(int worm, NodeId sender, long cycle) {
+void NetworkMonitor::head_injected(int worm, NodeId sender, unsigned port, unsigned vc, long cycle) {
   const ObservedWorm& w = record_.worms[static_cast<std::size_t>(worm)];
   // The replication lock's invariant: one multicast's replicating heads in the network at a time.
   for (const auto& [other, positions] : live_) {
@@ -96,6 +96,7 @@ void NetworkMonitor::head_injected(int worm, NodeId sender, long cycle) {
   }
   record_.worms[static_cast<std::size_t>(worm)].inject_cycle = cycle;
   live_[worm].insert(sender);
+  entered_[{worm, sender}] = {port, vc, entries_++};
 }
 
 void NetworkMonitor::message_received(NodeId node, int worm) {
@@ -132,7 +133,10 @@ void NetworkMonitor::network_output(NodeId r, unsigned port, const Link& link, l
   ObservedWorm& w = record_.worms[static_cast<std::size_t>(worm)];
   w.hops.push_back({r, static_cast<model::Port>(port), wire::unpack_head(link.flit.data).vc_class});
   w.hop_cycles.push_back(cycle);
-  live_[worm].insert(topology_.neighbour(r, static_cast<model::Port>(port)));
+  const NodeId next = topology_.neighbour(r, static_cast<model::Port>(port));
+  live_[worm].insert(next);
+  entered_[{worm, next}] = {static_cast<unsigned>(topology_.reverse_port(static_cast<model::Port>(port))), link.vc,
+                            entries_++};
   departed_.insert(worm);  // the head(s) it sent this cycle are the one it had at r
 }
 
@@ -168,6 +172,7 @@ void NetworkMonitor::left_router(int worm, NodeId r) {
   const auto it = live_.find(worm);
   if (it == live_.end()) return;
   if (const auto at = it->second.find(r); at != it->second.end()) it->second.erase(at);
+  entered_.erase({worm, r});
   if (it->second.empty()) live_.erase(it);
 }
 
@@ -193,6 +198,30 @@ void NetworkMonitor::router_read(NodeId r) {
   }
   departed_.clear();
   absorbed_.clear();
+}
+
+int NetworkMonitor::route_drop(NodeId r, int port, int vc, long cycle) {
+  RouteDrop d{r, port, vc, cycle, -1};
+  long first = 0;
+  for (const auto& [worm, positions] : live_) {
+    if (positions.count(r) == 0) continue;
+    const auto it = entered_.find({worm, r});
+    if (it == entered_.end() || static_cast<int>(it->second.port) != port || static_cast<int>(it->second.vc) != vc) {
+      continue;
+    }
+    // The VC drains the worm at its front: the first of those still here that entered it.
+    if (d.worm < 0 || it->second.order < first) {
+      d.worm = worm;
+      first = it->second.order;
+    }
+  }
+  record_.route_drops.push_back(d);
+  const int index = static_cast<int>(record_.route_drops.size()) - 1;
+  if (d.worm >= 0) {
+    record_.worms[static_cast<std::size_t>(d.worm)].route_drop = index;
+    left_router(d.worm, r);
+  }
+  return index;
 }
 
 int NetworkMonitor::copy_taken_in(NodeId node, NodeId src, std::uint32_t sequence, long cycle) {

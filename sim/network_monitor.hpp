@@ -36,11 +36,12 @@ class NetworkMonitor {
   // step) and returns its index in RunRecord::worms.
   int worm_sent(model::NodeId sender, unsigned channel, const std::uint64_t* header, std::uint32_t header_flits,
                 const std::uint64_t* payload, std::uint32_t words, bool replicates, long cycle);
-  // The worm's head entered its sender's router: from now on the monitor looks for it there. A
-  // replicating worm's head asserts the replication lock's invariant (RunRecord::violations). Not
-  // when it is queued: a source queues more worms than its 4-bit tags tell apart (separate
-  // addressing's broadcast queues 32 on 4 channels), and only the injected ones are at the router.
-  void head_injected(int worm, model::NodeId sender, long cycle);
+  // The worm's head entered its sender's router on input `port` (a local one), VC `vc`: from now
+  // on the monitor looks for it there. A replicating worm's head asserts the replication lock's
+  // invariant (RunRecord::violations). Not when it is queued: a source queues more worms than its
+  // 4-bit tags tell apart (separate addressing's broadcast queues 32 on 4 channels), and only the
+  // injected ones are at the router.
+  void head_injected(int worm, model::NodeId sender, unsigned port, unsigned vc, long cycle);
   // Node `node` took in the whole copy of the worm from `src` with this sequence number: returns
   // the worm (-1, with an error, when no copy the monitor followed there matches).
   int copy_taken_in(model::NodeId node, model::NodeId src, std::uint32_t sequence, long cycle);
@@ -54,6 +55,11 @@ class NetworkMonitor {
   void ejection_output(model::NodeId r, const Link& link, long cycle);
   void network_output(model::NodeId r, unsigned port, const Link& link, long cycle);
   void router_read(model::NodeId r);
+  // Router r drained a worm whose head had no route decision, on input `port`, VC `vc` (-1: not
+  // known), at the clock edge of `cycle` (docs/rtl.md, "Drained worms"): records a RouteDrop with
+  // the worm whose head entered there, and the worm's head is gone from r. Returns the drop's
+  // index in RunRecord::route_drops.
+  int route_drop(model::NodeId r, int port, int vc, long cycle);
 
   // No head of any worm is left in the network.
   bool network_empty() const { return live_.empty(); }
@@ -75,6 +81,14 @@ class NetworkMonitor {
   // worm -> the routers holding one of its heads: one for a plain worm, one per branch of a worm
   // the routers replicate (PCP's spine spawns +-X branches under the spine's src and tag).
   std::map<int, std::multiset<model::NodeId>> live_;
+  // (worm, router) -> the input port and VC its head entered the router on, and when (a count of
+  // entries: a VC is a FIFO, so of the worms still at r that entered one VC the first is at its front).
+  struct Entry {
+    unsigned port = 0, vc = 0;
+    long order = 0;
+  };
+  std::map<std::pair<int, model::NodeId>, Entry> entered_;
+  long entries_ = 0;
   std::set<int> departed_;  // worms whose heads left the router being read this cycle
   std::set<int> absorbed_;  // worms whose last copy at that router was ejected this cycle
   // Causality: (node, multicast) -> the largest derived step its firmware received;

@@ -45,7 +45,8 @@ class RecordedRouter final : public RouterModel {
     out_vc_ = wave_.add_signal(vc_bits, fmt::format("out_vc_o [{}:0]", vc_bits - 1));
     in_credit_ = wave_.add_signal(credit_bits, fmt::format("in_credit_o [{}:0]", credit_bits - 1));
     out_credit_ = wave_.add_signal(credit_bits, fmt::format("out_credit_i [{}:0]", credit_bits - 1));
-    no_route_ = wave_.add_signal(32, "no_route_o [31:0]");
+    draining_ = wave_.add_signal(credit_bits, fmt::format("draining_o [{}:0]", credit_bits - 1));
+    route_drops_ = wave_.add_signal(8, "route_drops_o [7:0]");
     // Port p's flits ({head, tail, data}), named as the router numbers its ports (docs/rtl.md).
     for (unsigned p = 0; p < ports; ++p) {
       in_flit_.push_back(wave_.add_signal(2 + 64, fmt::format("in_flit_p{} [65:0]", p)));
@@ -64,7 +65,8 @@ class RecordedRouter final : public RouterModel {
   }
   Link output(unsigned port) const override { return inner_->output(port); }
   std::uint32_t credits_to_senders() const override { return inner_->credits_to_senders(); }
-  std::uint32_t no_route() const override { return inner_->no_route(); }
+  std::uint64_t draining() const override { return inner_->draining(); }
+  unsigned route_drops() const override { return inner_->route_drops(); }
   void set_input(unsigned port, const Link& link) override {
     inputs_.at(port) = link;
     inner_->set_input(port, link);
@@ -104,7 +106,8 @@ class RecordedRouter final : public RouterModel {
     wave_.change(out_vc_, bits(out_vc, ports * vc_w()));
     wave_.change(in_credit_, bits(inner_->credits_to_senders(), credit_bits));
     wave_.change(out_credit_, bits(out_credit_bits_, credit_bits));
-    wave_.change(no_route_, bits(inner_->no_route(), 32));
+    wave_.change(draining_, bits(inner_->draining(), credit_bits));
+    wave_.change(route_drops_, bits(inner_->route_drops(), 8));
   }
 
   NetworkWaveform& wave_;
@@ -114,7 +117,7 @@ class RecordedRouter final : public RouterModel {
   bool reset_ = false;
   std::uint64_t edge_ = 0;
   std::uint32_t rst_ = 0, in_valid_ = 0, in_vc_ = 0, out_valid_ = 0, out_vc_ = 0, in_credit_ = 0, out_credit_ = 0,
-                no_route_ = 0;
+                draining_ = 0, route_drops_ = 0;
   std::vector<std::uint32_t> in_flit_, out_flit_;
 };
 

@@ -77,6 +77,13 @@ bool NodeInterface::send(unsigned k, const std::uint64_t* header, std::uint32_t 
     out.flits.push_back({i == 0, words == 0 && i + 1 == header_flits, header[i]});
   }
   for (std::uint32_t i = 0; i < words; ++i) out.flits.push_back({false, i + 1 == words, body[i]});
+  if (timing_.unroutable_worm && !unroutable_sent_) {
+    // The monitor registers the header the firmware wrote (below); the routers get the broken one.
+    wire::HeadFields last = wire::unpack_head(out.flits[header_flits - 1].data);
+    last.mode = static_cast<wire::Mode>(kUnroutableMode);
+    out.flits[header_flits - 1].data = wire::pack_head(last);
+    unroutable_sent_ = true;
+  }
   out.queued = cycle_;
   out.worm = monitor_.worm_sent(id_, k, header, header_flits, body.data(), words,
                                 replicates_onto_network(topology_, id_, head), cycle_);
@@ -186,7 +193,9 @@ bool NodeInterface::inject(unsigned k, Link& out, std::uint32_t credit_bits) {
   if (credits_[k][vc] == 0) return false;
   --credits_[k][vc];
   out = Link{true, vc, flit};
-  if (m.next == 0) monitor_.head_injected(m.worm, id_, cycle_);
+  if (m.next == 0) {
+    monitor_.head_injected(m.worm, id_, static_cast<unsigned>(topology_.port_count()) + k, vc, cycle_);
+  }
   if (++m.next == m.flits.size()) {
     const bool was_full = queues_[k].size() >= kSendQueue;
     queues_[k].pop_front();

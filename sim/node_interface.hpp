@@ -29,7 +29,14 @@ struct NodeTiming {
   bool corrupt_tail = false;
   // Test-only fault injection: add one to the step field of every message sent from here.
   bool mislabel_step = false;
+  // Test-only fault injection: the first worm sent from here carries the reserved routing mode
+  // kUnroutableMode in its last header flit (the head, or the last address flit): the router that
+  // decides that flit has no decision and drains the worm (docs/rtl.md, "Drained worms").
+  bool unroutable_worm = false;
 };
+
+// A routing mode no router implements (reserved, docs/header-format.md).
+inline constexpr unsigned kUnroutableMode = 5;
 
 // Its head and injection make the routers replicate the worm onto network channels (docs/rtl.md,
 // "CPR control field"): a CPR line worm with cf = 11 (deliver and pass) whose line runs along Y on a
@@ -102,6 +109,7 @@ class NodeInterface final : public fw::NetworkInterface {
   bool processing_ = false;
   long processor_ready_ = 0;
   unsigned next_drain_vc_ = 0;
+  bool unroutable_sent_ = false;
 };
 
 }  // namespace wormcast::sim

@@ -89,10 +89,15 @@ bool RouterNetwork::step() {
   return moved;
 }
 
-std::string RouterNetwork::no_route_report() const {
+std::string RouterNetwork::drop_report() const {
   std::string s;
   for (std::size_t r = 0; r < routers_.size(); ++r) {
-    if (routers_[r]->no_route() != 0) s += fmt::format(" router {} no_route {:#x};", r, routers_[r]->no_route());
+    const unsigned drops = routers_[r]->route_drops();
+    if (drops != 0) {
+      s += fmt::format(" router {} dropped {}{} worm(s) with no route;",
+                       topology_.node_name(static_cast<model::NodeId>(r)), drops,
+                       drops == kRouteDropsMax ? " or more" : "");
+    }
   }
   return s;
 }

@@ -58,8 +58,9 @@ class Network {
   // One clock edge. Returns whether a flit crossed a network link, where the network shows its
   // links (progress, for watchdogs; a network top hides them and returns false).
   virtual bool step() = 0;
-  // Routers holding a head without a routing decision: "router n no_route 0x..;" for each.
-  virtual std::string no_route_report() const = 0;
+  // Routers that drained worms without a routing decision (docs/rtl.md, "Drained worms"):
+  // "router n dropped k worm(s) with no route;" for each.
+  virtual std::string drop_report() const = 0;
   // An RTL assertion fired.
   virtual bool assertion_failed() const = 0;
 };
@@ -85,7 +86,7 @@ class RouterNetwork final : public Network {
     eject_credits_[index(n) * locals_ + port] = bits;
   }
   bool step() override;
-  std::string no_route_report() const override;
+  std::string drop_report() const override;
   bool assertion_failed() const override { return backend_.assertion_failed(); }
 
  private:

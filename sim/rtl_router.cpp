@@ -96,7 +96,8 @@ class Router final : public RouterModel {
   // (NetPorts + Locals) x Vcs (noc_router StreamW).
   static constexpr unsigned kVcIdW = Vcs > 1 ? std::bit_width(Vcs - 1u) : 1u;
   static constexpr unsigned kStreamW = std::bit_width((NetPorts + Locals) * Vcs - 1u);
-  std::uint32_t no_route() const override { return v_.no_route_o; }
+  std::uint64_t draining() const override { return v_.draining_o; }
+  unsigned route_drops() const override { return v_.route_drops_o; }
   void set_input(unsigned port, const Link& l) override {
     set_bits(v_.in_valid_i, port, 1, l.valid);
     set_bits(v_.in_vc_i, port * kVcIdW, kVcIdW, l.vc);

@@ -40,6 +40,9 @@ struct Link {
   unsigned stream = 0;
 };
 
+// route_drops_o saturates here (noc_pkg::RouteDropsW = 8 bits).
+inline constexpr unsigned kRouteDropsMax = 255;
+
 class RouterModel {
  public:
   virtual ~RouterModel() = default;
@@ -53,7 +56,11 @@ class RouterModel {
   // Registered outputs.
   virtual Link output(unsigned port) const = 0;
   virtual std::uint32_t credits_to_senders() const = 0;  // in_credit_o, bit port * vcs() + vc
-  virtual std::uint32_t no_route() const = 0;
+  // Status (docs/rtl.md, "Drained worms"): input VCs draining a worm whose head had no route
+  // decision (draining_o, bit port * vcs() + vc), and the sticky count of worms drained since
+  // reset (route_drops_o, saturating at kRouteDropsMax).
+  virtual std::uint64_t draining() const = 0;
+  virtual unsigned route_drops() const = 0;
   // Inputs for the next edge.
   virtual void set_input(unsigned port, const Link& link) = 0;
   virtual void set_credits_from_receivers(std::uint32_t bits) = 0;  // out_credit_i

@@ -48,6 +48,7 @@ struct ObservedWorm {
   std::uint32_t sequence = 0;         // the sender firmware's sequence number
   std::vector<model::RouteHop> hops;  // network links its head crossed, with the head's class
   std::vector<long> hop_cycles;
+  int route_drop = -1;  // index into RunRecord::route_drops when a router drained it
   long inject_cycle = -1;
   long eject_cycle = -1;  // tail ejected
 };
@@ -69,9 +70,20 @@ struct LockViolation {
   std::string message;
 };
 
+// A worm a router drained: its head (or promoted address flit) had no route decision there, so
+// the router dropped the worm to its tail and counted it (docs/rtl.md, "Drained worms").
+struct RouteDrop {
+  model::NodeId router = model::kNoNode;
+  int input_port = -1;  // router input port: network ports, then local ones (-1: not known)
+  int vc = -1;          // input VC (-1: not known)
+  long cycle = -1;      // the cycle whose clock edge found no decision
+  int worm = -1;        // index into RunRecord::worms (-1: no followed worm entered there)
+};
+
 struct RunRecord {
   std::vector<ObservedWorm> worms;
   std::vector<Delivery> deliveries;
+  std::vector<RouteDrop> route_drops;
   std::vector<std::string> errors;        // protocol errors seen during the run (first ones)
   std::vector<LockViolation> violations;  // the replication lock's invariant (first ones)
   long cycles = 0;

@@ -17,6 +17,34 @@ std::string hop_text(const model::Topology& t, const model::RouteHop& h) {
   return fmt::format("{} {} class {}", t.node_name(h.node), t.port_name(h.port), h.vc);
 }
 
+// "router R dropped a worm with no route at cycle C (input P VC V, worm S->D)".
+std::string drop_text(const model::Topology& t, const RunRecord& record, const RouteDrop& d) {
+  std::string input;
+  if (d.input_port >= 0) {
+    input = d.input_port < t.port_count() ? t.port_name(d.input_port)
+                                          : fmt::format("local {}", d.input_port - t.port_count());
+    input = fmt::format("input {} VC {}", input, d.vc);
+  }
+  std::string worm;
+  if (d.worm >= 0) {
+    const ObservedWorm& w = record.worms[static_cast<std::size_t>(d.worm)];
+    worm = fmt::format("{}worm {}->{}", input.empty() ? "" : ", ", t.node_name(w.sender),
+                       w.addressed == model::kNoNode ? "?" : t.node_name(w.addressed));
+  }
+  return fmt::format("router {} dropped a worm with no route at cycle {}{}", t.node_name(d.router), d.cycle,
+                     input.empty() && worm.empty() ? "" : fmt::format(" ({}{})", input, worm));
+}
+
+// The route drops of the multicast's worms, in words ("" when there are none).
+std::string drops_of(const model::Topology& t, int multicast, const RunRecord& record) {
+  std::string s;
+  for (const RouteDrop& d : record.route_drops) {
+    if (d.worm < 0 || record.worms[static_cast<std::size_t>(d.worm)].multicast != multicast) continue;
+    s += (s.empty() ? "" : "; ") + drop_text(t, record, d);
+  }
+  return s;
+}
+
 std::string check_deliveries(const model::Plan& plan, int multicast, const RunRecord& record) {
   const model::Topology& t = plan.request.topology;
   std::map<model::NodeId, const Delivery*> got;
@@ -41,7 +69,9 @@ std::string check_deliveries(const model::Plan& plan, int multicast, const RunRe
   }
   for (const model::NodeId node : plan.request.destinations) {
     if (!got.count(node)) {
-      return fmt::format("multicast {}: destination {} never received the message", multicast, t.node_name(node));
+      const std::string drops = drops_of(t, multicast, record);
+      return fmt::format("multicast {}: destination {} never received the message{}", multicast, t.node_name(node),
+                         drops.empty() ? "" : ": " + drops);
     }
   }
   return "";
@@ -54,6 +84,9 @@ std::string check_worms(const model::Plan& plan, int multicast, const RunRecord&
     if (w.multicast != multicast) continue;
     const std::string name = fmt::format("multicast {}: worm {}->{} (sequence {})", multicast, t.node_name(w.sender),
                                          t.node_name(w.addressed), w.sequence);
+    if (w.route_drop >= 0) {
+      return name + ": " + drop_text(t, record, record.route_drops[static_cast<std::size_t>(w.route_drop)]);
+    }
     if (w.ejected_at == model::kNoNode) return name + " was never ejected";
     if (!rtl.emplace(std::pair{w.sender, w.addressed}, &w).second) return name + " was sent twice";
   }
@@ -315,6 +348,10 @@ std::string check_multicast(const model::Plan& plan, int multicast, const RunRec
 std::string check_run(const std::vector<model::Plan>& plans, const RunRecord& record) {
   if (!record.errors.empty()) return record.errors.front();
   if (!record.violations.empty()) return record.violations.front().message;
+  // A drained worm the monitor could not name fails the run even if every multicast finished.
+  for (const RouteDrop& d : record.route_drops) {
+    if (d.worm < 0 && !plans.empty()) return drop_text(plans.front().request.topology, record, d);
+  }
   for (std::size_t i = 0; i < plans.size(); ++i) {
     if (std::string e = check_multicast(plans[i], static_cast<int>(i), record); !e.empty()) return e;
   }

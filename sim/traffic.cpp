@@ -352,7 +352,7 @@ std::string Traffic::in_flight_report() const {
       ++shown;
     }
   }
-  return s + network_.no_route_report();
+  return s + network_.drop_report();
 }
 
 TrafficResult Traffic::run() {

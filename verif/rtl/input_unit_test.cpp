@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <verilated.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <iterator>
@@ -288,7 +289,8 @@ TYPED_TEST(StageInputUnit, WormsLeaveInOrderWithOneCreditEachAndRoutesMatchModel
         if (!rc_vc && r.state == St::kIdle && !r.buffer.empty() && r.buffer.front().head) rc_vc = v;
         const bool ejects_only = r.route.target == 1u << kEjectBit;
         ASSERT_EQ(GetBit(dut->va_req_o, v), r.state == St::kRouted && !ejects_only) << "cycle " << cycle << " vc " << v;
-        ASSERT_FALSE(GetBit(dut->no_route_o, v));
+        ASSERT_FALSE(GetBit(dut->draining_o, v));
+        ASSERT_FALSE(GetBit(dut->drop_worm_o, v));
         ASSERT_EQ(GetBit(dut->lead_o, v),
                   r.state == St::kRouted || (r.state == St::kActive && !r.buffer.empty() && r.buffer.front().head))
             << "cycle " << cycle << " vc " << v;
@@ -435,20 +437,134 @@ TYPED_TEST(StageInputUnit, HeadIntoEmptyVcIsRoutedOnArrivalAndLeavesNextCycle) {
   EXPECT_FALSE(dut.AssertionFired());
 }
 
-// A head without a decision (a reserved mode) waits in Routed with no_route_o and no VC request.
-TYPED_TEST(StageInputUnit, HeadWithoutDecisionWaitsWithoutRequest) {
-  using P = TypeParam;
-  InputUnitBench<P> bench(5);
+// What the input unit did with the flits of a script (docs/rtl.md, "Drained worms").
+struct DrainObservation {
+  int drop_pulses = 0;       // cycles with drop_worm_o set for the VC
+  int draining_cycles = 0;   // cycles with draining_o set for the VC
+  int credits = 0;           // credits returned for the VC
+  int forwarded = 0;         // switch requests for the VC while draining on a network port
+  std::vector<Flit> left;    // flits that left through the switch (granted whenever requested)
+  bool routed_next = false;  // a later head got its route (a VC request for network port 0)
+};
+
+// Drives `flits` into VC `vc`, at most one per `gap` + 1 cycles and only with a credit (the
+// upstream starts with BufDepth and gets one back per credit_o), grants every VC and switch request
+// at once, and runs `cycles` cycles.
+template <class P>
+DrainObservation RunScript(InputUnitBench<P>& bench, unsigned vc, const std::vector<Flit>& flits, int gap, int cycles) {
   auto& dut = bench.dut_;
-  bench.Send(0u, {true, true, HeadData(kModeReserved, 0, 1, 2)});
-  dut.Tick();
+  DrainObservation o;
+  std::size_t next = 0;
+  int credits = static_cast<int>(P::kDepth);
+  int wait = 0;
+  for (int cycle = 0; cycle < cycles; ++cycle) {
+    const bool send = next < flits.size() && wait == 0 && credits > 0;
+    wait = send ? gap : std::max(0, wait - 1);
+    credits -= send ? 1 : 0;
+    if (send) {
+      bench.Send(vc, flits[next++]);
+    } else {
+      bench.Send(std::nullopt);
+    }
+    dut->va_gnt_i = 0;
+    dut->sa_gnt_i = 0;
+    dut.Settle();
+    dut->va_gnt_i = dut->va_req_o;
+    dut.Settle();
+    dut->sa_gnt_i = dut->sa_req_o & (0 - dut->sa_req_o);  // the lowest requesting VC
+    dut.Settle();
+    o.drop_pulses += GetBit(dut->drop_worm_o, vc);
+    const bool draining = GetBit(dut->draining_o, vc);
+    o.draining_cycles += draining;
+    o.credits += GetBit(dut->credit_o, vc);
+    credits += GetBit(dut->credit_o, vc);
+    if (draining && GetField(dut->net_o, vc * kPorts, kPorts) != 0) ++o.forwarded;
+    if (draining && GetBit(dut->va_req_o, vc)) ++o.forwarded;
+    if (GetBit(dut->sa_gnt_i, vc)) o.left.push_back(GetFlit(dut->flit_o, 0));
+    if (!draining && GetBit(dut->va_req_o, vc) && GetField(dut->net_o, vc * kPorts, kPorts) == 1u) {
+      o.routed_next = true;
+    }
+    dut.Tick();
+  }
+  dut->va_gnt_i = 0;
+  dut->sa_gnt_i = 0;
   bench.Send(std::nullopt);
   dut.Settle();
-  for (int i = 0; i < 4; ++i) dut.Tick();
-  dut.Settle();
-  EXPECT_TRUE(GetBit(dut->no_route_o, 0));
-  EXPECT_FALSE(GetBit(dut->va_req_o, 0));
-  EXPECT_FALSE(dut.AssertionFired());
+  return o;
+}
+
+// A head without a decision (a reserved mode) is drained: its flits, arriving over several
+// cycles, leave the buffer without the switch up to the tail, one credit each; drop_worm_o pulses
+// once; nothing is requested meanwhile; the next worm on the same VC is routed normally.
+TYPED_TEST(StageInputUnit, HeadWithoutDecisionIsDrainedToItsTailAndTheNextWormIsRouted) {
+  using P = TypeParam;
+  InputUnitBench<P> bench(5);
+  const unsigned vc = P::kVcs - 1;
+  // Dimension order from (1,1) to (3,1): +X, network port 0.
+  const Flit good{true, true, HeadData(kModeDimOrder, bench.mesh_.Dest(kModeDimOrder, 7), 1, 3)};
+  const std::vector<Flit> flits{{true, false, HeadData(kModeReserved, 0, 1, 2)},
+                                {false, false, 0x111},
+                                {false, false, 0x222},
+                                {false, true, 0x333},
+                                good};
+  const DrainObservation o = RunScript(bench, vc, flits, 2, 40);
+  EXPECT_EQ(o.drop_pulses, 1);
+  EXPECT_GE(o.draining_cycles, 4) << "the drain lasts until the tail, at least 9 cycles after the head";
+  EXPECT_EQ(o.forwarded, 0);
+  ASSERT_EQ(o.left.size(), 1u) << "only the good worm leaves through the switch";
+  EXPECT_EQ(o.left[0], good);
+  EXPECT_TRUE(o.routed_next);
+  EXPECT_EQ(o.credits, 5) << "one credit per flit, drained or forwarded";
+  EXPECT_FALSE(GetBit(bench.dut_->draining_o, vc));
+  EXPECT_FALSE(bench.dut_.AssertionFired());
+}
+
+// One-flit worms (head = tail) without a decision, back to back: a label wider than LabelW
+// (Hamiltonian path, dest bit 16 set: route compute alone sees label 5 and would route it), and
+// coordinates outside the 4x4 mesh ((5, 1): route compute alone would head +X, and leave the east
+// column on its unconnected port). Each is dropped in its own drain with one credit and one pulse,
+// and the good worm behind them is routed.
+TYPED_TEST(StageInputUnit, OneFlitWormsWithoutDecisionAreDroppedOneCreditEach) {
+  using P = TypeParam;
+  InputUnitBench<P> bench(5);
+  const Flit good{true, true, HeadData(kModeDimOrder, bench.mesh_.Dest(kModeDimOrder, 7), 1, 3)};
+  const std::uint64_t wide_label = (std::uint64_t{1} << kLabelW) | 5u;
+  const std::uint64_t outside = 5u | (1u << kCoordW);  // (5, 1)
+  const std::vector<Flit> flits{{true, true, HeadData(kModeHamPath, wide_label, 1, 1)},
+                                {true, true, HeadData(kModeDimOrder, outside, 1, 2)},
+                                good};
+  ASSERT_EQ(bench.Expected({true, true, HeadData(kModeHamPath, wide_label, 1, 1)}), Route{})
+      << "the model names no node for the label";
+  const DrainObservation o = RunScript(bench, 0, flits, 0, 20);
+  EXPECT_EQ(o.drop_pulses, 2);
+  EXPECT_EQ(o.forwarded, 0);
+  ASSERT_EQ(o.left.size(), 1u);
+  EXPECT_EQ(o.left[0], good);
+  EXPECT_TRUE(o.routed_next);
+  EXPECT_EQ(o.credits, 3);
+  EXPECT_FALSE(bench.dut_.AssertionFired());
+}
+
+// Intermediate reception, then no decision for the address flit (a reserved mode in the address
+// flit, the head of the worm the router would forward): the copy this router delivers stays whole
+// (every flit still goes to local ejection, through the switch), nothing is forwarded, one pulse.
+TYPED_TEST(StageInputUnit, AddressFlitWithoutDecisionKeepsTheLocalCopyAndForwardsNothing) {
+  using P = TypeParam;
+  InputUnitBench<P> bench(5);
+  // Hamiltonian path to this node (label of node 5) with one address flit: delivered here.
+  const std::uint64_t head = HeadData(kModeHamPath, bench.mesh_.Dest(kModeHamPath, 5), 1, 2) | (std::uint64_t{1} << 44);
+  const std::vector<Flit> flits{{true, false, head},
+                                {false, false, HeadData(kModeReserved, 0, 1, 2)},
+                                {false, false, 0x444},
+                                {false, true, 0x555}};
+  const DrainObservation o = RunScript(bench, 0, flits, 1, 30);
+  EXPECT_EQ(o.drop_pulses, 1);
+  EXPECT_EQ(o.forwarded, 0);
+  ASSERT_EQ(o.left.size(), 4u) << "the local copy: head, address flit, body, tail";
+  for (std::size_t k = 0; k < 4; ++k) EXPECT_EQ(o.left[k], flits[k]) << "flit " << k;
+  EXPECT_GE(o.draining_cycles, 3);
+  EXPECT_EQ(o.credits, 4);
+  EXPECT_FALSE(bench.dut_.AssertionFired());
 }
 
 TYPED_TEST(StageInputUnit, WriteIntoFullBufferFiresAssertion) {

@@ -8,7 +8,7 @@
 //   - Traffic: the same random unicast workload drives the SV top and 16 Vnoc_router_p4_v4_d4
 //     wired in C++ and configured from the model (router_mesh.hpp, the network of
 //     router_network_test.cpp). Their local outputs (ejection valid, VC and flit, injection
-//     credits, no_route) must agree in every cycle: the same RTL, so any difference is a wiring or
+//     credits, draining, route drops) must agree in every cycle: the same RTL, so any difference is a wiring or
 //     configuration difference of the top. On both, every worm is delivered exactly once, at its
 //     destination, intact and in order. Worms are 1..6 flits in Hamiltonian-path or dimension-order
 //     mode (one mode per run), from random sources to random destinations; injectors respect the
@@ -141,7 +141,8 @@ struct LocalOutputs {
   unsigned ej_vc = 0;
   Flit ej_flit;
   unsigned inj_credit = 0;     // one bit per VC
-  std::uint64_t no_route = 0;  // the router's no_route_o, kPorts * kVcs bits
+  std::uint64_t draining = 0;  // the router's draining_o, kPorts * kVcs bits
+  unsigned route_drops = 0;    // the router's route_drops_o
   unsigned ej_stream = 0;      // eject_stream_o: the router input VC the ejected flit comes from
   bool operator==(const LocalOutputs&) const = default;
 };
@@ -154,8 +155,10 @@ struct LocalInputs {
 
 std::string Describe(const LocalOutputs& o) {
   return fmt::format(
-      "eject valid {} VC {} stream {} flit head {} tail {} data {:#x}; injection credits {:#x}; no_route {:#x}",
-      o.ej_valid, o.ej_vc, o.ej_stream, o.ej_flit.head, o.ej_flit.tail, o.ej_flit.data, o.inj_credit, o.no_route);
+      "eject valid {} VC {} stream {} flit head {} tail {} data {:#x}; injection credits {:#x}; draining {:#x}; "
+      "route drops {}",
+      o.ej_valid, o.ej_vc, o.ej_stream, o.ej_flit.head, o.ej_flit.tail, o.ej_flit.data, o.inj_credit, o.draining,
+      o.route_drops);
 }
 
 template <class Top>
@@ -167,7 +170,8 @@ LocalOutputs ReadTop(Top& t, NodeId node) {
           static_cast<unsigned>(GetField(t.ej_vc_o, n * kVcIdW, kVcIdW)),
           GetFlit(t.ej_flit_o, n * kFlitW),
           static_cast<unsigned>(GetField(t.inj_credit_o, n * kVcs, kVcs)),
-          GetField(t.no_route_o, n * kPorts * kVcs, kPorts * kVcs),
+          GetField(t.draining_o, n * kPorts * kVcs, kPorts * kVcs),
+          static_cast<unsigned>(GetField(t.route_drops_o, n * 8, 8)),
           static_cast<unsigned>(GetField(t.ej_stream_o, n * kStreamW, kStreamW))};
 }
 
@@ -177,7 +181,8 @@ LocalOutputs ReadMesh(RouterMesh& mesh, NodeId node) {
           static_cast<unsigned>(GetField(m.out_vc_o, kLocal * kVcIdW, kVcIdW)),
           GetFlit(m.out_flit_o, kLocal * kFlitW),
           static_cast<unsigned>(GetField(m.in_credit_o, kLocal * kVcs, kVcs)),
-          GetField(m.no_route_o, 0, kPorts * kVcs),
+          GetField(m.draining_o, 0, kPorts * kVcs),
+          static_cast<unsigned>(m.route_drops_o),
           static_cast<unsigned>(m.eject_stream_o)};
 }
 

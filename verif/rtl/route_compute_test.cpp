@@ -434,18 +434,30 @@ TEST(RouteComputeFittedPorts, SixStarEveryHamiltonianCycleDecisionMatchesModel) 
   ExpectInterestingCases(network, SweepEveryDecision<Vnoc_route_compute_p5>(network, 5, {kModeHamCycle}));
 }
 
-// A head flit whose destination lies outside the mesh makes dimension-order routing pick an edge
-// port without a neighbour: the HopOnConnectedPort_A assertion must fire (assertions are live).
-TEST(RouteCompute, HopToUnconnectedPortFiresAssertion) {
+// A head flit whose destination lies outside the mesh has no decision (the input unit drains its
+// worm, docs/rtl.md "Drained worms"), where dimension-order routing alone would pick the edge port
+// without a neighbour. A misconfigured router (its -X link marked unconnected while the size puts a
+// node there) does pick that port: the HopOnConnectedPort_A assertion must fire (assertions are
+// live).
+TEST(RouteCompute, OutsideDestinationHasNoDecisionAndHopToUnconnectedPortFiresAssertion) {
   const Network network(Topology::parse("mesh:4x4"));
   const NodeId corner = network.topology.parse_node("3,0");
   RouteComputeDut<Vnoc_route_compute_p4> dut(4);
   dut.Configure(network.Config(corner, 4));
   const Decision legal = dut.Decide(kModeDimOrder, 0, 0, network.topology.coord(network.topology.parse_node("0,0")));
   EXPECT_EQ(legal, (Decision{true, false, model::port_of(0, true), 0}));
+  for (const Coord outside : {Coord{4, 0, 0}, Coord{0, 4, 0}, Coord{0, 0, 1}}) {
+    EXPECT_EQ(dut.Decide(kModeDimOrder, 0, 0, outside), Decision{})
+        << outside[0] << "," << outside[1] << "," << outside[2];
+    EXPECT_EQ(dut.Decide(static_cast<int>(wire::Mode::kCprLine), 0, 0, outside), Decision{})
+        << outside[0] << "," << outside[1] << "," << outside[2];
+  }
   EXPECT_FALSE(dut.AssertionFired());
-  const Decision outside = dut.Decide(kModeDimOrder, 0, 0, Coord{4, 0, 0});
-  EXPECT_EQ(outside, (Decision{true, false, model::port_of(0, false), 0}));
+  RouterConfig miswired = network.Config(corner, 4);
+  miswired.connected &= ~(1U << model::port_of(0, true));
+  dut.Configure(miswired);
+  const Decision hop = dut.Decide(kModeDimOrder, 0, 0, network.topology.coord(network.topology.parse_node("0,0")));
+  EXPECT_EQ(hop, (Decision{true, false, model::port_of(0, true), 0}));
   EXPECT_TRUE(dut.AssertionFired());
 }
 

@@ -8,8 +8,9 @@
 // port (network and local) and VC (NewWorm: unicast, intermediate reception, source routes, CPR
 // lines with PCP-spine replication), sent only into VCs with a credit (counted from in_credit_o);
 // every flit that leaves is credited back after a random delay, sometimes a long one, so buffers
-// fill and drain. Near the end of each phase a reserved-mode head (no decision) blocks one input VC,
-// so no_route_o is exercised and then cleared by the next reset. A local ejection port has one
+// fill and drain. Every 100 cycles a worm of 1..3 flits with a reserved-mode head (no decision)
+// follows the worm in progress on input port 0, VC 1: the router drains it (draining_o, one more
+// in route_drops_o) and the VC carries on with the next worm. A local ejection port has one
 // credit pool (noc_eject_unit): its credits come back on VC 0's bit. The random draws depend on the
 // router's outputs only through their timing, so two benches with one seed on routers that behave
 // alike drive identical traffic.
@@ -47,6 +48,7 @@ inline constexpr unsigned kVcIdW = 2;
 inline constexpr unsigned kLabelW = 16;
 inline constexpr unsigned kAllModes = 0x1F;  // bit m = wire::Mode m, the five routing modes
 inline constexpr unsigned kStreamW = 5;      // noc_router StreamW: $clog2(kPorts * kVcs)
+inline constexpr unsigned kRouteDropsW = 8;  // noc_pkg::RouteDropsW
 static_assert((1u << kStreamW) >= kPorts * kVcs && (1u << (kStreamW - 1)) < kPorts * kVcs);
 
 // One link flit: {head, tail, data} (data: the layout's data_w low bits).
@@ -104,7 +106,7 @@ class RouterBench {
   }
   bool Step(std::ostream& out) {
     if (phase_cycle_ >= phase_cycles_) return false;
-    Drive(*topology_, *labels_, node_, phase_cycle_ == phase_cycles_ - 300);
+    Drive(*topology_, *labels_, node_, phase_cycle_ % 100 == 50);
     Cycle(out);
     ReadOutputs();
     ++phase_cycle_;
@@ -117,6 +119,18 @@ class RouterBench {
   // Each needs a mode the topology uses: on a torus only Hamiltonian path, dimension order and
   // source routes.
   void set_traffic_modes(unsigned modes) { traffic_modes_ = modes; }
+  // From now on no new worms (the reserved-mode ones included): the senders only finish theirs.
+  void stop_new_worms() { new_worms_ = false; }
+  // Flits the senders still hold (a sender holds flits it has no credit for).
+  long pending_flits() const {
+    long n = 0;
+    for (const auto& port : inputs_) {
+      for (const VcSender& s : port) n += static_cast<long>(s.pending.size());
+    }
+    return n;
+  }
+  // Heads sent into the router with routing mode m (wire::Mode, 5..7 reserved).
+  long heads_in(unsigned mode) const { return heads_in_[mode]; }
 
   long cycles() const { return cycles_; }
   long flits_in() const { return flits_in_; }
@@ -125,7 +139,11 @@ class RouterBench {
   long vc1_out() const { return vc1_out_; }
   long ejected() const { return ejected_; }
   long full_vc_cycles() const { return full_vc_cycles_; }
-  long no_route_cycles() const { return no_route_cycles_; }
+  // Cycles with an input VC draining, and worms the router counted as drained (route_drops_o,
+  // summed over the phases).
+  long draining_cycles() const { return draining_cycles_; }
+  long route_drops() const { return route_drops_; }
+  long dropped_worms_sent() const { return dropped_worms_sent_; }
   bool assertion_fired() const { return context_.gotError(); }
   long cycles_run() const { return cycles_; }
 
@@ -154,6 +172,8 @@ class RouterBench {
   }
 
   void ResetState() {
+    phase_drops_ = 0;
+    new_worms_ = true;
     router_.in_valid_i = 0;
     router_.in_vc_i = 0;
     router_.out_credit_i = 0;
@@ -166,7 +186,7 @@ class RouterBench {
   }
 
   // The inputs of one cycle: credits due on the outputs, and at most one flit per input port.
-  void Drive(const Topology& topology, const model::HamiltonianLabeling& labels, NodeId node, bool block_one_vc) {
+  void Drive(const Topology& topology, const model::HamiltonianLabeling& labels, NodeId node, bool drop_one_worm) {
     router_.in_valid_i = 0;
     router_.in_vc_i = 0;
     router_.out_credit_i = 0;
@@ -184,10 +204,13 @@ class RouterBench {
       for (unsigned v = 0; v < kVcs; ++v) {
         VcSender& s = inputs_[p][v];
         if (s.credits == 0) ++full_vc_cycles_;
-        if (s.pending.empty() && u(rng_) < 0.3) s.pending = NewWorm(topology, labels, node, p);
+        if (new_worms_ && s.pending.empty() && u(rng_) < 0.3) s.pending = NewWorm(topology, labels, node, p);
       }
       // After the worm in progress on the VC, so wormhole order holds.
-      if (block_one_vc && p == 0) inputs_[p][1].pending.push_back(ReservedModeHead());
+      if (new_worms_ && drop_one_worm && p == 0) {
+        for (const Flit& f : ReservedModeWorm(1 + static_cast<int>(rng_() % 3))) inputs_[p][1].pending.push_back(f);
+        ++dropped_worms_sent_;
+      }
       if (u(rng_) >= 0.7) continue;  // the link idles
       const unsigned first = static_cast<unsigned>(rng_() % kVcs);
       for (unsigned k = 0; k < kVcs; ++k) {
@@ -203,6 +226,7 @@ class RouterBench {
         SetBit(router_.in_flit_i, p * kFlitW + Layout.flit_tail_bit(), f.tail);
         SetBit(router_.in_flit_i, p * kFlitW + Layout.flit_head_bit(), f.head);
         ++flits_in_;
+        if (f.head) ++heads_in_[static_cast<unsigned>(wire::unpack_head(f.data, Layout).mode)];
         break;
       }
     }
@@ -232,9 +256,10 @@ class RouterBench {
                        Hex(r.own_coord_i, 3 * kCoordW), Hex(r.dim_size_i, 3 * kCoordW), Hex(r.is_torus_i, 1),
                        Hex(r.num_dims_i, 2), Hex(r.in_valid_i, kPorts), Hex(r.in_vc_i, kPorts * kVcIdW),
                        Hex(r.in_flit_i, kPorts * kFlitW), Hex(r.out_credit_i, kPorts * kVcs));
-    out << fmt::format("{} {} {} {} {} {}\n", Hex(r.in_credit_o, kPorts * kVcs), Hex(r.out_valid_o, kPorts),
+    out << fmt::format("{} {} {} {} {} {} {}\n", Hex(r.in_credit_o, kPorts * kVcs), Hex(r.out_valid_o, kPorts),
                        Hex(r.out_vc_o, kPorts * kVcIdW), Hex(r.out_flit_o, kPorts * kFlitW),
-                       Hex(r.eject_stream_o, kLocal * kStreamW), Hex(r.no_route_o, kPorts * kVcs));
+                       Hex(r.eject_stream_o, kLocal * kStreamW), Hex(r.draining_o, kPorts * kVcs),
+                       Hex(r.route_drops_o, kRouteDropsW));
   }
 
   // After the edge: credits back to the senders, flits on the outputs to be credited back later.
@@ -255,7 +280,10 @@ class RouterBench {
       std::deque<long>& due = credit_due_[p][p < kNetPorts ? v : 0];
       due.push_back(std::max(cycles_ + delay, due.empty() ? 0 : due.back() + 1));
     }
-    no_route_cycles_ += router_.no_route_o != 0 ? 1 : 0;
+    draining_cycles_ += router_.draining_o != 0 ? 1 : 0;
+    // The count is sticky until the next phase's reset; it never wraps here (far below 255).
+    route_drops_ += static_cast<long>(router_.route_drops_o) - phase_drops_;
+    phase_drops_ = static_cast<long>(router_.route_drops_o);
   }
 
   // The dest field of a Hamiltonian-path or dimension-order worm toward `dest`.
@@ -346,10 +374,14 @@ class RouterBench {
     return wire::Mode::kCprLine;
   }
 
-  static Flit ReservedModeHead() {
+  // A worm of `flits` flits whose head has a reserved mode: route compute has no decision.
+  static std::vector<Flit> ReservedModeWorm(int flits) {
     wire::HeadFields h;
-    h.mode = static_cast<wire::Mode>(5);  // reserved: route compute has no decision
-    return {true, true, wire::pack_head(h, Layout)};
+    h.mode = static_cast<wire::Mode>(5);
+    std::vector<Flit> worm{{true, false, wire::pack_head(h, Layout)}};
+    for (int i = 1; i < flits; ++i) worm.push_back({false, false, 0x5A5Au + static_cast<std::uint64_t>(i)});
+    worm.back().tail = true;
+    return worm;
   }
 
   struct VcSender {
@@ -375,7 +407,12 @@ class RouterBench {
   long vc1_out_ = 0;
   long ejected_ = 0;
   long full_vc_cycles_ = 0;
-  long no_route_cycles_ = 0;
+  bool new_worms_ = true;
+  std::array<long, 8> heads_in_{};
+  long draining_cycles_ = 0;
+  long route_drops_ = 0;
+  long phase_drops_ = 0;
+  long dropped_worms_sent_ = 0;
 };
 
 // The name of the first output that differs between two routers of the same shape and flit width
@@ -387,7 +424,8 @@ std::string FirstOutputDifference(const A& a, const B& b, unsigned flit_w) {
   if (a.out_valid_o != b.out_valid_o) return "out_valid_o";
   if (a.out_vc_o != b.out_vc_o) return "out_vc_o";
   if (a.eject_stream_o != b.eject_stream_o) return "eject_stream_o";
-  if (a.no_route_o != b.no_route_o) return "no_route_o";
+  if (a.draining_o != b.draining_o) return "draining_o";
+  if (a.route_drops_o != b.route_drops_o) return "route_drops_o";
   for (unsigned lsb = 0; lsb < flit_bits; lsb += 64) {
     const unsigned width = std::min(64u, flit_bits - lsb);
     if (GetField(a.out_flit_o, lsb, width) != GetField(b.out_flit_o, lsb, width)) return "out_flit_o";

@@ -478,8 +478,10 @@ class NetworkBench {
           if (n != 0) s += fmt::format(" router {} input {} VC {}: {} flit(s);", r, p, v, n);
         }
       }
-      const auto stuck = static_cast<unsigned>(mesh_->router(r).no_route_o);
-      if (stuck != 0) s += fmt::format(" router {} no_route {:#x};", r, stuck);
+      const auto draining = static_cast<unsigned>(mesh_->router(r).draining_o);
+      if (draining != 0) s += fmt::format(" router {} draining {:#x};", r, draining);
+      if (mesh_->router(r).route_drops_o != 0)
+        s += fmt::format(" router {} dropped {} worm(s);", r, mesh_->router(r).route_drops_o);
     }
     return s.empty() ? " none" : s;
   }

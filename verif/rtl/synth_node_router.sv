@@ -35,7 +35,8 @@ module synth_node_router #(
   output logic [NumPorts*FlitW-1:0]   out_flit_o,
   input  logic [NumPorts*NumVcs-1:0]  out_credit_i,
   output logic [NumLocal*StreamW-1:0] eject_stream_o,
-  output logic [NumPorts*NumVcs-1:0]  no_route_o
+  output logic [NumPorts*NumVcs-1:0]  draining_o,
+  output logic [noc_pkg::RouteDropsW-1:0] route_drops_o
 );
 
   noc_router #(
@@ -66,7 +67,8 @@ module synth_node_router #(
     .out_flit_o,
     .out_credit_i,
     .eject_stream_o,
-    .no_route_o
+    .draining_o,
+    .route_drops_o
   );
 
 endmodule

@@ -48,8 +48,9 @@ module synth_wrap_router #(
   /// in_valid, in_vc, in_flit, out_credit.
   localparam int unsigned StimW    = NumPorts * (1 + VcIdW + FlitW) + NumPorts * NumVcs;
   localparam int unsigned StreamW  = (NumPorts * NumVcs > 1) ? $clog2(NumPorts * NumVcs) : 1;
-  /// out_valid, out_vc, out_flit, eject_stream, in_credit, no_route.
-  localparam int unsigned OutW     = NumPorts * (1 + VcIdW + FlitW) + NumLocal * StreamW + 2 * NumPorts * NumVcs;
+  /// out_valid, out_vc, out_flit, eject_stream, in_credit, draining, route_drops.
+  localparam int unsigned OutW     = NumPorts * (1 + VcIdW + FlitW) + NumLocal * StreamW + 2 * NumPorts * NumVcs +
+                                     noc_pkg::RouteDropsW;
   localparam int unsigned ChunkW   = 32;
   localparam int unsigned NumChunk = (OutW + ChunkW - 1) / ChunkW;
 
@@ -76,7 +77,8 @@ module synth_wrap_router #(
   logic [NumPorts-1:0]         in_valid, out_valid;
   logic [NumPorts*VcIdW-1:0]   in_vc, out_vc;
   logic [NumPorts*FlitW-1:0]   in_flit, out_flit;
-  logic [NumPorts*NumVcs-1:0]  in_credit, out_credit, no_route;
+  logic [NumPorts*NumVcs-1:0]  in_credit, out_credit, draining;
+  logic [noc_pkg::RouteDropsW-1:0] route_drops;
   logic [NumLocal*StreamW-1:0] eject_stream;
   logic [OutW-1:0]             outs;
   logic [NumChunk*ChunkW-1:0]  outs_padded;
@@ -104,7 +106,8 @@ module synth_wrap_router #(
       .out_flit_o    (out_flit),
       .out_credit_i  (out_credit),
       .eject_stream_o(eject_stream),
-      .no_route_o    (no_route)
+      .draining_o    (draining),
+      .route_drops_o (route_drops)
     );
   end else begin : gen_router
     noc_router #(
@@ -135,11 +138,12 @@ module synth_wrap_router #(
       .out_flit_o        (out_flit),
       .out_credit_i      (out_credit),
       .eject_stream_o    (eject_stream),
-      .no_route_o        (no_route)
+      .draining_o        (draining),
+      .route_drops_o     (route_drops)
     );
   end
 
-  assign outs        = {out_valid, out_vc, out_flit, eject_stream, in_credit, no_route};
+  assign outs        = {out_valid, out_vc, out_flit, eject_stream, in_credit, draining, route_drops};
   assign outs_padded = (NumChunk * ChunkW)'(outs);
 
   logic [NumChunk-1:0] chunk_q;

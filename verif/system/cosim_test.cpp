@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <iostream>
 #include <numeric>
 #include <optional>
 #include <random>
@@ -627,6 +628,82 @@ TEST(ScoreboardDetectsLock, ReplicationLockProtocolViolationsInADoctoredRecord) 
     expect_failure(r, "lock request 2,1->0,0 for multicast 1");
   }
 }
+
+// A worm no router can route (docs/rtl.md, "Drained worms"): the source of a dual-path multicast
+// sends its first worm with a reserved routing mode in its last address flit. The routers deliver
+// that worm up to the destination where the broken flit becomes its head; that router has no
+// decision and drains the rest. The run is not stalled (no watchdog: it ends when the rest of the
+// traffic is done), the multicast's missing destination is reported with the router and cycle, and
+// a concurrent multicast passes. On both backends.
+class RouteDropReported : public testing::TestWithParam<sim::Backend> {};
+
+TEST_P(RouteDropReported, UnroutableAddressFlitIsDrainedAndNamedWhileTheRestCompletes) {
+  const model::Topology t = model::Topology::parse("mesh:4x4");
+  const NodeId source = t.parse_node("1,1");
+  const std::vector<model::Plan> plans = {
+      model::plan(model::make_request(
+          t, "dual-path", source,
+          {t.parse_node("0,0"), t.parse_node("3,0"), t.parse_node("2,2"), t.parse_node("0,3"), t.parse_node("3,3")}, 4,
+          model::PortModel::one_port())),
+      model::plan(model::make_request(t, "two-port", t.parse_node("2,3"),
+                                      {t.parse_node("0,1"), t.parse_node("3,1"), t.parse_node("1,2")}, 4,
+                                      model::PortModel::two_port()))};
+  sim::RunOptions o = fast_options();
+  o.backend = GetParam();
+  const sim::RunRecord clean = sim::run_multicasts(sim::requests_of(plans), o);
+  ASSERT_EQ(sim::check_run(plans, clean), "");
+  ASSERT_TRUE(clean.route_drops.empty());
+  o.unroutable_worm_at = source;
+  const sim::RunRecord record = sim::run_multicasts(sim::requests_of(plans), o);
+
+  EXPECT_FALSE(record.stalled);
+  EXPECT_TRUE(record.errors.empty()) << record.errors.front();
+  ASSERT_EQ(record.route_drops.size(), 1u);
+  const sim::RouteDrop& drop = record.route_drops.front();
+  ASSERT_GE(drop.worm, 0) << "the monitor names the worm the router drained";
+  const sim::ObservedWorm& w = record.worms[static_cast<std::size_t>(drop.worm)];
+  EXPECT_EQ(w.multicast, 0);
+  EXPECT_EQ(w.sender, source);
+  // The plan's worm it is: its last header flit names its last destination and becomes the head at
+  // the destination before it (intermediate reception), which has no decision for it.
+  const auto p = std::find_if(plans[0].worms.begin(), plans[0].worms.end(), [&](const model::Worm& m) {
+    return m.sender == source && m.header.destinations.front() == w.addressed;
+  });
+  ASSERT_NE(p, plans[0].worms.end());
+  const std::vector<NodeId>& dests = p->header.destinations;
+  ASSERT_GE(dests.size(), 2u) << "the test needs a worm with address flits";
+  const NodeId at = dests[dests.size() - 2];
+  EXPECT_EQ(drop.router, at);
+  EXPECT_GE(drop.input_port, 0);
+  EXPECT_LT(drop.input_port, t.port_count()) << "a network input";
+  // The copy delivered at that router stays delivered; only the last destination misses out.
+  const std::vector<long> cycles = sim::delivery_cycles(plans[0], 0, record);
+  for (std::size_t i = 0; i < plans[0].request.destinations.size(); ++i) {
+    const NodeId d = plans[0].request.destinations[i];
+    EXPECT_EQ(cycles[i] < 0, d == dests.back()) << t.node_name(d);
+  }
+  const std::string named =
+      fmt::format("router {} dropped a worm with no route at cycle {}", t.node_name(at), drop.cycle);
+  const std::vector<std::string> checks = sim::check_each_multicast(plans, record);
+  EXPECT_EQ(checks[0].rfind(fmt::format("multicast 0: destination {} never received the message: {}",
+                                        t.node_name(dests.back()), named),
+                            0),
+            0u)
+      << checks[0];
+  EXPECT_EQ(checks[1], "");
+  EXPECT_NE(sim::check_run(plans, record).find(named), std::string::npos);
+  std::cout << checks[0] << "\n";
+  // Promptly: no watchdog wait (3000 cycles); the run ends with the rest of the traffic, about
+  // when the clean run does.
+  EXPECT_LE(record.cycles, clean.cycles + 50);
+  EXPECT_GT(drop.cycle, w.inject_cycle);
+  EXPECT_LT(drop.cycle, record.cycles);
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, RouteDropReported, testing::Values(sim::Backend::kRtl, sim::Backend::kModel),
+                         [](const testing::TestParamInfo<sim::Backend>& i) {
+                           return i.param == sim::Backend::kRtl ? std::string("Rtl") : std::string("Model");
+                         });
 
 // Every algorithm of the planner's registry runs on the RTL and passes its check: on the first of
 // the small networks its planner accepts, from a middle node or else a corner (xy-path), with its
