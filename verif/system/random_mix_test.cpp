@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -165,7 +166,9 @@ TEST(RandomMixGenerator, EveryAlgorithmFromSeveralSourcesThenBackgroundUnicasts)
         const model::Request& r = mix.requests[i];
         EXPECT_EQ(r.algorithm, algorithms[a]);
         EXPECT_EQ(r.ports, info.default_ports) << r.algorithm;
-        if (info.broadcast) EXPECT_EQ(r.destinations.size(), 63u) << r.algorithm;
+        if (info.broadcast) {
+          EXPECT_EQ(r.destinations.size(), 63u) << r.algorithm;
+        }
         EXPECT_LE(r.length_flits, o.max_length);
         sources.insert(r.source);
       }
