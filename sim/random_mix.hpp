@@ -25,9 +25,11 @@ struct MixOptions {
   // Background unicasts: this many per node and per unit of size, each to one random node.
   double unicasts_per_node = 0.5;
   // Start cycles are drawn from 0..window-1; 0: window_cycles_per_request times the request count,
-  // so the requests overlap without queueing up at the nodes (a node serves kMaxJobs at a time).
+  // so the requests overlap without piling up at the nodes: a node's firmware serves kMaxJobs = 4
+  // multicasts at a time and refuses a message that needs a fifth (docs/firmware.md, "Random mixes";
+  // at 40 cycles per request mixes on mesh:8x8 and mesh:4x4x4 hit that limit).
   long window = 0;
-  long window_cycles_per_request = 40;
+  long window_cycles_per_request = 100;
   int max_length = 6;            // each message 1..max_length flits
   double max_eject_stall = 0.5;  // the run's stall probability: 0, 0.1, ... up to this
   long alpha = 20;               // the harness's start-up costs (RunOptions)

@@ -268,12 +268,12 @@ ShowcaseResult run_showcase(const ShowcaseConfig& c, const std::function<void(co
 }
 
 std::string showcase_header_line() {
-  return fmt::format("{:<11} {:<16} {:<9} {:<15} {:<8} {:>5} {:>7} {:>8} {:>8}  {}\n", "topology", "algorithm", "ports",
+  return fmt::format("{:<11} {:<16} {:<9} {:<15} {:<10} {:>5} {:>7} {:>8} {:>8}  {}\n", "topology", "algorithm", "ports",
                      "request", "source", "steps", "traffic", "latency", "(model)", "check");
 }
 
 std::string showcase_row_line(const ShowcaseRow& r) {
-  return fmt::format("{:<11} {:<16} {:<9} {:<15} {:<8} {:>5} {:>7} {:>8} {:>8}  {}\n", r.topology, r.algorithm,
+  return fmt::format("{:<11} {:<16} {:<9} {:<15} {:<10} {:>5} {:>7} {:>8} {:>8}  {}\n", r.topology, r.algorithm,
                      r.ports, r.request, r.source, r.steps, r.traffic, latency_text(r.latency),
                      model_latency_text(r.model_latency), r.check.empty() ? "pass" : "FAIL");
 }

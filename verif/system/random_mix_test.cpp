@@ -3,8 +3,9 @@
 // firmware runs on a topology, unicasts in the background, random start cycles and ejection stalls
 // (sim/random_mix.hpp), run on the RTL and on the timing model; every request must pass the
 // scoreboard (each destination served exactly once, every worm as its plan says) with no watchdog,
-// and both backends must deliver in the same cycles. `make regress` runs the same mixes for
-// WORMCAST_REGRESS_SCALE times the cycle budget (verif/system/regress.hpp). A failing mix prints its
+// and both backends must deliver in the same cycles. `make regress` runs more of them: longer by
+// WORMCAST_REGRESS_SCALE, other seeds by WORMCAST_REGRESS_SEED (cycle_budget, verif/system/
+// regress.hpp). A failing mix prints its
 // seed, writes its request file and prints the `wormcast run --requests` command that reruns it.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -16,6 +17,7 @@
 #include <set>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "model/errors.hpp"
@@ -33,9 +35,12 @@ namespace {
 // The VC-class plan the RTL and firmware implement today (model/vc_class_plan.hpp).
 constexpr const char* kBuiltPlan = "current";
 
-// Network cycles each backend runs per topology and unit of WORMCAST_REGRESS_SCALE: make test runs
-// one unit, make regress (scale 20) at least 10^6 cycles per topology and backend.
-constexpr long kCyclesPerScale = 50'000;
+// Network cycles each backend runs per topology: `make test` (scale 1) this many, about 2 minutes
+// for the suite on the shared 2-core machine; `make regress` (scale s > 1) s times
+// kRegressCyclesPerScale, 10^6 at its default scale of 20.
+constexpr long kTestCycles = 20'000;
+constexpr long kRegressCyclesPerScale = 50'000;
+long cycle_budget() { return regress().scale == 1 ? kTestCycles : kRegressCyclesPerScale * regress().scale; }
 
 std::vector<model::Plan> plans_of(const sim::RandomMix& mix) {
   std::vector<model::Plan> plans;
@@ -64,11 +69,21 @@ std::string failure_report(const sim::RandomMix& mix, sim::Backend backend, cons
       "random mix seed {} on {} ({}): {} requests, {} cycles{}\nrerun: {}\nrequest file ({}):\n{}", mix.seed,
       t.spec(), sim::backend_name(backend), mix.requests.size(), record.cycles, record.stalled ? ", stalled" : "",
       sim::mix_command(mix, path, backend), path, file);
+  // Each failure once, with the requests it failed (a stopped run fails every unfinished request
+  // with the same error).
+  std::vector<std::pair<std::string, std::string>> failures;  // check, requests
   for (std::size_t i = 0; i < checks.size(); ++i) {
     if (checks[i].empty()) continue;
-    report += fmt::format("request {} ({} from {}): {}\n", i, plans[i].request.algorithm,
-                          t.node_name(plans[i].request.source), checks[i]);
+    const auto same = std::find_if(failures.begin(), failures.end(), [&](const auto& f) { return f.first == checks[i]; });
+    const std::string request = fmt::format("{} ({} from {})", i, plans[i].request.algorithm,
+                                            t.node_name(plans[i].request.source));
+    if (same == failures.end()) {
+      failures.emplace_back(checks[i], request);
+    } else {
+      same->second += ", " + request;
+    }
   }
+  for (const auto& [check, requests] : failures) report += fmt::format("requests {}: {}\n", requests, check);
   return report + "run: " + sim::check_run(plans, record);
 }
 
@@ -83,7 +98,7 @@ struct Totals {
 // backends to deliver alike. Prints the cycles run and worms delivered per backend.
 void run_mixes(const std::string& spec, const std::vector<std::string>& algorithms, std::uint64_t seed) {
   const model::Topology t = model::Topology::parse(spec);
-  const long budget = kCyclesPerScale * regress().scale;
+  const long budget = cycle_budget();
   std::mt19937_64 seeds = seeded(seed);
   sim::MixOptions options;
   options.algorithms = algorithms;
@@ -152,7 +167,7 @@ TEST(RandomMixGenerator, EveryAlgorithmFromSeveralSourcesThenBackgroundUnicasts)
   o.size = 3;
   const std::vector<std::string> algorithms = sim::mix_algorithms(t);
   ASSERT_EQ(algorithms, model::firmware_algorithms(t));
-  EXPECT_GE(algorithms.size(), 18u);
+  EXPECT_EQ(algorithms.size(), 16u);
   std::set<double> stalls;
   for (std::uint64_t seed = 1; seed <= 8; ++seed) {
     const sim::RandomMix mix = sim::random_mix(t, seed, o);
@@ -291,10 +306,12 @@ TEST(RandomMix, EveryAlgorithmOnTheFourStarDeliversEverythingOnceOnBothBackends)
 
 TEST(RandomMix, EveryAlgorithmOnTheFiveStarDeliversEverythingOnceOnBothBackends) { run_mixes("star:5", {}, 1204); }
 
-// Every algorithm the firmware runs on mesh:8x8. Disabled until the RTL implements the 4-VC class
-// plan (docs/rtl.md, "VC-class plan"): under today's VCs Hamiltonian-path, dimension-order (edn's
-// XY worms, rd's lines) and xy-path worms share VC 0 and their dependencies close a cycle
-// (`wormcast deadlock -t mesh:8x8 --mixed`), so a mix of them can deadlock.
+// Every algorithm the firmware runs on mesh:8x8. Disabled (so `make regress` skips it too) until the
+// RTL implements the 4-VC class plan (docs/rtl.md, "VC-class plan"): under today's VCs
+// Hamiltonian-path, dimension-order (edn's XY worms) and xy-path worms share VC 0 and their
+// dependencies close a cycle (`wormcast deadlock -t mesh:8x8 --mixed`), so a mix of them can
+// deadlock. (Measured 24 Nov 2026: the make-test budget passes today; a longer run failed on the
+// firmware's job limit instead, docs/firmware.md "Random mixes".)
 TEST(RandomMix, DISABLED_EveryAlgorithmOnTheEightByEightMeshDeliversEverythingOnceOnBothBackends) {
   run_mixes("mesh:8x8", {}, 1205);
 }
