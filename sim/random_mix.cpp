@@ -104,9 +104,8 @@ void check_options(const model::Topology& t, const MixOptions& o) {
         fmt::format("{} window cycles per request must be at least 1", o.window_cycles_per_request));
   }
   if (o.max_length < 1 || o.max_length > static_cast<int>(fw::kMaxDataWords)) {
-    throw model::RequestError(
-        fmt::format("maximum length {} is not in 1..{} flits (the firmware's data words)", o.max_length,
-                    fw::kMaxDataWords));
+    throw model::RequestError(fmt::format("maximum length {} is not in 1..{} flits (the firmware's data words)",
+                                          o.max_length, fw::kMaxDataWords));
   }
   if (!(o.max_eject_stall >= 0.0 && o.max_eject_stall <= 1.0)) {
     throw model::RequestError(fmt::format("maximum eject stall {} is not in 0..1", o.max_eject_stall));
@@ -115,8 +114,8 @@ void check_options(const model::Topology& t, const MixOptions& o) {
   for (const std::string& a : o.algorithms) {
     model::algorithm_info(a);  // an unknown name: the registry's error lists the valid ones
     if (std::find(running.begin(), running.end(), a) == running.end()) {
-      throw model::UnsupportedError(fmt::format("the firmware does not run {} on {}; it runs: {}", a, t.spec(),
-                                                fmt::join(running, ", ")));
+      throw model::UnsupportedError(
+          fmt::format("the firmware does not run {} on {}; it runs: {}", a, t.spec(), fmt::join(running, ", ")));
     }
   }
 }
@@ -196,8 +195,7 @@ RandomMix random_mix(const model::Topology& t, std::uint64_t seed, const MixOpti
     if (!r) throw model::UnsupportedError(fmt::format("no unicast of {} on {}: {}", background, t.spec(), why));
     mix.requests.push_back(*r);
   }
-  const long window =
-      o.window > 0 ? o.window : o.window_cycles_per_request * static_cast<long>(mix.requests.size());
+  const long window = o.window > 0 ? o.window : o.window_cycles_per_request * static_cast<long>(mix.requests.size());
   for (std::size_t i = 0; i < mix.requests.size(); ++i) {
     mix.start_cycles.push_back(static_cast<long>(draw(rng, static_cast<std::uint64_t>(window))));
   }

@@ -268,8 +268,8 @@ ShowcaseResult run_showcase(const ShowcaseConfig& c, const std::function<void(co
 }
 
 std::string showcase_header_line() {
-  return fmt::format("{:<11} {:<16} {:<9} {:<15} {:<10} {:>5} {:>7} {:>8} {:>8}  {}\n", "topology", "algorithm", "ports",
-                     "request", "source", "steps", "traffic", "latency", "(model)", "check");
+  return fmt::format("{:<11} {:<16} {:<9} {:<15} {:<10} {:>5} {:>7} {:>8} {:>8}  {}\n", "topology", "algorithm",
+                     "ports", "request", "source", "steps", "traffic", "latency", "(model)", "check");
 }
 
 std::string showcase_row_line(const ShowcaseRow& r) {
@@ -317,11 +317,10 @@ std::string showcase_csv(const ShowcaseResult& result) {
       "topology,algorithm,ports,request,source,destinations,steps,plan_steps,traffic,plan_traffic,latency_cycles,"
       "model_latency,check,drawing,request_file\n";
   for (const ShowcaseRow& r : result.rows) {
-    out +=
-        fmt::format("{},{},{},{},{},{},{},{},{},{},{},{:.1f},{},{},{}\n", r.topology, r.algorithm, r.ports, r.request,
-                    csv_quoted(r.source), r.destinations, r.steps, r.plan_steps, r.traffic, r.plan_traffic, r.latency,
-                    r.model_latency, csv_quoted(r.check.empty() ? "pass" : "FAIL: " + r.check), r.drawing,
-                    r.request_file);
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{:.1f},{},{},{}\n", r.topology, r.algorithm, r.ports,
+                       r.request, csv_quoted(r.source), r.destinations, r.steps, r.plan_steps, r.traffic,
+                       r.plan_traffic, r.latency, r.model_latency,
+                       csv_quoted(r.check.empty() ? "pass" : "FAIL: " + r.check), r.drawing, r.request_file);
   }
   return out;
 }

@@ -44,20 +44,20 @@ struct ShowcaseConfig {
 // run of many requests at once (algorithm "mixed").
 struct ShowcaseRow {
   std::string topology;
-  std::string algorithm;  // "mixed" for a mix
-  std::string ports;      // the port model, e.g. all-port ("mixed": each algorithm its own)
-  std::string request;    // "multicast K=8", "broadcast" or, for a mix, "46 requests"
-  std::string source;     // a mix: its distinct sources, "30 sources"
-  int destinations = 0;   // a mix: summed over its requests
+  std::string algorithm;              // "mixed" for a mix
+  std::string ports;                  // the port model, e.g. all-port ("mixed": each algorithm its own)
+  std::string request;                // "multicast K=8", "broadcast" or, for a mix, "46 requests"
+  std::string source;                 // a mix: its distinct sources, "30 sources"
+  int destinations = 0;               // a mix: summed over its requests
   int steps = 0, plan_steps = 0;      // a mix: the largest of its requests'
   int traffic = 0, plan_traffic = 0;  // a mix: summed
   long latency = 0;                   // the last destination's delivery cycle on the RTL
-  double model_latency = 0;  // the analytic estimate of it (model::LatencyParameters::rtl); -1 for a
-                             // mix, whose requests' start cycles and contention it does not model
-  std::string check;         // "" for pass, else the scoreboard's difference
-  std::string drawing;       // file name of the SVG in out_dir ("" when none was written)
-  std::string request_file;  // a mix: its request file in out_dir (`wormcast run --requests` reruns it)
-  std::string rerun;         // a mix: the command that reruns it
+  double model_latency = 0;           // the analytic estimate of it (model::LatencyParameters::rtl); -1 for a
+                                      // mix, whose requests' start cycles and contention it does not model
+  std::string check;                  // "" for pass, else the scoreboard's difference
+  std::string drawing;                // file name of the SVG in out_dir ("" when none was written)
+  std::string request_file;           // a mix: its request file in out_dir (`wormcast run --requests` reruns it)
+  std::string rerun;                  // a mix: the command that reruns it
 };
 
 struct ShowcaseResult {

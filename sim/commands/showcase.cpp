@@ -61,8 +61,8 @@ ExitCode run_showcase_command(const ShowcaseConfig& config) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   fmt::print("\n{} runs, {} passed the check, {} failed; {:.1f} s\n", result.rows.size(),
              result.rows.size() - static_cast<std::size_t>(failed), failed, seconds);
-  const auto mixes =
-      std::count_if(result.rows.begin(), result.rows.end(), [](const ShowcaseRow& r) { return !r.request_file.empty(); });
+  const auto mixes = std::count_if(result.rows.begin(), result.rows.end(),
+                                   [](const ShowcaseRow& r) { return !r.request_file.empty(); });
   fmt::print("wrote {}/summary.md, summary.csv, {} drawings and {} request files\n", config.out_dir,
              result.rows.size() - static_cast<std::size_t>(mixes), mixes);
   for (const ShowcaseRow& r : result.rows) {

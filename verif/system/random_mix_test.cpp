@@ -7,6 +7,8 @@
 // WORMCAST_REGRESS_SCALE, other seeds by WORMCAST_REGRESS_SEED (cycle_budget, verif/system/
 // regress.hpp). A failing mix prints its
 // seed, writes its request file and prints the `wormcast run --requests` command that reruns it.
+#include "sim/random_mix.hpp"
+
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -25,7 +27,6 @@
 #include "model/vc_class_plan.hpp"
 #include "sim/commands/request_file.hpp"
 #include "sim/multicast_run.hpp"
-#include "sim/random_mix.hpp"
 #include "sim/scoreboard.hpp"
 #include "verif/system/regress.hpp"
 
@@ -65,18 +66,19 @@ std::string failure_report(const sim::RandomMix& mix, sim::Backend backend, cons
   const std::string path = (std::filesystem::path(testing::TempDir()) / name).string();
   const std::string file = sim::mix_request_file(mix);
   std::ofstream(path) << file;
-  std::string report = fmt::format(
-      "random mix seed {} on {} ({}): {} requests, {} cycles{}\nrerun: {}\nrequest file ({}):\n{}", mix.seed,
-      t.spec(), sim::backend_name(backend), mix.requests.size(), record.cycles, record.stalled ? ", stalled" : "",
-      sim::mix_command(mix, path, backend), path, file);
+  std::string report =
+      fmt::format("random mix seed {} on {} ({}): {} requests, {} cycles{}\nrerun: {}\nrequest file ({}):\n{}",
+                  mix.seed, t.spec(), sim::backend_name(backend), mix.requests.size(), record.cycles,
+                  record.stalled ? ", stalled" : "", sim::mix_command(mix, path, backend), path, file);
   // Each failure once, with the requests it failed (a stopped run fails every unfinished request
   // with the same error).
   std::vector<std::pair<std::string, std::string>> failures;  // check, requests
   for (std::size_t i = 0; i < checks.size(); ++i) {
     if (checks[i].empty()) continue;
-    const auto same = std::find_if(failures.begin(), failures.end(), [&](const auto& f) { return f.first == checks[i]; });
-    const std::string request = fmt::format("{} ({} from {})", i, plans[i].request.algorithm,
-                                            t.node_name(plans[i].request.source));
+    const auto same =
+        std::find_if(failures.begin(), failures.end(), [&](const auto& f) { return f.first == checks[i]; });
+    const std::string request =
+        fmt::format("{} ({} from {})", i, plans[i].request.algorithm, t.node_name(plans[i].request.source));
     if (same == failures.end()) {
       failures.emplace_back(checks[i], request);
     } else {
