@@ -52,7 +52,9 @@ ExitCode run_showcase_command(const ShowcaseConfig& config) {
   const auto failed =
       std::count_if(result.rows.begin(), result.rows.end(), [](const ShowcaseRow& r) { return !r.check.empty(); });
   for (const ShowcaseRow& r : result.rows) {
-    if (!r.check.empty()) fmt::print("FAIL {} {} from ({}): {}\n", r.topology, r.algorithm, r.source, r.check);
+    if (r.check.empty()) continue;
+    const std::string what = r.algorithm == "mixed" ? r.request : "from (" + r.source + ")";
+    fmt::print("FAIL {} {} {}: {}\n", r.topology, r.algorithm, what, r.check);
   }
   if (!result.skipped.empty()) {
     fmt::print("\nnot run ({}):\n", result.skipped.size());
