@@ -26,7 +26,7 @@ test: build
 # against the model) with REGRESS_SCALE times the random runs and concurrent rounds, and the random
 # mixes (verif/system/random_mix_test.cpp) for REGRESS_SCALE x 50,000 network cycles per topology
 # on each backend (10^6 at the default scale; each topology prints its cycles and worms delivered),
-# every seed offset by REGRESS_SEED. Fixed and bounded (the mixes about 2 min of CPU per unit of
+# every seed offset by REGRESS_SEED. Fixed and bounded (the mixes about 2.3 min of CPU per unit of
 # scale, the other suites about 15 s, on a 2-core machine); rerun with the same two
 # numbers to reproduce a failure (a failing mix also prints its request file and rerun command).
 REGRESS_SCALE ?= 20
