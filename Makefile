@@ -23,9 +23,12 @@ test: build
 	@ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
 # Longer random regressions than `make test`: the system suites (firmware on the RTL, checked
-# against the model) with REGRESS_SCALE times the random runs and concurrent rounds, every seed
-# offset by REGRESS_SEED. Fixed and bounded (about 15 s of simulation per unit of scale on a
-# 2-core machine); rerun with the same two numbers to reproduce a failure.
+# against the model) with REGRESS_SCALE times the random runs and concurrent rounds, and the random
+# mixes (verif/system/random_mix_test.cpp) for REGRESS_SCALE x 50,000 network cycles per topology
+# on each backend (10^6 at the default scale; each topology prints its cycles and worms delivered),
+# every seed offset by REGRESS_SEED. Fixed and bounded (the mixes about 2.3 min of CPU per unit of
+# scale, the other suites about 15 s, on a 2-core machine); rerun with the same two
+# numbers to reproduce a failure (a failing mix also prints its request file and rerun command).
 REGRESS_SCALE ?= 20
 REGRESS_SEED ?= 1
 regress: build

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <optional>
 
 #include "model/broadcast_baselines.hpp"
@@ -12,6 +13,7 @@
 #include "model/planner.hpp"
 #include "model/sweep.hpp"
 #include "sim/network_svg.hpp"
+#include "sim/random_mix.hpp"
 #include "sim/run_views.hpp"
 #include "sim/scoreboard.hpp"
 
@@ -114,6 +116,68 @@ ShowcaseRow make_row(const model::Plan& plan, const RunRecord& record, const Sho
   return row;
 }
 
+// The VC-class plan the RTL and the firmware implement (model/vc_class_plan.hpp): a mix keeps to the
+// algorithms it proves deadlock-free together.
+constexpr const char* kBuiltPlan = "shipped";
+
+// The mixed row of network t: a random mix of the algorithms run, all at once on the RTL, every
+// request checked; its request file goes to the output folder. nullopt (with why) when the
+// network runs none of the algorithms.
+std::optional<ShowcaseRow> mixed_row(const Topology& t, const ShowcaseConfig& c, std::string& why) {
+  MixOptions options;
+  options.size = c.mix_size;
+  options.alpha = c.rtl.alpha;
+  options.gamma = c.rtl.gamma;
+  for (const std::string& a : acyclic_mix_algorithms(t, kBuiltPlan)) {
+    if (c.algorithms.empty() || std::find(c.algorithms.begin(), c.algorithms.end(), a) != c.algorithms.end()) {
+      options.algorithms.push_back(a);
+    }
+  }
+  if (options.algorithms.empty()) {
+    why = fmt::format("{} mixed: none of the algorithms run is deadlock-free with the others there", t.spec());
+    return std::nullopt;
+  }
+  const RandomMix mix = random_mix(t, c.seed, options);
+  RunOptions run = mix.options;
+  run.backend = c.rtl.backend;
+  run.corrupt_tail_at = c.rtl.corrupt_tail_at;
+  std::vector<model::Plan> plans;
+  for (const model::Request& r : mix.requests) plans.push_back(model::plan(r));
+  const RunRecord record = run_multicasts(mix.requests, run, mix.start_cycles);
+  ShowcaseRow row;
+  row.topology = t.spec();
+  row.algorithm = "mixed";
+  row.ports = "mixed";
+  row.request = fmt::format("{} requests", mix.requests.size());
+  std::vector<NodeId> sources;
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    const model::Plan& plan = plans[i];
+    sources.push_back(plan.request.source);
+    row.destinations += static_cast<int>(plan.request.destinations.size());
+    const RunSummary s = summarize(static_cast<int>(i), record);
+    row.steps = std::max(row.steps, s.steps);
+    row.plan_steps = std::max(row.plan_steps, plan.metrics.steps);
+    row.traffic += s.traffic;
+    row.plan_traffic += plan.metrics.traffic;
+  }
+  std::sort(sources.begin(), sources.end());
+  row.source = fmt::format("{} sources", std::unique(sources.begin(), sources.end()) - sources.begin());
+  row.latency = -1;
+  for (const Delivery& d : record.deliveries) row.latency = std::max(row.latency, d.cycle);
+  row.model_latency = -1;
+  row.check = check_run(plans, record);
+  if (!c.out_dir.empty()) {
+    row.request_file = fmt::format("{}_mixed.json", t.spec());
+    std::replace(row.request_file.begin(), row.request_file.end(), ':', '-');
+    const std::string path = (std::filesystem::path(c.out_dir) / row.request_file).string();
+    std::ofstream out(path);
+    out << mix_request_file(mix);
+    if (!out) throw model::RequestError(fmt::format("cannot write the request file '{}'", path));
+    row.rerun = mix_command(mix, path, run.backend);
+  }
+  return row;
+}
+
 void check_config(const ShowcaseConfig& c) {
   if (c.networks.empty()) throw model::RequestError("the showcase needs at least one network");
   if (c.rtl.alpha < 0 || c.rtl.gamma < 0) {
@@ -121,6 +185,7 @@ void check_config(const ShowcaseConfig& c) {
   }
   if (c.length < 1) throw model::RequestError(fmt::format("message length {} must be at least 1 flit", c.length));
   if (c.multicasts < 0) throw model::RequestError(fmt::format("--multicasts {} must be at least 0", c.multicasts));
+  if (c.mix_size < 0) throw model::RequestError(fmt::format("--mix-size {} must be at least 0", c.mix_size));
   for (const std::string& name : c.algorithms) {
     model::algorithm_info(name);  // an unknown name: the registry's error lists the valid ones
     if (!firmware_supports(name)) throw model::UnsupportedError(no_firmware_message(name));
@@ -151,6 +216,7 @@ std::string csv_quoted(const std::string& text) {
 }
 
 std::string latency_text(long cycles) { return cycles < 0 ? "-" : std::to_string(cycles); }
+std::string model_latency_text(double cycles) { return cycles < 0 ? "-" : fmt::format("{:.0f}", cycles); }
 
 }  // namespace
 
@@ -189,19 +255,27 @@ ShowcaseResult run_showcase(const ShowcaseConfig& c, const std::function<void(co
         if (on_row) on_row(result.rows.back());
       }
     }
+    if (c.mix_size == 0) continue;
+    std::string why;
+    if (std::optional<ShowcaseRow> row = mixed_row(t, c, why)) {
+      result.rows.push_back(std::move(*row));
+      if (on_row) on_row(result.rows.back());
+    } else {
+      result.skipped.push_back(why);
+    }
   }
   return result;
 }
 
 std::string showcase_header_line() {
-  return fmt::format("{:<11} {:<16} {:<9} {:<15} {:<8} {:>5} {:>7} {:>8} {:>8}  {}\n", "topology", "algorithm", "ports",
-                     "request", "source", "steps", "traffic", "latency", "(model)", "check");
+  return fmt::format("{:<11} {:<16} {:<9} {:<15} {:<10} {:>5} {:>7} {:>8} {:>8}  {}\n", "topology", "algorithm",
+                     "ports", "request", "source", "steps", "traffic", "latency", "(model)", "check");
 }
 
 std::string showcase_row_line(const ShowcaseRow& r) {
-  return fmt::format("{:<11} {:<16} {:<9} {:<15} {:<8} {:>5} {:>7} {:>8} {:>8.0f}  {}\n", r.topology, r.algorithm,
-                     r.ports, r.request, r.source, r.steps, r.traffic, latency_text(r.latency), r.model_latency,
-                     r.check.empty() ? "pass" : "FAIL");
+  return fmt::format("{:<11} {:<16} {:<9} {:<15} {:<10} {:>5} {:>7} {:>8} {:>8}  {}\n", r.topology, r.algorithm,
+                     r.ports, r.request, r.source, r.steps, r.traffic, latency_text(r.latency),
+                     model_latency_text(r.model_latency), r.check.empty() ? "pass" : "FAIL");
 }
 
 std::string showcase_markdown(const ShowcaseResult& result, const ShowcaseConfig& c) {
@@ -210,17 +284,27 @@ std::string showcase_markdown(const ShowcaseResult& result, const ShowcaseConfig
       "Node firmware on the verilated routers, each run checked against the model's plan (deliveries, "
       "links, steps). L = {} flits, alpha = {}, gamma = {} cycles, seed {}. Latency: the last delivery "
       "cycle on the RTL; (model): the plan's latency under the RTL's parameters (the analytic opinion, "
-      "docs/timing.md).\n\n",
+      "docs/timing.md). A mixed row runs a random mix of the network's algorithms at once (sim/random_mix.hpp), "
+      "every request checked against its plan; steps: the largest request's, traffic: the sum; its request file "
+      "reruns it with `wormcast run --requests`.\n\n",
       c.length, c.rtl.alpha, c.rtl.gamma, c.seed);
   out +=
       "| topology | algorithm | ports | request | source | steps | traffic | latency (cycles) | (model) | check | "
       "drawing |\n|---|---|---|---|---|--:|--:|--:|--:|---|---|\n";
   for (const ShowcaseRow& r : result.rows) {
-    const std::string drawing = r.drawing.empty() ? "" : fmt::format("[svg]({})", r.drawing);
-    out += fmt::format("| {} | {} | {} | {} | ({}) | {} | {} | {} | {:.0f} | {} | {} |\n", r.topology, r.algorithm,
-                       r.ports, r.request, r.source, r.steps, r.traffic, latency_text(r.latency), r.model_latency,
-                       r.check.empty() ? "pass" : "FAIL: " + r.check, drawing);
+    const std::string drawing = !r.drawing.empty()        ? fmt::format("[svg]({})", r.drawing)
+                                : !r.request_file.empty() ? fmt::format("[requests]({})", r.request_file)
+                                                          : "";
+    const std::string source = r.algorithm == "mixed" ? r.source : "(" + r.source + ")";
+    out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", r.topology, r.algorithm, r.ports,
+                       r.request, source, r.steps, r.traffic, latency_text(r.latency),
+                       model_latency_text(r.model_latency), r.check.empty() ? "pass" : "FAIL: " + r.check, drawing);
   }
+  std::string reruns;
+  for (const ShowcaseRow& r : result.rows) {
+    if (!r.rerun.empty()) reruns += fmt::format("- {}: `{}`\n", r.topology, r.rerun);
+  }
+  if (!reruns.empty()) out += "\nThe mixes rerun with:\n\n" + reruns;
   if (!result.skipped.empty()) {
     out += "\nNot run (the algorithm or the RTL does not support the network):\n\n";
     for (const std::string& s : result.skipped) out += fmt::format("- {}\n", s);
@@ -231,12 +315,12 @@ std::string showcase_markdown(const ShowcaseResult& result, const ShowcaseConfig
 std::string showcase_csv(const ShowcaseResult& result) {
   std::string out =
       "topology,algorithm,ports,request,source,destinations,steps,plan_steps,traffic,plan_traffic,latency_cycles,"
-      "model_latency,check,drawing\n";
+      "model_latency,check,drawing,request_file\n";
   for (const ShowcaseRow& r : result.rows) {
-    out +=
-        fmt::format("{},{},{},{},{},{},{},{},{},{},{},{:.1f},{},{}\n", r.topology, r.algorithm, r.ports, r.request,
-                    csv_quoted(r.source), r.destinations, r.steps, r.plan_steps, r.traffic, r.plan_traffic, r.latency,
-                    r.model_latency, csv_quoted(r.check.empty() ? "pass" : "FAIL: " + r.check), r.drawing);
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{:.1f},{},{},{}\n", r.topology, r.algorithm, r.ports,
+                       r.request, csv_quoted(r.source), r.destinations, r.steps, r.plan_steps, r.traffic,
+                       r.plan_traffic, r.latency, r.model_latency,
+                       csv_quoted(r.check.empty() ? "pass" : "FAIL: " + r.check), r.drawing, r.request_file);
   }
   return out;
 }

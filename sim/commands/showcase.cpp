@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // wormcast showcase, the demo of `make run`: every algorithm the firmware runs on the demo
-// networks, on the verilated routers, checked against the plan; a table and one drawing per run
-// (exit 1 when a check fails).
+// networks, then per network a random mix of them at once, on the verilated routers, checked
+// against the plans; a table, one drawing per single run and one request file per mix (exit 1 when
+// a check fails).
 #include "sim/showcase.hpp"
 
 #include <fmt/format.h>
@@ -39,7 +40,8 @@ std::vector<ShowcaseNetwork> showcase_networks_for(const std::vector<std::string
 ExitCode run_showcase_command(const ShowcaseConfig& config) {
   const auto start = std::chrono::steady_clock::now();
   fmt::print(
-      "wormcast showcase: every algorithm the firmware runs, on the verilated routers, checked against the plan\n");
+      "wormcast showcase: every algorithm the firmware runs, then a mix of them at once, on the verilated routers, "
+      "checked against the plans\n");
   fmt::print("(L = {} flits, alpha = {}, gamma = {} cycles; output folder {})\n\n", config.length, config.rtl.alpha,
              config.rtl.gamma, config.out_dir);
   fmt::print("{}", showcase_header_line());
@@ -50,7 +52,9 @@ ExitCode run_showcase_command(const ShowcaseConfig& config) {
   const auto failed =
       std::count_if(result.rows.begin(), result.rows.end(), [](const ShowcaseRow& r) { return !r.check.empty(); });
   for (const ShowcaseRow& r : result.rows) {
-    if (!r.check.empty()) fmt::print("FAIL {} {} from ({}): {}\n", r.topology, r.algorithm, r.source, r.check);
+    if (r.check.empty()) continue;
+    const std::string what = r.algorithm == "mixed" ? r.request : "from (" + r.source + ")";
+    fmt::print("FAIL {} {} {}: {}\n", r.topology, r.algorithm, what, r.check);
   }
   if (!result.skipped.empty()) {
     fmt::print("\nnot run ({}):\n", result.skipped.size());
@@ -59,7 +63,13 @@ ExitCode run_showcase_command(const ShowcaseConfig& config) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   fmt::print("\n{} runs, {} passed the check, {} failed; {:.1f} s\n", result.rows.size(),
              result.rows.size() - static_cast<std::size_t>(failed), failed, seconds);
-  fmt::print("wrote {}/summary.md, summary.csv and {} drawings\n", config.out_dir, result.rows.size());
+  const auto mixes = std::count_if(result.rows.begin(), result.rows.end(),
+                                   [](const ShowcaseRow& r) { return !r.request_file.empty(); });
+  fmt::print("wrote {}/summary.md, summary.csv, {} drawings and {} request files\n", config.out_dir,
+             result.rows.size() - static_cast<std::size_t>(mixes), mixes);
+  for (const ShowcaseRow& r : result.rows) {
+    if (!r.rerun.empty()) fmt::print("rerun the {} mix: {}\n", r.topology, r.rerun);
+  }
   return result.passed() && !result.rows.empty() ? ExitCode::kSuccess : ExitCode::kCheckFailed;
 }
 }  // namespace
@@ -73,7 +83,9 @@ Command add_showcase(CLI::App& app) {
   o->config.out_dir = "build/demo";
   ShowcaseConfig& c = o->config;
   CLI::App* command = app.add_subcommand(
-      "showcase", "The demo of make run: every algorithm the RTL runs on the demo networks, checked; table and SVGs");
+      "showcase",
+      "The demo of make run: every algorithm the RTL runs on the demo networks, then a mix of them at once, checked; "
+      "table, SVGs and the mixes' request files");
   command->add_option("-o,--out", c.out_dir, "output folder for summary.md, summary.csv and the drawings")
       ->capture_default_str();
   command->add_option("-t,--topologies", o->topologies, "comma-separated topologies (default: the demo's)")
@@ -82,7 +94,11 @@ Command add_showcase(CLI::App& app) {
       ->delimiter(',');
   command->add_option("--multicasts", c.multicasts, "random multicasts per algorithm (plus a broadcast)")
       ->capture_default_str();
-  command->add_option("--seed", c.seed, "seed of the random requests")->capture_default_str();
+  command
+      ->add_option("--mix-size", c.mix_size,
+                   "multicasts per algorithm in each network's mixed row (a random mix run at once); 0: no mixed rows")
+      ->capture_default_str();
+  command->add_option("--seed", c.seed, "seed of the random requests and mixes")->capture_default_str();
   command->add_option("-L,--length", c.length, "message length in flits")->capture_default_str();
   command->add_option("--alpha", c.rtl.alpha, "send start-up (cycles)")->capture_default_str();
   command->add_option("--gamma", c.rtl.gamma, "receive start-up (cycles)")->capture_default_str();

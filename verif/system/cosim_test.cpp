@@ -21,42 +21,13 @@
 #include "model/sweep.hpp"
 #include "sim/multicast_run.hpp"
 #include "sim/scoreboard.hpp"
+#include "verif/system/regress.hpp"
 #include "verif/system/run_record_queries.hpp"
 
 namespace wormcast::verif {
 namespace {
 
 using model::NodeId;
-
-// `make regress` runs these suites longer: WORMCAST_REGRESS_SCALE (1..1000, default 1 = the
-// `make test` length) multiplies every random run count and concurrent round count, and
-// WORMCAST_REGRESS_SEED (default 0) is added to every seed. Fixed and bounded, so a failure
-// reproduces with the same two numbers.
-struct Regress {
-  int scale = 1;
-  std::uint64_t seed = 0;
-};
-
-long env_number(const char* name, long low, long high, long fallback) {
-  const char* text = std::getenv(name);
-  if (text == nullptr || *text == '\0') return fallback;
-  char* end = nullptr;
-  const long value = std::strtol(text, &end, 10);
-  if (*end != '\0' || value < low || value > high) {
-    std::fprintf(stderr, "%s='%s' is not an integer in %ld..%ld\n", name, text, low, high);
-    std::exit(2);
-  }
-  return value;
-}
-
-const Regress& regress() {
-  static const Regress r{static_cast<int>(env_number("WORMCAST_REGRESS_SCALE", 1, 1000, 1)),
-                         static_cast<std::uint64_t>(env_number("WORMCAST_REGRESS_SEED", 0, 1L << 30, 0))};
-  return r;
-}
-
-// A generator for one test: its own fixed seed plus the regression's offset.
-std::mt19937_64 seeded(std::uint64_t seed) { return std::mt19937_64(seed + regress().seed); }
 
 // d = 0: all-port.
 model::PortModel port_model(int d) {
