@@ -163,7 +163,7 @@ class CprLineRouting final : public RoutingFunction {
   // so no other worm holds or waits for a branch's channels. A worm keeps the class it travels in.
   static VcClass spawned_branch_class(Port x_direction) { return x_direction == 0 ? 3 : 2; }
   std::string name() const override { return "cpr-line"; }
-  int vc_class_count() const override { return 4; }  // 0 lines, 2 and 3 branches (1 unused)
+  int vc_class_count() const override { return 4; }  // 0 lines, 3 and 2 branches (1 not written)
   std::vector<VcClass> entry_classes() const override { return {0}; }
   // nullopt unless current and destination differ in at most one dimension; the class is kept.
   std::optional<RouteStep> try_route(NodeId current, VcClass in, NodeId destination) const override;

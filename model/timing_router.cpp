@@ -188,7 +188,9 @@ TimingRouter::Segment TimingRouter::decide(unsigned in_port, const wire::HeadFie
 // the class of its X direction.
 unsigned TimingRouter::out_vc(const InputVc& ivc, unsigned port) const {
   if (params_.vcs < 2) return 0;
-  const unsigned cls = ((ivc.seg.spawn >> port) & 1u) != 0 ? CprLineRouting::spawned_branch_class(static_cast<Port>(port)) : ivc.seg.vc_class;
+  const unsigned cls = ((ivc.seg.spawn >> port) & 1u) != 0
+                           ? CprLineRouting::spawned_branch_class(static_cast<Port>(port))
+                           : ivc.seg.vc_class;
   return cls & (params_.vcs - 1u);
 }
 

@@ -284,8 +284,9 @@ module noc_route_compute #(
         step_class = dor_no_wrap ? noc_pkg::DorClassNoWrap : noc_pkg::DorClassWrapAhead;
       end
       noc_pkg::RouteCprLine: begin
-        // Class 0: source lines; class 1: spawned PCP branches. A line keeps its class.
-        mode_ok    = HasCprLine && is_grid && !is_torus_i && coord_in_net && (class_i[1] == 1'b0);
+        // Class 0: source lines; 3 and 2: the +X and -X branches a PCP spine spawns (class 1 is
+        // not written). A line keeps its class.
+        mode_ok    = HasCprLine && is_grid && !is_torus_i && coord_in_net;
         at_dest    = coord_at_dest;
         has_step   = $onehot(dim_differs);
         step_port  = cpr_port;

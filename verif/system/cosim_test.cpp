@@ -257,22 +257,28 @@ std::vector<model::Plan> deadlocking_pcp_pair() {
   return plans;
 }
 
+// The pair's runs: start-ups of 1 cycle (the spines meet in the network), a 500-cycle watchdog.
+sim::RunOptions pcp_pair_options(sim::Backend backend) {
+  sim::RunOptions o = fast_options();
+  o.alpha = 1;
+  o.gamma = 1;
+  o.watchdog = 500;
+  o.backend = backend;
+  return o;
+}
+
 // Spec 3.2, A-002-3: a spine worm the router replicates in lock step into three outputs is a
 // tree-shaped worm, and concurrent broadcasts can wait on each other in a cycle. On the RTL it
 // happens with just two: (3,7) and (2,1) on mesh:8x8 (spines in neighbouring columns, each one's
-// row branches blocked by the other's); the spawned branches' own VC (class 1) does not prevent
-// it. This is why the firmware takes the replication lock before it sends a spine: with the lock
+// row branches blocked by the other's); the spawned branches' own VCs (classes 3 and 2) do not
+// prevent it. This is why the firmware takes the replication lock before it sends a spine: with the lock
 // skipped (a test-only switch) the monitor's assertion of the lock's invariant names both
 // multicasts and the cycle, and the watchdog then reports the deadlock, naming both spine worms.
 TEST(FirmwareOnRtlConcurrent, TwoConcurrentPcpBroadcastsWithoutTheLockViolateItsInvariantAndDeadlock) {
   const std::vector<model::Plan> plans = deadlocking_pcp_pair();
   for (const sim::Backend backend : {sim::Backend::kRtl, sim::Backend::kModel}) {
     SCOPED_TRACE(sim::backend_name(backend));
-    sim::RunOptions o = fast_options();
-    o.alpha = 1;
-    o.gamma = 1;
-    o.watchdog = 500;
-    o.backend = backend;
+    sim::RunOptions o = pcp_pair_options(backend);
     o.skip_replication_lock = true;
     const sim::RunRecord record = sim::run_multicasts(sim::requests_of(plans), o);
     ASSERT_FALSE(record.violations.empty());
@@ -300,11 +306,7 @@ TEST(FirmwareOnRtlConcurrent, TwoConcurrentPcpBroadcastsCompleteUnderTheReplicat
   std::vector<long> cycles;
   for (const sim::Backend backend : {sim::Backend::kRtl, sim::Backend::kModel}) {
     SCOPED_TRACE(sim::backend_name(backend));
-    sim::RunOptions o = fast_options();
-    o.alpha = 1;
-    o.gamma = 1;
-    o.watchdog = 500;
-    o.backend = backend;
+    sim::RunOptions o = pcp_pair_options(backend);
     const sim::RunRecord record = run_and_check(plans, o);
     ASSERT_FALSE(record.stalled);
     EXPECT_TRUE(record.violations.empty());
