@@ -253,9 +253,9 @@ TEST(BadInput, RouteInAStateTheFunctionNeverProducesIsARoutingError) {
               AllOf(HasSubstr("0,3"), HasSubstr("qh"), HasSubstr("0,0"), HasSubstr("q-class")));
   // Route requests with a node or class outside the network.
   EXPECT_THAT(message_of<NodeError>([&] { cpr->route(0, 0, 16); }), AllOf(HasSubstr("16"), HasSubstr("0..15")));
-  // (cpr-line has classes 0, source lines, and 1, spawned PCP branches.)
-  EXPECT_THAT(message_of<RoutingError>([&] { cpr->route(0, 2, 1); }),
-              AllOf(HasSubstr("VC class 2"), HasSubstr("cpr-line"), HasSubstr("0..1")));
+  // (cpr-line has classes 0, source lines, and 3 and 2, the +X and -X branches PCP spines spawn.)
+  EXPECT_THAT(message_of<RoutingError>([&] { cpr->route(0, 4, 1); }),
+              AllOf(HasSubstr("VC class 4"), HasSubstr("cpr-line"), HasSubstr("0..3")));
 }
 
 }  // namespace

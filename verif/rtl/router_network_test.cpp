@@ -622,12 +622,14 @@ TEST(RouterCpr, EveryControlFieldCodeActsAsSpec) {
       w.keeps_copy = model::cpr_deliveries(w.route, cf);
       if (cf == 1) w.hops.resize(1);  // 01: the first router delivers and the worm ends there
       if (spine) {
-        // The rows y = 1..3 each get a -X branch to (0,y) and a +X branch to (3,y), in class 1.
+        // The rows y = 1..3 each get a -X branch to (0,y) in class 2 and a +X branch to (3,y) in
+        // class 3 (docs/rtl.md, "VC-class plan": the branches).
         for (int y = 1; y < 4; ++y) {
           for (const int x_end : {0, 3}) {
             const NodeId from = t.node_at({1, y});
             const NodeId to = t.node_at({x_end, y});
-            for (const RouteHop& h : model::trace_route(routing, from, 1, to)) w.hops.push_back(h);
+            const model::VcClass branch_class = model::CprLineRouting::spawned_branch_class(x_end == 0 ? 1 : 0);
+            for (const RouteHop& h : model::trace_route(routing, from, branch_class, to)) w.hops.push_back(h);
             for (int x = x_end == 0 ? 0 : 2; x_end == 0 ? x < 1 : x <= 3; ++x)
               w.keeps_copy.push_back(t.node_at({x, y}));
           }
