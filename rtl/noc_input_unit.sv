@@ -109,7 +109,7 @@ module noc_input_unit #(
   // VC v's current segment (noc_head_decision), valid from Routed until the segment ends.
   /// Network ports, bits [v*NumPorts +: NumPorts].
   output logic [NumVcs*NumPorts-1:0] net_o,
-  /// Spawned CPR branches among them (VC 1, head addressed to the end of the row).
+  /// Spawned CPR branches among them (class by X direction, head addressed to the end of the row).
   output logic [NumVcs*NumPorts-1:0] spawn_o,
   /// The segment's flits are also delivered locally.
   output logic [NumVcs-1:0]          eject_o,

@@ -12,7 +12,8 @@
 // noc_crossbar moves the granted flits (replicating) to the noc_output_units, which hold the
 // output VCs and the downstream credits, and to the noc_eject_units, which are not allocated:
 // flits of several worms interleave on an ejection port, tagged with their stream. Glue here:
-//   - output VC per network port: VC = output class mod NumVcs (a spawned branch's class is 1),
+//   - output VC per network port: VC = output class mod NumVcs (a spawned branch's class is its
+//     X direction's, noc_pkg::BranchClassPlusX/MinusX),
 //     one rule for every mode (docs/rtl.md "VC-class plan");
 //   - ejection port per worm: the first local port from (input port mod NumLocal) on with a credit
 //     while the worm's first segment is Routed (used at once, registered), kept to its tail;
