@@ -129,20 +129,6 @@ std::string background_algorithm(const model::Topology& t) {
   return running.front();
 }
 
-std::string ports_text(const model::PortModel& p) {
-  switch (p.kind) {
-    case model::PortModelKind::kOnePort:
-      return "one";
-    case model::PortModelKind::kTwoPort:
-      return "two";
-    case model::PortModelKind::kAllPort:
-      return "all";
-    case model::PortModelKind::kDPort:
-      break;
-  }
-  return std::to_string(p.count);
-}
-
 }  // namespace
 
 std::vector<std::string> mix_algorithms(const model::Topology& t) {
@@ -225,7 +211,7 @@ std::string mix_request_file(const RandomMix& mix) {
     if (r.ports.kind == model::PortModelKind::kDPort) {
       entry["ports"] = r.ports.count;
     } else {
-      entry["ports"] = ports_text(r.ports);
+      entry["ports"] = r.ports.name();  // "one-port", "4-port": parse_port_model reads them
     }
     entry["length"] = r.length_flits;
     entry["start_cycle"] = mix.start_cycles[i];

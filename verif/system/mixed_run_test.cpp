@@ -50,14 +50,6 @@ std::vector<long> starts_of(const std::vector<Mixed>& mix) {
   return starts;
 }
 
-// Every delivery as (multicast, node, cycle), sorted: two runs that deliver alike compare equal.
-std::vector<std::tuple<int, model::NodeId, long>> deliveries(const sim::RunRecord& record) {
-  std::vector<std::tuple<int, model::NodeId, long>> all;
-  for (const sim::Delivery& d : record.deliveries) all.emplace_back(d.multicast, d.node, d.cycle);
-  std::sort(all.begin(), all.end());
-  return all;
-}
-
 // The source of plans[m] sends, relays or receives a worm of another multicast (its injection
 // channel may then be taken when it starts).
 bool busy_in_others(const std::vector<model::Plan>& plans, std::size_t m) {

@@ -29,6 +29,7 @@
 #include "sim/multicast_run.hpp"
 #include "sim/scoreboard.hpp"
 #include "verif/system/regress.hpp"
+#include "verif/system/run_record_queries.hpp"
 
 namespace wormcast::verif {
 namespace {
@@ -47,14 +48,6 @@ std::vector<model::Plan> plans_of(const sim::RandomMix& mix) {
   std::vector<model::Plan> plans;
   for (const model::Request& r : mix.requests) plans.push_back(model::plan(r));
   return plans;
-}
-
-// Every delivery as (multicast, node, cycle), sorted: two runs that deliver alike compare equal.
-std::vector<std::tuple<int, model::NodeId, long>> deliveries(const sim::RunRecord& record) {
-  std::vector<std::tuple<int, model::NodeId, long>> all;
-  for (const sim::Delivery& d : record.deliveries) all.emplace_back(d.multicast, d.node, d.cycle);
-  std::sort(all.begin(), all.end());
-  return all;
 }
 
 // The mix's request file in the test's temporary folder, and what reruns it and why it failed.

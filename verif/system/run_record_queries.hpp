@@ -3,6 +3,8 @@
 #pragma once
 
 #include <algorithm>
+#include <tuple>
+#include <vector>
 
 #include "sim/run_record.hpp"
 
@@ -24,6 +26,14 @@ inline long last_delivery(const sim::RunRecord& record, int m) {
     if (d.multicast == m) last = std::max(last, d.cycle);
   }
   return last;
+}
+
+// Every delivery as (multicast, node, cycle), sorted: two runs that deliver alike compare equal.
+inline std::vector<std::tuple<int, model::NodeId, long>> deliveries(const sim::RunRecord& record) {
+  std::vector<std::tuple<int, model::NodeId, long>> all;
+  for (const sim::Delivery& d : record.deliveries) all.emplace_back(d.multicast, d.node, d.cycle);
+  std::sort(all.begin(), all.end());
+  return all;
 }
 
 }  // namespace wormcast::verif
