@@ -114,6 +114,7 @@ void TimingRouter::reset() {
   credit_q_ = 0;
   buffered_ = 0;
   route_drops_ = 0;
+  errors_ = 0;
   va_top_.reset(in_vcs_);
   sa_token_.reset(ports());
   for (RrArbiter& a : sa_vc_) a.reset(params_.vcs);
@@ -225,11 +226,12 @@ void TimingRouter::enter_routed(InputVc& q, const Segment& seg, bool first_seg, 
   q.state = State::kRouted;
 }
 
-void TimingRouter::count_credit(unsigned& count, bool consume, bool give_back, unsigned depth) {
+bool TimingRouter::count_credit(unsigned& count, bool consume, bool give_back, unsigned depth) {
   const bool take = consume && count > 0;
   const bool back = give_back && (take || count != depth);
   if (back && !take) ++count;
   if (take && !back) --count;
+  return give_back && !back;
 }
 
 // All-or-nothing output-VC allocation (docs/rtl.md, noc_vc_allocator): requesters in round-robin
@@ -455,7 +457,8 @@ void TimingRouter::clock() {
       out_[o].vc = 0;
     }
     for (unsigned w = 0; w < vcs; ++w) {
-      count_credit(u.credits[w], w == sent_vc, ((credit_in_ >> (o * vcs + w)) & 1) != 0, params_.depth);
+      if (count_credit(u.credits[w], w == sent_vc, ((credit_in_ >> (o * vcs + w)) & 1) != 0, params_.depth))
+        errors_ |= kErrCreditOverflow;
     }
   }
   for (unsigned l = 0; l < params_.locals; ++l) {
@@ -469,7 +472,8 @@ void TimingRouter::clock() {
     }
     out_[p].valid = send;
     // An ejection port's credits are one pool, returned on VC 0's bit.
-    count_credit(eject_credits_[l], send, ((credit_in_ >> (p * vcs)) & 1) != 0, params_.depth);
+    if (count_credit(eject_credits_[l], send, ((credit_in_ >> (p * vcs)) & 1) != 0, params_.depth))
+      errors_ |= kErrEjectCreditOverflow;
   }
 
   // Input VC state machines, buffers and the credits back to the senders.
@@ -516,8 +520,11 @@ void TimingRouter::clock() {
     const unsigned j = p * vcs + in.vc;
     InputVc& q = ivc_[j];
     // A flit into a buffer that was full before this edge had no credit upstream: the RTL drops it
-    // (and asserts).
-    if (q.count + ((pop >> j) & 1) == params_.depth) continue;
+    // (asserts, and keeps errors_o's flag).
+    if (q.count + ((pop >> j) & 1) == params_.depth) {
+      errors_ |= kErrBufferOverflow;
+      continue;
+    }
     const unsigned slot = q.first + q.count;
     fifo_[j * params_.depth + (slot >= params_.depth ? slot - params_.depth : slot)] = in.flit;
     ++q.count;

@@ -88,6 +88,14 @@ class TimingRouter {
   // Worms drained since reset, sticky, saturating at kRouteDropsMax (route_drops_o).
   unsigned route_drops() const { return route_drops_; }
   static constexpr unsigned kRouteDropsMax = 255;  // noc_pkg::RouteDropsW = 8
+  // Sticky protocol errors since reset (errors_o, docs/rtl.md "Sticky errors"): bit
+  // kErrBufferOverflow a flit arrived for a full input buffer, kErrCreditOverflow a credit came
+  // back to a full output-VC counter, kErrEjectCreditOverflow to a full ejection pool. The flit or
+  // credit is dropped, as in the RTL.
+  unsigned errors() const { return errors_; }
+  static constexpr unsigned kErrBufferOverflow = 1u << 0;       // noc_pkg::ErrBufferOverflow
+  static constexpr unsigned kErrCreditOverflow = 1u << 1;       // noc_pkg::ErrCreditOverflow
+  static constexpr unsigned kErrEjectCreditOverflow = 1u << 2;  // noc_pkg::ErrEjectCreditOverflow
   // Inputs, sampled by the next clock edge.
   void set_input(unsigned port, const TimingLink& link) { in_[port] = link; }
   void set_credits_from_receivers(std::uint64_t bits) { credit_in_ = bits; }
@@ -144,7 +152,8 @@ class TimingRouter {
                        std::array<std::uint8_t, kMaxPorts>& out_gnt, std::uint64_t& sa_gnt);
   wire::Flit rewrite_head(const InputVc& ivc, unsigned port, wire::Flit flit) const;
   void enter_routed(InputVc& q, const Segment& seg, bool first_seg, std::uint8_t head_class);
-  static void count_credit(unsigned& count, bool consume, bool give_back, unsigned depth);
+  // Returns true when the credit given back does not fit (it is dropped).
+  static bool count_credit(unsigned& count, bool consume, bool give_back, unsigned depth);
 
   TimingRouterParams params_;
   std::shared_ptr<const TimingRouting> routing_;
@@ -167,6 +176,7 @@ class TimingRouter {
   std::array<RrArbiter, kMaxPorts> sa_vc_{}, sa_out_{};
   unsigned buffered_ = 0;  // flits in all input buffers (the idle test)
   unsigned route_drops_ = 0;
+  unsigned errors_ = 0;
   unsigned hold_first_grant_ = 0;
 };
 

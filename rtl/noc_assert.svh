@@ -10,7 +10,14 @@
 // `assert property` there) and without a trailing semicolon. `##N` delays do not parse in that
 // version; use `|->`, `|=>` and `$past`. Name assertions UpperCamelCase with an `_A` suffix.
 //
-// Under SYNTHESIS (yosys defines it) the macro expands to nothing, so no assertion logic reaches a
+//   `NOC_COVER(Name_C, property)
+//
+// marks a rare path the tests must reach (a spine spawning into three outputs, a regroup dropping
+// its used-up head, a reroute that keeps ejecting): a named cover property on the same clock and
+// reset. Verilated with --coverage-user, each one counts the cycles its property held
+// (verif/rtl/router_cover_test.cpp requires every one to be hit); without it, nothing.
+//
+// Under SYNTHESIS (yosys defines it) both macros expand to nothing, so no assertion logic reaches a
 // netlist. Simulate with `verilator --assert`; without it the assertions are compiled out.
 `ifndef NOC_ASSERT_SVH
 `define NOC_ASSERT_SVH
@@ -19,8 +26,11 @@
 `define NOC_ASSERT(name, prop) \
   name: assert property (@(posedge clk_i) disable iff (!rst_ni) (prop)) \
     else $error("%s failed: %s", `"name`", `"prop`");
+`define NOC_COVER(name, prop) \
+  name: cover property (@(posedge clk_i) disable iff (!rst_ni) (prop));
 `else
 `define NOC_ASSERT(name, prop)
+`define NOC_COVER(name, prop)
 `endif
 
 `endif  // NOC_ASSERT_SVH

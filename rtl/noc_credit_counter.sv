@@ -6,8 +6,10 @@
 // the downstream router (`return_i`). Both may happen in the same cycle. `available_o` is
 // registered (count > 0), so a credit returned in cycle t can be spent from cycle t+1. Consuming
 // at 0 credits or returning a credit at `Depth` credits (without a consume in the same cycle) is a
-// protocol error: it is flagged by an assertion and ignored by the hardware.
+// protocol error: it is flagged by an assertion and ignored by the hardware; the returned credit
+// that does not fit is also reported on `overflow_o`, which survives synthesis.
 `include "noc_assert.svh"
+`include "noc_registers.svh"
 
 module noc_credit_counter #(
   /// Depth of the downstream buffer in flits: the number of credits after reset (>= 1).
@@ -27,7 +29,10 @@ module noc_credit_counter #(
   /// At least one credit: a flit may be sent this cycle.
   output logic              available_o,
   /// Number of credits, 0..Depth.
-  output logic [CountW-1:0] count_o
+  output logic [CountW-1:0] count_o,
+  /// A credit came back that does not fit (the count is at `Depth` and none is consumed): it is
+  /// dropped (combinational; the router keeps it sticky).
+  output logic              overflow_o
 );
 
   logic [CountW-1:0] count_d, count_q;
@@ -39,6 +44,7 @@ module noc_credit_counter #(
   // Illegal requests are dropped so the count never wraps, even with assertions compiled out.
   assign consume_en = consume_i & available_o;
   assign return_en  = return_i & (consume_en | (count_q != CountW'(Depth)));
+  assign overflow_o = return_i & ~return_en;
 
   always_comb begin
     count_d = count_q;
@@ -49,13 +55,7 @@ module noc_credit_counter #(
     end
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      count_q <= CountW'(Depth);
-    end else begin
-      count_q <= count_d;
-    end
-  end
+  `NOC_FF(count_q, count_d, CountW'(Depth))
 
   `NOC_ASSERT(ConsumeNeedsCredit_A, consume_i |-> available_o)
   `NOC_ASSERT(ReturnBelowDepth_A, (return_i && !consume_i) |-> (count_q != CountW'(Depth)))

@@ -12,6 +12,7 @@
 // then close a cycle through it (docs/rtl.md). A port that no worm holds adds no dependency.
 // Like noc_output_unit, the link is registered.
 `include "noc_assert.svh"
+`include "noc_registers.svh"
 
 module noc_eject_unit #(
   /// Flits the network interface accepts without returning a credit: the credits after reset (>= 1).
@@ -42,7 +43,10 @@ module noc_eject_unit #(
   /// Link: the flit (registered; holds the last flit while valid_o is low).
   output logic [noc_pkg::FlitW-1:0] flit_o,
   /// Link: the flit's stream (registered).
-  output logic [StreamW-1:0]        stream_o
+  output logic [StreamW-1:0]        stream_o,
+  /// A credit came back while the pool is full (lost; combinational, the router keeps it sticky
+  /// in errors_o).
+  output logic                      credit_overflow_o
 );
 
   logic                      valid_q;
@@ -57,23 +61,16 @@ module noc_eject_unit #(
     .consume_i  (send_i),
     .return_i   (credit_i),
     .available_o(credit_o),
-    .count_o    (credit_count_o)
+    .count_o    (credit_count_o),
+    .overflow_o (credit_overflow_o)
   );
 
   assign flit_d   = send_i ? flit_i : flit_q;
   assign stream_d = send_i ? stream_i : stream_q;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      valid_q  <= 1'b0;
-      flit_q   <= '0;
-      stream_q <= '0;
-    end else begin
-      valid_q  <= send_i;
-      flit_q   <= flit_d;
-      stream_q <= stream_d;
-    end
-  end
+  `NOC_FF(valid_q, send_i, 1'b0)
+  `NOC_FF(flit_q, flit_d, '0)
+  `NOC_FF(stream_q, stream_d, '0)
 
   assign valid_o  = valid_q;
   assign flit_o   = flit_q;

@@ -7,8 +7,10 @@
 // the head entry read combinationally from the registers (a mux over constant slices, no
 // variable part-select); it is meaningful only while `empty_o` is low. A push and a pop in the
 // same cycle are allowed whenever each is legal on its own. Pushing when full or popping when
-// empty is a protocol error: it is flagged by an assertion and ignored by the hardware.
+// empty is a protocol error: it is flagged by an assertion and ignored by the hardware; a push into
+// a full FIFO (a flit lost) is also reported on `overflow_o`, which survives synthesis.
 `include "noc_assert.svh"
+`include "noc_registers.svh"
 
 module noc_fifo #(
   /// Width of one entry in bits (>= 1).
@@ -35,7 +37,9 @@ module noc_fifo #(
   /// `Depth` entries stored; no room for a push.
   output logic              full_o,
   /// Number of entries stored, 0..Depth.
-  output logic [CountW-1:0] count_o
+  output logic [CountW-1:0] count_o,
+  /// A push while full this cycle: `data_i` is dropped (combinational; the router keeps it sticky).
+  output logic              overflow_o
 );
 
   /// Width of a pointer into the storage (at least one bit, also for Depth = 1).
@@ -56,6 +60,7 @@ module noc_fifo #(
   // Illegal requests are dropped so the state stays consistent even with assertions compiled out.
   assign push_en = push_i & ~full_o;
   assign pop_en  = pop_i & ~empty_o;
+  assign overflow_o = push_i & full_o;
 
   always_comb begin
     mem_d    = mem_q;
@@ -90,19 +95,10 @@ module noc_fifo #(
     end
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      mem_q    <= '0;
-      wr_ptr_q <= '0;
-      rd_ptr_q <= '0;
-      count_q  <= '0;
-    end else begin
-      mem_q    <= mem_d;
-      wr_ptr_q <= wr_ptr_d;
-      rd_ptr_q <= rd_ptr_d;
-      count_q  <= count_d;
-    end
-  end
+  `NOC_FF(mem_q, mem_d, '0)
+  `NOC_FF(wr_ptr_q, wr_ptr_d, '0)
+  `NOC_FF(rd_ptr_q, rd_ptr_d, '0)
+  `NOC_FF(count_q, count_d, '0)
 
   `NOC_ASSERT(PushNotFull_A, push_i |-> !full_o)
   `NOC_ASSERT(PopNotEmpty_A, pop_i |-> !empty_o)

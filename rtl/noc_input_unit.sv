@@ -44,6 +44,7 @@
 //
 // Head fields come from noc_pkg (docs/header-format.md); an address flit has the head's layout.
 `include "noc_assert.svh"
+`include "noc_registers.svh"
 
 module noc_input_unit #(
   /// Network ports of the router, 3..6 (route compute's NumPorts).
@@ -144,16 +145,14 @@ module noc_input_unit #(
   /// VC v won the switch (one-hot or zero, only where `sa_req_o`): its front flit is popped.
   input  logic [NumVcs-1:0]          sa_gnt_i,
   /// The flit that leaves through the switch this cycle; zero when none does.
-  output logic [FlitW-1:0]           flit_o
+  output logic [FlitW-1:0]           flit_o,
+  /// A flit arrived for a full VC buffer and is lost (the sender spent a credit it did not have;
+  /// combinational, the router keeps it sticky in errors_o).
+  output logic                       overflow_o
 );
 
-  /// VC states.
-  localparam logic [1:0] StIdle    = 2'd0;
-  localparam logic [1:0] StRouted  = 2'd1;
-  localparam logic [1:0] StActive  = 2'd2;
-  localparam logic [1:0] StReroute = 2'd3;
 
-  logic [NumVcs-1:0]        push, pop, drop, empty, full, front_head, front_tail;
+  logic [NumVcs-1:0]        push, pop, drop, empty, full, front_head, front_tail, overflow;
   logic [NumVcs*FlitW-1:0]  front;
   logic [NumVcs*2-1:0]      state;
   logic [NumVcs*ClassW-1:0] in_class;  // the class the worm arrived in (its head's vc_class)
@@ -189,7 +188,7 @@ module noc_input_unit #(
         rc_sel[v] = 1'b1;
         rc_flit   = front[v*FlitW +: FlitW];
         rc_head   = rc_flit.data;
-        if (state[v*2 +: 2] == StReroute) begin
+        if (state[v*2 +: 2] == noc_pkg::VcReroute) begin
           rc_head.vc_class = in_class[v*ClassW +: ClassW];
         end
       end
@@ -270,7 +269,7 @@ module noc_input_unit #(
   for (genvar v = 0; v < NumVcs; v++) begin : gen_vc
     logic [FlitW-1:0]                  fifo_data;
     logic [$clog2(BufDepth+1)-1:0]     unused_count;
-    logic [1:0]                        state_d, state_q;
+    noc_pkg::vc_state_e                state_d, state_q;
     logic [NumPorts-1:0]               net_d, net_q, spawn_d, spawn_q;
     logic [ClassW-1:0]                 class_d, class_q, in_class_d, in_class_q;
     logic                              eject_d, eject_q, shift_d, shift_q, promote_d, promote_q;
@@ -296,21 +295,22 @@ module noc_input_unit #(
       .data_o (fifo_data),
       .empty_o(empty[v]),
       .full_o (full[v]),
-      .count_o(unused_count)
+      .count_o(unused_count),
+      .overflow_o(overflow[v])
     );
 
     assign front[v*FlitW +: FlitW] = fifo_data;
     assign front_head[v] = fifo_data[FlitW-1];
     assign front_tail[v] = fifo_data[FlitW-2];
     assign goes_nowhere  = (net_q == '0) && !eject_q;
-    assign wants_rc[v]   = !empty[v] && ((state_q == StIdle && front_head[v]) ||
-                                         (state_q == StReroute && !fixed_q));
+    assign wants_rc[v]   = !empty[v] && ((state_q == noc_pkg::VcIdle && front_head[v]) ||
+                                         (state_q == noc_pkg::VcReroute && !fixed_q));
     // flit_i's top bit is the head flag (noc_pkg::flit_t).
-    assign arr_ok[v]     = push[v] && empty[v] && (state_q == StIdle) && flit_i[FlitW-1];
+    assign arr_ok[v]     = push[v] && empty[v] && (state_q == noc_pkg::VcIdle) && flit_i[FlitW-1];
     // Routed goes once the network output VCs are granted, or at once without any (a drain has
     // none).
-    assign go[v]         = (state_q == StActive) ||
-                           ((state_q == StRouted) && ((va_gnt_i[v] && va_req_o[v]) || net_q == '0));
+    assign go[v]         = (state_q == noc_pkg::VcActive) ||
+                           ((state_q == noc_pkg::VcRouted) && ((va_gnt_i[v] && va_req_o[v]) || net_q == '0));
 
     always_comb begin
       state_d      = state_q;
@@ -332,27 +332,27 @@ module noc_input_unit #(
       // tail. Without a decision every output is 0 (noc_head_decision): the segment drains the
       // worm to its tail, ejecting only a local copy Reroute had started.
       if (rc_sel[v] || arr_sel[v]) begin
-        state_d      = StRouted;
+        state_d      = noc_pkg::VcRouted;
         lead_d       = 1'b1;
         net_d        = dc_net;
         spawn_d      = dc_spawn;
         class_d      = dc_class;
-        eject_d      = dc_eject || (state_q == StReroute && eject_q);
+        eject_d      = dc_eject || (state_q == noc_pkg::VcReroute && eject_q);
         shift_d      = dc_shift;
         promote_d    = dc_promote;
         fixed_d      = dc_fixed;
         fixed_port_d = dc_fixed_port;
         drain_d      = !dc_valid;
-        first_seg_d = (state_q == StIdle);
-        if (state_q == StIdle) begin
+        first_seg_d = (state_q == noc_pkg::VcIdle);
+        if (state_q == noc_pkg::VcIdle) begin
           in_class_d = rc_head.vc_class;
         end
       end
       unique case (state_q)
-        StIdle, StReroute: begin
+        noc_pkg::VcIdle, noc_pkg::VcReroute: begin
           // A source-route regroup knows the next flit's port without a decision.
-          if (state_q == StReroute && fixed_q && !empty[v]) begin
-            state_d     = StRouted;
+          if (state_q == noc_pkg::VcReroute && fixed_q && !empty[v]) begin
+            state_d     = noc_pkg::VcRouted;
             lead_d      = 1'b1;
             first_seg_d = 1'b0;
             for (int p = 0; p < NumPorts; p++) begin
@@ -367,54 +367,36 @@ module noc_input_unit #(
         end
         // A Routed VC that goes holds its output VCs from this edge on: Active, unless its lead
         // leaves in the same cycle and was the tail or a promote segment's lead.
-        StRouted, StActive: begin
+        noc_pkg::VcRouted, noc_pkg::VcActive: begin
           if (go[v]) begin
-            state_d = StActive;
+            state_d = noc_pkg::VcActive;
           end
           if (pop[v]) begin
             lead_d = 1'b0;
             if (front_tail[v]) begin
-              state_d = StIdle;
+              state_d = noc_pkg::VcIdle;
             end else if (promote_q) begin
-              state_d = StReroute;
+              state_d = noc_pkg::VcReroute;
             end
           end
         end
-        default: state_d = StIdle;
+        default: state_d = noc_pkg::VcIdle;
       endcase
     end
 
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        state_q      <= StIdle;
-        net_q        <= '0;
-        spawn_q      <= '0;
-        class_q      <= '0;
-        in_class_q   <= '0;
-        eject_q      <= 1'b0;
-        shift_q      <= 1'b0;
-        promote_q    <= 1'b0;
-        fixed_q      <= 1'b0;
-        fixed_port_q <= '0;
-        drain_q      <= 1'b0;
-        lead_q       <= 1'b0;
-        first_seg_q  <= 1'b0;
-      end else begin
-        state_q      <= state_d;
-        net_q        <= net_d;
-        spawn_q      <= spawn_d;
-        class_q      <= class_d;
-        in_class_q   <= in_class_d;
-        eject_q      <= eject_d;
-        shift_q      <= shift_d;
-        promote_q    <= promote_d;
-        fixed_q      <= fixed_d;
-        fixed_port_q <= fixed_port_d;
-        drain_q      <= drain_d;
-        lead_q       <= lead_d;
-        first_seg_q  <= first_seg_d;
-      end
-    end
+    `NOC_FF(state_q, state_d, noc_pkg::VcIdle)
+    `NOC_FF(net_q, net_d, '0)
+    `NOC_FF(spawn_q, spawn_d, '0)
+    `NOC_FF(class_q, class_d, '0)
+    `NOC_FF(in_class_q, in_class_d, '0)
+    `NOC_FF(eject_q, eject_d, 1'b0)
+    `NOC_FF(shift_q, shift_d, 1'b0)
+    `NOC_FF(promote_q, promote_d, 1'b0)
+    `NOC_FF(fixed_q, fixed_d, 1'b0)
+    `NOC_FF(fixed_port_q, fixed_port_d, '0)
+    `NOC_FF(drain_q, drain_d, 1'b0)
+    `NOC_FF(lead_q, lead_d, 1'b0)
+    `NOC_FF(first_seg_q, first_seg_d, 1'b0)
 
     assign state[v*2 +: 2]                 = state_q;
     assign in_class[v*ClassW +: ClassW]    = in_class_q;
@@ -424,25 +406,25 @@ module noc_input_unit #(
     assign eject_o[v]                      = eject_q;
     assign shift_o[v]                      = shift_q;
     assign lead_o[v]                       = lead_q;
-    assign routed_o[v]                     = (state_q == StRouted) && first_seg_q;
-    assign draining_o[v]                   = (state_q == StRouted || state_q == StActive) && drain_q;
+    assign routed_o[v]                     = (state_q == noc_pkg::VcRouted) && first_seg_q;
+    assign draining_o[v]                   = (state_q == noc_pkg::VcRouted || state_q == noc_pkg::VcActive) && drain_q;
     assign drop_worm_o[v]                  = (rc_sel[v] || arr_sel[v]) && !dc_valid;
-    assign va_req_o[v]                     = (state_q == StRouted) && (net_q != '0);
+    assign va_req_o[v]                     = (state_q == noc_pkg::VcRouted) && (net_q != '0);
     assign sa_req_o[v]                     = go[v] && !empty[v] && !goes_nowhere;
     assign drop[v]                         = go[v] && !empty[v] && goes_nowhere;
 
     // Worm order on this VC: behind a tail the next front is a head; inside a worm no flit is a
     // head (address flits have the head's layout but head = 0); a worm's first pop is its head.
-    `NOC_ASSERT(IdleFrontIsHead_A, (state_q == StIdle && !empty[v]) |-> front_head[v])
-    `NOC_ASSERT(NoHeadInsideWorm_A, (state_q == StReroute && !empty[v]) |-> !front_head[v])
-    `NOC_ASSERT(NoHeadAfterLead_A, (state_q == StActive && !lead_q && !empty[v]) |-> !front_head[v])
+    `NOC_ASSERT(IdleFrontIsHead_A, (state_q == noc_pkg::VcIdle && !empty[v]) |-> front_head[v])
+    `NOC_ASSERT(NoHeadInsideWorm_A, (state_q == noc_pkg::VcReroute && !empty[v]) |-> !front_head[v])
+    `NOC_ASSERT(NoHeadAfterLead_A, (state_q == noc_pkg::VcActive && !lead_q && !empty[v]) |-> !front_head[v])
     `NOC_ASSERT(PopOnlyGo_A, pop[v] |-> go[v])
-    `NOC_ASSERT(GoOnlyRoutedOrActive_A, go[v] |-> (state_q == StRouted || state_q == StActive))
+    `NOC_ASSERT(GoOnlyRoutedOrActive_A, go[v] |-> (state_q == noc_pkg::VcRouted || state_q == noc_pkg::VcActive))
     // A Routed VC's lead is at its front (decided from there, or written in the deciding edge).
-    `NOC_ASSERT(RoutedHasLead_A, (state_q == StRouted) |-> (!empty[v] && lead_q))
+    `NOC_ASSERT(RoutedHasLead_A, (state_q == noc_pkg::VcRouted) |-> (!empty[v] && lead_q))
     // Route on arrival decides only for a head written into an Idle, empty VC, and only when no
     // front wants route compute (the front VCs keep priority).
-    `NOC_ASSERT(ArrivalOnlyEmptyIdle_A, arr_sel[v] |-> (push[v] && empty[v] && state_q == StIdle && flit_i[FlitW-1]))
+    `NOC_ASSERT(ArrivalOnlyEmptyIdle_A, arr_sel[v] |-> (push[v] && empty[v] && state_q == noc_pkg::VcIdle && flit_i[FlitW-1]))
     `NOC_ASSERT(ArrivalAndFrontNeverBoth_A, !(arr_sel[v] && rc_sel[v]))
     // Only a drain and a source-route regroup drop flits: the regroup its used-up head, when it
     // does not deliver.
@@ -457,8 +439,17 @@ module noc_input_unit #(
     `NOC_ASSERT(DrainDropsEveryFrontFlit_A, (draining_o[v] && !eject_q && !empty[v]) |-> pop[v])
     // (On the next state rather than with |=>: Verilator 5.006 cannot sample a DFG temporary of
     // this expression in the 4-VC network top and emits C++ that does not compile.)
-    `NOC_ASSERT(DrainEndsAtTail_A, (draining_o[v] && pop[v] && !front_tail[v]) |-> (drain_d && (state_d == StRouted || state_d == StActive)))
-    `NOC_ASSERT(PromoteOnlyLead_A, (state_q == StActive && promote_q) |-> lead_q)
+    `NOC_ASSERT(DrainEndsAtTail_A, (draining_o[v] && pop[v] && !front_tail[v]) |-> (drain_d && (state_d == noc_pkg::VcRouted || state_d == noc_pkg::VcActive)))
+    `NOC_ASSERT(PromoteOnlyLead_A, (state_q == noc_pkg::VcActive && promote_q) |-> lead_q)
+
+    // The rare paths (verif/rtl/router_cover_test.cpp): a PCP spine's lead leaving on three
+    // network ports (straight on and both spawned branches); a source-route regroup dropping its
+    // used-up head; an address flit decided in Reroute while the worm's local copy goes on; a
+    // drain that finishes a local copy Reroute had started.
+    `NOC_COVER(SpineSpawnsThree_C, go[v] && lead_q && sa_gnt_i[v] && $countones(spawn_q) == 2 && $countones(net_q) == 3)
+    `NOC_COVER(RegroupDropsHead_C, drop[v] && lead_q && promote_q && fixed_q && front_head[v])
+    `NOC_COVER(RerouteKeepsEjecting_C, rc_sel[v] && state_q == noc_pkg::VcReroute && eject_q)
+    `NOC_COVER(DrainFinishesStartedCopy_C, draining_o[v] && eject_q && pop[v])
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -473,14 +464,9 @@ module noc_input_unit #(
     end
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      credit_q <= '0;
-    end else begin
-      credit_q <= pop;
-    end
-  end
-  assign credit_o = credit_q;
+  `NOC_FF(credit_q, pop, '0)
+  assign credit_o   = credit_q;
+  assign overflow_o = (overflow != '0);
 
   `NOC_ASSERT(VcInRange_A, valid_i |-> (32'(vc_i) < NumVcs))
   `NOC_ASSERT(ArrivalOnlyWithoutFront_A, (arr_sel != '0) |-> (wants_rc == '0))

@@ -89,7 +89,10 @@ module noc_network_top #(
   output logic [NumNodes*NumPorts*NumVcs-1:0]   draining_o,
   /// Status: node n's noc_router route_drops_o (sticky, saturating count of drained worms) in bits
   /// [n*RouteDropsW +: RouteDropsW], RouteDropsW = noc_pkg::RouteDropsW.
-  output logic [NumNodes*noc_pkg::RouteDropsW-1:0] route_drops_o
+  output logic [NumNodes*noc_pkg::RouteDropsW-1:0] route_drops_o,
+  /// Status: node n's noc_router errors_o (sticky protocol errors, bits noc_pkg::Err*) in bits
+  /// [n*ErrorsW +: ErrorsW], ErrorsW = noc_pkg::ErrorsW.
+  output logic [NumNodes*noc_pkg::ErrorsW-1:0]  errors_o
 );
 
   // ---------------------------------------------------------------------------------------------
@@ -256,7 +259,8 @@ module noc_network_top #(
       .out_credit_i      (r_out_credit[n*NumPorts*NumVcs +: NumPorts*NumVcs]),
       .eject_stream_o    (ej_stream_o[n*NumLocal*StreamW +: NumLocal*StreamW]),
       .draining_o        (draining_o[n*NumPorts*NumVcs +: NumPorts*NumVcs]),
-      .route_drops_o     (route_drops_o[n*noc_pkg::RouteDropsW +: noc_pkg::RouteDropsW])
+      .route_drops_o     (route_drops_o[n*noc_pkg::RouteDropsW +: noc_pkg::RouteDropsW]),
+      .errors_o          (errors_o[n*noc_pkg::ErrorsW +: noc_pkg::ErrorsW])
     );
   end
 

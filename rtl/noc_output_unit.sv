@@ -17,6 +17,7 @@
 // Illegal sends (on an unallocated VC, without a credit, or more than one at once) fire an
 // assertion; the hardware still drops a send without a credit (the counter ignores it).
 `include "noc_assert.svh"
+`include "noc_registers.svh"
 
 module noc_output_unit #(
   /// Output virtual channels of this port (>= 1).
@@ -59,7 +60,10 @@ module noc_output_unit #(
   /// Link: the VC of the flit (registered); 0 when no flit.
   output logic [VcIdW-1:0]              vc_o,
   /// Link: the flit (registered); holds the last flit sent while valid_o is low.
-  output logic [noc_pkg::FlitW-1:0]     flit_o
+  output logic [noc_pkg::FlitW-1:0]     flit_o,
+  /// A credit came back for a VC whose counter is full (lost; combinational, the router keeps it
+  /// sticky in errors_o).
+  output logic                          credit_overflow_o
 );
 
   // Only the tail bit of the flit matters here; the rest passes through to the link register.
@@ -75,6 +79,8 @@ module noc_output_unit #(
   logic [noc_pkg::FlitW-1:0] flit_d, flit_q;
 
   // Credits, one counter per output VC.
+  logic [NumVcs-1:0] credit_overflow;
+  assign credit_overflow_o = (credit_overflow != '0);
   for (genvar v = 0; v < NumVcs; v++) begin : gen_vc
     noc_credit_counter #(
       .Depth(BufDepth)
@@ -84,7 +90,8 @@ module noc_output_unit #(
       .consume_i  (send_i[v]),
       .return_i   (credit_i[v]),
       .available_o(credit_o[v]),
-      .count_o    (credit_count_o[v*CountW +: CountW])
+      .count_o    (credit_count_o[v*CountW +: CountW]),
+      .overflow_o (credit_overflow[v])
     );
   end
 
@@ -117,21 +124,11 @@ module noc_output_unit #(
     flit_d = valid_d ? flit_i : flit_q;
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      allocated_q <= '0;
-      owner_q     <= '0;
-      valid_q     <= 1'b0;
-      vc_q        <= '0;
-      flit_q      <= '0;
-    end else begin
-      allocated_q <= allocated_d;
-      owner_q     <= owner_d;
-      valid_q     <= valid_d;
-      vc_q        <= vc_d;
-      flit_q      <= flit_d;
-    end
-  end
+  `NOC_FF(allocated_q, allocated_d, '0)
+  `NOC_FF(owner_q, owner_d, '0)
+  `NOC_FF(valid_q, valid_d, 1'b0)
+  `NOC_FF(vc_q, vc_d, '0)
+  `NOC_FF(flit_q, flit_d, '0)
 
   assign allocated_o = allocated_q;
   assign owner_o     = owner_q;

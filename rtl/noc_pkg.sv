@@ -114,6 +114,31 @@ package noc_pkg;
   /// 2**RouteDropsW - 1 (docs/rtl.md, "Drained worms").
   localparam int unsigned RouteDropsW = 8;
 
+  /// State of an input VC (noc_input_unit): which part of a worm its FIFO front is in.
+  typedef enum logic [1:0] {
+    /// Between worms: the front, if any, is a head waiting for a route decision.
+    VcIdle    = 2'd0,
+    /// A segment is decided and registered; the VC waits for its output VCs.
+    VcRouted  = 2'd1,
+    /// The segment's flits are leaving (its output VCs are held until the segment ends).
+    VcActive  = 2'd2,
+    /// A promote segment ended: the front is the address flit to decide next.
+    VcReroute = 2'd3
+  } vc_state_e;
+
+  /// Width of a router's sticky error flags (noc_router errors_o): protocol errors the hardware
+  /// survives by dropping a flit or a credit, which the assertions catch in simulation but a
+  /// netlist would otherwise hide (docs/rtl.md, "Sticky errors"). Each bit, once set, stays set
+  /// until reset.
+  localparam int unsigned ErrorsW = 3;
+  /// errors_o bit: a flit arrived for a full input VC buffer and was lost (its sender spent a
+  /// credit it did not have).
+  localparam int unsigned ErrBufferOverflow = 0;
+  /// errors_o bit: a credit came back to a network output VC whose counter was full, and was lost.
+  localparam int unsigned ErrCreditOverflow = 1;
+  /// errors_o bit: a credit came back to an ejection port whose pool was full, and was lost.
+  localparam int unsigned ErrEjectCreditOverflow = 2;
+
   // ---------------------------------------------------------------------------------------------
   // Channel networks (head field `network`, Hamiltonian modes; 0 in every other mode).
 

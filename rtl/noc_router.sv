@@ -28,6 +28,7 @@
 // Configuration inputs are held after reset, or, with RegisterConfig = 1, captured while rst_ni
 // is low (at least one clock edge) and free afterwards (meanings in noc_route_compute).
 `include "noc_assert.svh"
+`include "noc_registers.svh"
 
 module noc_router #(
   /// Network ports, 3..6 (route compute's NumPorts); ports beyond the network's degree are left
@@ -119,7 +120,11 @@ module noc_router #(
   /// router): its flits are dropped to the tail, nothing is forwarded. From registers only.
   output logic [NumPorts*NumVcs-1:0]     draining_o,
   /// Status: worms drained since reset, sticky, saturating at 2**RouteDropsW - 1 (registered).
-  output logic [noc_pkg::RouteDropsW-1:0] route_drops_o
+  output logic [noc_pkg::RouteDropsW-1:0] route_drops_o,
+  /// Status: sticky protocol errors since reset, bits noc_pkg::Err* (a flit into a full buffer, a
+  /// credit into a full counter or ejection pool; registered). What the assertions guard in
+  /// simulation, kept in hardware, where the flit or credit is dropped.
+  output logic [noc_pkg::ErrorsW-1:0]    errors_o
 );
 
   // The flit width (noc_pkg::DataW, the NOC_DATA_W define) must name one of noc_pkg's two head
@@ -194,6 +199,10 @@ module noc_router #(
   logic [NumNetOutVcs*OwnerW-1:0] alloc_owner, unused_owner;
   logic [NumNetOutVcs*CountW-1:0] unused_credit_count;
   logic [NumLocal-1:0]            ej_credit, ej_send;
+  // Dropped flits and credits this cycle (combinational), kept in errors_o.
+  logic [NumPorts-1:0]            buffer_overflow;
+  logic [NumNetPorts-1:0]         credit_overflow;
+  logic [NumLocal-1:0]            ej_credit_overflow;
   logic [NumLocal*StreamW-1:0]    ej_stream;
   logic [NumLocal*CountW-1:0]     unused_ej_count;
 
@@ -246,7 +255,8 @@ module noc_router #(
       .va_gnt_i  (va_gnt[i*NumVcs +: NumVcs]),
       .sa_req_o  (sa_req[i*NumVcs +: NumVcs]),
       .sa_gnt_i  (sa_gnt[i*NumVcs +: NumVcs]),
-      .flit_o    (iu_flit[i*FlitW +: FlitW])
+      .flit_o    (iu_flit[i*FlitW +: FlitW]),
+      .overflow_o(buffer_overflow[i])
     );
 
     for (genvar v = 0; v < NumVcs; v++) begin : gen_vc
@@ -355,13 +365,7 @@ module noc_router #(
     end
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      ej_port_q <= '0;
-    end else begin
-      ej_port_q <= ej_port_d;
-    end
-  end
+  `NOC_FF(ej_port_q, ej_port_d, '0)
 
   // ---------------------------------------------------------------------------------------------
   // VC allocation (network ports only: ejection is not allocated, noc_eject_unit).
@@ -488,7 +492,8 @@ module noc_router #(
       .credit_count_o(unused_credit_count[o*NumVcs*CountW +: NumVcs*CountW]),
       .valid_o       (out_valid_o[o]),
       .vc_o          (out_vc_o[o*VcIdW +: VcIdW]),
-      .flit_o        (out_flit_o[o*FlitW +: FlitW])
+      .flit_o        (out_flit_o[o*FlitW +: FlitW]),
+      .credit_overflow_o(credit_overflow[o])
     );
 
     // The crossbar carries a flit to this output exactly when one of its VCs sends.
@@ -513,7 +518,8 @@ module noc_router #(
       .credit_count_o(unused_ej_count[l*CountW +: CountW]),
       .valid_o       (out_valid_o[P]),
       .flit_o        (out_flit_o[P*FlitW +: FlitW]),
-      .stream_o      (eject_stream_o[l*StreamW +: StreamW])
+      .stream_o      (eject_stream_o[l*StreamW +: StreamW]),
+      .credit_overflow_o(ej_credit_overflow[l])
     );
     assign out_vc_o[P*VcIdW +: VcIdW] = '0;
     // An ejection port's credits are one pool, returned on VC 0's bit.
@@ -539,15 +545,25 @@ module noc_router #(
     route_drops_d = sum[DropsW] ? '1 : sum[DropsW-1:0];
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      route_drops_q <= '0;
-    end else begin
-      route_drops_q <= route_drops_d;
-    end
-  end
+  `NOC_FF(route_drops_q, route_drops_d, '0)
   assign route_drops_o = route_drops_q;
 
+  // ---------------------------------------------------------------------------------------------
+  // Sticky errors: each flag is set by the first dropped flit or credit of its kind and held
+  // until reset, so a netlist without assertions still shows that the protocol was broken.
+
+  logic [noc_pkg::ErrorsW-1:0] errors_d, errors_q;
+  always_comb begin
+    errors_d = errors_q;
+    errors_d[noc_pkg::ErrBufferOverflow]      = errors_q[noc_pkg::ErrBufferOverflow] || (buffer_overflow != '0);
+    errors_d[noc_pkg::ErrCreditOverflow]      = errors_q[noc_pkg::ErrCreditOverflow] || (credit_overflow != '0);
+    errors_d[noc_pkg::ErrEjectCreditOverflow] = errors_q[noc_pkg::ErrEjectCreditOverflow] || (ej_credit_overflow != '0);
+  end
+
+  `NOC_FF(errors_q, errors_d, '0)
+  assign errors_o = errors_q;
+
+  `NOC_ASSERT(ErrorsSticky_A, (errors_d & errors_q) == errors_q)
   `NOC_ASSERT(RouteDropsNeverWrap_A, route_drops_d >= route_drops_q)
   `NOC_ASSERT(RouteDropsCountEveryDrop_A, (drop_worm != '0 && route_drops_q != '1) |-> route_drops_d > route_drops_q)
 

@@ -12,6 +12,7 @@
 // The pointer is kept as a mask (`prio_q[i]` = requester i is at or after the pointer), and the
 // grant is the lowest set bit of the masked requests if any, else of all requests.
 `include "noc_assert.svh"
+`include "noc_registers.svh"
 
 module noc_rr_arbiter #(
   /// Number of requesters (>= 1).
@@ -50,13 +51,7 @@ module noc_rr_arbiter #(
     end
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      prio_q <= '1;
-    end else begin
-      prio_q <= prio_d;
-    end
-  end
+  `NOC_FF(prio_q, prio_d, '1)
 
   `NOC_ASSERT(GntOneHot0_A, $onehot0(gnt_o))
   `NOC_ASSERT(GntOnlyToRequester_A, (gnt_o & ~req_i) == '0)

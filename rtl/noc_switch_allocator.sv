@@ -114,6 +114,8 @@ module noc_switch_allocator #(
       .gnt_o    (out_arb_gnt[o*NumIn +: NumIn])
     );
     assign out_tent[o*NumIn +: NumIn] = token_here ? token : out_arb_gnt[o*NumIn +: NumIn];
+    // The token holder takes an output its arbiter gave to another input (the livelock guard).
+    `NOC_COVER(TokenOverridesArbiter_C, token_here && (out_arb_gnt[o*NumIn +: NumIn] & ~token) != '0)
     assign out_gnt_o[o*NumIn +: NumIn] = out_tent[o*NumIn +: NumIn] & in_win;
   end
 

@@ -99,6 +99,7 @@ class ModelRouter final : public RouterModel {
   }
   std::uint64_t draining() const override { return router_ ? router_->draining() : 0; }
   unsigned route_drops() const override { return router_ ? router_->route_drops() : 0; }
+  unsigned errors() const override { return router_ ? router_->errors() : 0; }
   void set_input(unsigned port, const Link& l) override {
     if (router_) router_->set_input(port, model::TimingLink{l.valid, l.vc, l.flit, 0});  // no stream on inputs
   }

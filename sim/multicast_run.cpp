@@ -65,8 +65,9 @@ class MulticastRun {
   // monitor must see the copy at r). Returns whether a flit left.
   bool read_outputs(NodeId r);
   // After a clock edge: the worms the routers drained at it (a head without a route decision),
-  // each recorded with its router, input port and VC (docs/rtl.md, "Drained worms").
-  void read_route_drops();
+  // each recorded with its router, input port and VC (docs/rtl.md, "Drained worms"), and any new
+  // sticky error (errors_o, "Sticky errors"), reported as a run error.
+  void read_router_status();
 
   const RunOptions options_;
   const std::vector<model::Request>& requests_;
@@ -85,6 +86,7 @@ class MulticastRun {
   std::vector<std::unique_ptr<NodeInterface>> nodes_;
   std::vector<unsigned> drops_seen_;          // per router: route_drops() after the last edge
   std::vector<std::uint64_t> draining_seen_;  // per router: draining() after the last edge
+  std::vector<unsigned> errors_seen_;         // per router: errors() after the last edge
   LinkWiring links_;
   std::mt19937_64 rng_;
 };
@@ -153,6 +155,7 @@ MulticastRun::MulticastRun(const std::vector<model::Request>& requests, const Ru
   reset_routers(routers_, *backend_);
   drops_seen_.assign(routers_.size(), 0);
   draining_seen_.assign(routers_.size(), 0);
+  errors_seen_.assign(routers_.size(), 0);
 }
 
 bool MulticastRun::finished() const {
@@ -168,7 +171,7 @@ std::string MulticastRun::stall_report() const {
   return s;
 }
 
-void MulticastRun::read_route_drops() {
+void MulticastRun::read_router_status() {
   for (std::size_t r = 0; r < routers_.size(); ++r) {
     const RouterModel& m = *routers_[r];
     const unsigned drops = m.route_drops();
@@ -192,6 +195,15 @@ void MulticastRun::read_route_drops() {
     }
     drops_seen_[r] = drops;
     draining_seen_[r] = draining;
+    // A sticky error (errors_o) is a broken protocol: a lost flit or credit. Reported once, in the
+    // cycle it first shows.
+    const unsigned errors = m.errors();
+    if ((errors & ~errors_seen_[r]) != 0) {
+      monitor_.error(fmt::format("router {}: {} (errors_o {:#x}) in cycle {}",
+                                 topology_.node_name(static_cast<NodeId>(r)),
+                                 router_error_text(errors & ~errors_seen_[r]), errors, cycle_));
+    }
+    errors_seen_[r] = errors;
   }
 }
 
@@ -270,7 +282,7 @@ RunRecord MulticastRun::run() {
       m.set_credits_from_receivers(to_router);
     }
     clock_routers(routers_, *backend_);
-    read_route_drops();
+    read_router_status();
     if (backend_->assertion_failed()) monitor_.error(fmt::format("an RTL assertion fired in cycle {}", cycle_));
     if (!monitor_.record().errors.empty()) break;
     const bool working =

@@ -47,6 +47,7 @@ class RecordedRouter final : public RouterModel {
     out_credit_ = wave_.add_signal(credit_bits, fmt::format("out_credit_i [{}:0]", credit_bits - 1));
     draining_ = wave_.add_signal(credit_bits, fmt::format("draining_o [{}:0]", credit_bits - 1));
     route_drops_ = wave_.add_signal(8, "route_drops_o [7:0]");
+    errors_ = wave_.add_signal(3, "errors_o [2:0]");
     // Port p's flits ({head, tail, data}), named as the router numbers its ports (docs/rtl.md).
     for (unsigned p = 0; p < ports; ++p) {
       in_flit_.push_back(wave_.add_signal(2 + 64, fmt::format("in_flit_p{} [65:0]", p)));
@@ -67,6 +68,7 @@ class RecordedRouter final : public RouterModel {
   std::uint32_t credits_to_senders() const override { return inner_->credits_to_senders(); }
   std::uint64_t draining() const override { return inner_->draining(); }
   unsigned route_drops() const override { return inner_->route_drops(); }
+  unsigned errors() const override { return inner_->errors(); }
   void set_input(unsigned port, const Link& link) override {
     inputs_.at(port) = link;
     inner_->set_input(port, link);
@@ -108,6 +110,7 @@ class RecordedRouter final : public RouterModel {
     wave_.change(out_credit_, bits(out_credit_bits_, credit_bits));
     wave_.change(draining_, bits(inner_->draining(), credit_bits));
     wave_.change(route_drops_, bits(inner_->route_drops(), 8));
+    wave_.change(errors_, bits(inner_->errors(), 3));
   }
 
   NetworkWaveform& wave_;
@@ -117,7 +120,7 @@ class RecordedRouter final : public RouterModel {
   bool reset_ = false;
   std::uint64_t edge_ = 0;
   std::uint32_t rst_ = 0, in_valid_ = 0, in_vc_ = 0, out_valid_ = 0, out_vc_ = 0, in_credit_ = 0, out_credit_ = 0,
-                draining_ = 0, route_drops_ = 0;
+                draining_ = 0, route_drops_ = 0, errors_ = 0;
   std::vector<std::uint32_t> in_flit_, out_flit_;
 };
 

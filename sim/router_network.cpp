@@ -98,6 +98,10 @@ std::string RouterNetwork::drop_report() const {
                        topology_.node_name(static_cast<model::NodeId>(r)), drops,
                        drops == kRouteDropsMax ? " or more" : "");
     }
+    const unsigned errors = routers_[r]->errors();
+    if (errors != 0)
+      s +=
+          fmt::format(" router {}: {};", topology_.node_name(static_cast<model::NodeId>(r)), router_error_text(errors));
   }
   return s;
 }

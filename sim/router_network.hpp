@@ -59,7 +59,8 @@ class Network {
   // links (progress, for watchdogs; a network top hides them and returns false).
   virtual bool step() = 0;
   // Routers that drained worms without a routing decision (docs/rtl.md, "Drained worms"):
-  // "router n dropped k worm(s) with no route;" for each.
+  // "router n dropped k worm(s) with no route;" for each; and routers with a sticky error
+  // ("Sticky errors"): "router n: <what was lost>;".
   virtual std::string drop_report() const = 0;
   // An RTL assertion fired.
   virtual bool assertion_failed() const = 0;

@@ -98,6 +98,7 @@ class Router final : public RouterModel {
   static constexpr unsigned kStreamW = std::bit_width((NetPorts + Locals) * Vcs - 1u);
   std::uint64_t draining() const override { return v_.draining_o; }
   unsigned route_drops() const override { return v_.route_drops_o; }
+  unsigned errors() const override { return v_.errors_o; }
   void set_input(unsigned port, const Link& l) override {
     set_bits(v_.in_valid_i, port, 1, l.valid);
     set_bits(v_.in_vc_i, port * kVcIdW, kVcIdW, l.vc);
@@ -123,6 +124,18 @@ class Router final : public RouterModel {
 std::string router_variants() {
   return "3 network ports (star:4) with 1 or 3 local pairs; 4 network ports with 1, 2 or 4; 6 network ports with 2 or "
          "6";
+}
+
+std::string router_error_text(unsigned bits) {
+  std::string s;
+  const auto add = [&s](const char* what) { s += s.empty() ? what : fmt::format("; {}", what); };
+  if (bits & kRouterErrorBufferOverflow) add("a flit arrived for a full input VC buffer and was lost");
+  if (bits & kRouterErrorCreditOverflow) add("a credit came back to a full output-VC counter and was lost");
+  if (bits & kRouterErrorEjectCreditOverflow) add("a credit came back to a full ejection pool and was lost");
+  const unsigned unknown =
+      bits & ~(kRouterErrorBufferOverflow | kRouterErrorCreditOverflow | kRouterErrorEjectCreditOverflow);
+  if (unknown != 0) add(fmt::format("unknown error bits {:#x}", unknown).c_str());
+  return s;
 }
 
 unsigned router_variant_vcs(unsigned net_ports) { return net_ports == 4 ? 4 : 2; }

@@ -43,6 +43,14 @@ struct Link {
 // route_drops_o saturates here (noc_pkg::RouteDropsW = 8 bits).
 inline constexpr unsigned kRouteDropsMax = 255;
 
+// errors_o's bits (noc_pkg::Err*, docs/rtl.md "Sticky errors"): protocol errors the router survives
+// by dropping a flit or a credit, sticky until reset.
+inline constexpr unsigned kRouterErrorBufferOverflow = 1u << 0;       // a flit into a full input VC buffer
+inline constexpr unsigned kRouterErrorCreditOverflow = 1u << 1;       // a credit into a full output-VC counter
+inline constexpr unsigned kRouterErrorEjectCreditOverflow = 1u << 2;  // a credit into a full ejection pool
+// The errors of `bits` in words ("a flit arrived for a full input VC buffer; ..."), "" for none.
+std::string router_error_text(unsigned bits);
+
 class RouterModel {
  public:
   virtual ~RouterModel() = default;
@@ -61,6 +69,8 @@ class RouterModel {
   // reset (route_drops_o, saturating at kRouteDropsMax).
   virtual std::uint64_t draining() const = 0;
   virtual unsigned route_drops() const = 0;
+  // Sticky protocol errors since reset (errors_o, kRouterError* bits).
+  virtual unsigned errors() const = 0;
   // Inputs for the next edge.
   virtual void set_input(unsigned port, const Link& link) = 0;
   virtual void set_credits_from_receivers(std::uint32_t bits) = 0;  // out_credit_i

@@ -7,7 +7,7 @@
 // Each line of VECTORS is one cycle, fields in hex separated by spaces, inputs then outputs:
 //   rst_ni own_label nbr_label port_connected port_is_wrap port_is_boundary own_coord dim_size
 //   is_torus num_dims in_valid in_vc in_flit out_credit | in_credit out_valid out_vc out_flit
-//   eject_stream draining route_drops
+//   eject_stream draining route_drops errors
 // (without the "|"). Per line: drive the inputs with the clock low, wait, compare every output (the
 // point where the C++ side read them: after the previous rising edge and after this cycle's inputs
 // settled), then a rising and a falling clock edge. Line 0 is not compared: the flip-flops start as
@@ -41,6 +41,7 @@ module netlist_tb_router;
 
   wire [NumPorts*NumVcs-1:0] in_credit, draining;
   wire [7:0] route_drops;  // noc_pkg::RouteDropsW
+  wire [2:0] errors;       // noc_pkg::ErrorsW
   wire [NumPorts-1:0] out_valid;
   wire [NumPorts*VcIdW-1:0] out_vc;
   wire [NumPorts*FlitW-1:0] out_flit;
@@ -48,6 +49,7 @@ module netlist_tb_router;
 
   reg [NumPorts*NumVcs-1:0] exp_in_credit, exp_draining;
   reg [7:0] exp_route_drops;
+  reg [2:0] exp_errors;
   reg [NumPorts-1:0] exp_out_valid;
   reg [NumPorts*VcIdW-1:0] exp_out_vc;
   reg [NumPorts*FlitW-1:0] exp_out_flit;
@@ -61,7 +63,7 @@ module netlist_tb_router;
     .in_valid_i(in_valid), .in_vc_i(in_vc), .in_flit_i(in_flit), .in_credit_o(in_credit),
     .out_valid_o(out_valid), .out_vc_o(out_vc), .out_flit_o(out_flit), .out_credit_i(out_credit),
     .eject_stream_o(eject_stream), .draining_o(draining),
-    .route_drops_o(route_drops)
+    .route_drops_o(route_drops), .errors_o(errors)
   );
 
   integer fd, fields, cycle, mismatches, compared;
@@ -89,11 +91,11 @@ module netlist_tb_router;
       $display("cannot open %0s", VECTORS);
       $finish;
     end
-    fields = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", rst_ni, own_label,
+    fields = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", rst_ni, own_label,
                      nbr_label, port_connected, port_is_wrap, port_is_boundary, own_coord, dim_size, is_torus,
                      num_dims, in_valid, in_vc, in_flit, out_credit, exp_in_credit, exp_out_valid, exp_out_vc,
-                     exp_out_flit, exp_eject_stream, exp_draining, exp_route_drops);
-    while (fields == 21) begin
+                     exp_out_flit, exp_eject_stream, exp_draining, exp_route_drops, exp_errors);
+    while (fields == 22) begin
       #1;
       if (cycle > 0) begin
         compared = compared + 1;
@@ -104,16 +106,17 @@ module netlist_tb_router;
         check("eject_stream_o", exp_eject_stream, eject_stream);
         check("draining_o", exp_draining, draining);
         check("route_drops_o", exp_route_drops, route_drops);
+        check("errors_o", exp_errors, errors);
       end
       #1 clk = 1'b1;
       #1 clk = 1'b0;
       cycle = cycle + 1;
-      fields = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", rst_ni, own_label,
+      fields = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", rst_ni, own_label,
                        nbr_label, port_connected, port_is_wrap, port_is_boundary, own_coord, dim_size, is_torus,
                        num_dims, in_valid, in_vc, in_flit, out_credit, exp_in_credit, exp_out_valid, exp_out_vc,
-                       exp_out_flit, exp_eject_stream, exp_draining, exp_route_drops);
+                       exp_out_flit, exp_eject_stream, exp_draining, exp_route_drops, exp_errors);
     end
-    if (fields != -1) $display("vector file: line %0d has %0d readable fields, expected 21", cycle + 1, fields);
+    if (fields != -1) $display("vector file: line %0d has %0d readable fields, expected 22", cycle + 1, fields);
     $display("netlist cycles %0d compared %0d mismatches %0d", cycle, compared, mismatches);
     $finish;
   end

@@ -144,6 +144,7 @@ struct LocalOutputs {
   std::uint64_t draining = 0;  // the router's draining_o, kPorts * kVcs bits
   unsigned route_drops = 0;    // the router's route_drops_o
   unsigned ej_stream = 0;      // eject_stream_o: the router input VC the ejected flit comes from
+  unsigned errors = 0;         // the router's errors_o
   bool operator==(const LocalOutputs&) const = default;
 };
 struct LocalInputs {
@@ -156,9 +157,9 @@ struct LocalInputs {
 std::string Describe(const LocalOutputs& o) {
   return fmt::format(
       "eject valid {} VC {} stream {} flit head {} tail {} data {:#x}; injection credits {:#x}; draining {:#x}; "
-      "route drops {}",
+      "route drops {}; errors {:#x}",
       o.ej_valid, o.ej_vc, o.ej_stream, o.ej_flit.head, o.ej_flit.tail, o.ej_flit.data, o.inj_credit, o.draining,
-      o.route_drops);
+      o.route_drops, o.errors);
 }
 
 template <class Top>
@@ -172,7 +173,8 @@ LocalOutputs ReadTop(Top& t, NodeId node) {
           static_cast<unsigned>(GetField(t.inj_credit_o, n * kVcs, kVcs)),
           GetField(t.draining_o, n * kPorts * kVcs, kPorts * kVcs),
           static_cast<unsigned>(GetField(t.route_drops_o, n * 8, 8)),
-          static_cast<unsigned>(GetField(t.ej_stream_o, n * kStreamW, kStreamW))};
+          static_cast<unsigned>(GetField(t.ej_stream_o, n * kStreamW, kStreamW)),
+          static_cast<unsigned>(GetField(t.errors_o, n * 3, 3))};  // noc_pkg::ErrorsW
 }
 
 LocalOutputs ReadMesh(RouterMesh& mesh, NodeId node) {
@@ -183,7 +185,8 @@ LocalOutputs ReadMesh(RouterMesh& mesh, NodeId node) {
           static_cast<unsigned>(GetField(m.in_credit_o, kLocal * kVcs, kVcs)),
           GetField(m.draining_o, 0, kPorts * kVcs),
           static_cast<unsigned>(m.route_drops_o),
-          static_cast<unsigned>(m.eject_stream_o)};
+          static_cast<unsigned>(m.eject_stream_o),
+          static_cast<unsigned>(m.errors_o)};
 }
 
 template <class Top>

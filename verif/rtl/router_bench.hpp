@@ -49,6 +49,7 @@ inline constexpr unsigned kLabelW = 16;
 inline constexpr unsigned kAllModes = 0x1F;  // bit m = wire::Mode m, the five routing modes
 inline constexpr unsigned kStreamW = 5;      // noc_router StreamW: $clog2(kPorts * kVcs)
 inline constexpr unsigned kRouteDropsW = 8;  // noc_pkg::RouteDropsW
+inline constexpr unsigned kErrorsW = 3;      // noc_pkg::ErrorsW
 static_assert((1u << kStreamW) >= kPorts * kVcs && (1u << (kStreamW - 1)) < kPorts * kVcs);
 
 // One link flit: {head, tail, data} (data: the layout's data_w low bits).
@@ -256,10 +257,10 @@ class RouterBench {
                        Hex(r.own_coord_i, 3 * kCoordW), Hex(r.dim_size_i, 3 * kCoordW), Hex(r.is_torus_i, 1),
                        Hex(r.num_dims_i, 2), Hex(r.in_valid_i, kPorts), Hex(r.in_vc_i, kPorts * kVcIdW),
                        Hex(r.in_flit_i, kPorts * kFlitW), Hex(r.out_credit_i, kPorts * kVcs));
-    out << fmt::format("{} {} {} {} {} {} {}\n", Hex(r.in_credit_o, kPorts * kVcs), Hex(r.out_valid_o, kPorts),
+    out << fmt::format("{} {} {} {} {} {} {} {}\n", Hex(r.in_credit_o, kPorts * kVcs), Hex(r.out_valid_o, kPorts),
                        Hex(r.out_vc_o, kPorts * kVcIdW), Hex(r.out_flit_o, kPorts * kFlitW),
                        Hex(r.eject_stream_o, kLocal * kStreamW), Hex(r.draining_o, kPorts * kVcs),
-                       Hex(r.route_drops_o, kRouteDropsW));
+                       Hex(r.route_drops_o, kRouteDropsW), Hex(r.errors_o, kErrorsW));
   }
 
   // After the edge: credits back to the senders, flits on the outputs to be credited back later.
@@ -426,6 +427,7 @@ std::string FirstOutputDifference(const A& a, const B& b, unsigned flit_w) {
   if (a.eject_stream_o != b.eject_stream_o) return "eject_stream_o";
   if (a.draining_o != b.draining_o) return "draining_o";
   if (a.route_drops_o != b.route_drops_o) return "route_drops_o";
+  if (a.errors_o != b.errors_o) return "errors_o";
   for (unsigned lsb = 0; lsb < flit_bits; lsb += 64) {
     const unsigned width = std::min(64u, flit_bits - lsb);
     if (GetField(a.out_flit_o, lsb, width) != GetField(b.out_flit_o, lsb, width)) return "out_flit_o";

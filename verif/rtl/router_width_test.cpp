@@ -109,6 +109,7 @@ std::string CompareCycle(const Wide& w, const Compact& c, FlitReader<wire::kWide
   if (w.out_vc_o != c.out_vc_o) return "out_vc_o differs";
   if (w.draining_o != c.draining_o) return "draining_o differs";
   if (w.route_drops_o != c.route_drops_o) return "route_drops_o differs";
+  if (w.errors_o != c.errors_o) return "errors_o differs";
   if ((w.out_valid_o >> kNetPorts) != 0 && w.eject_stream_o != c.eject_stream_o) return "eject_stream_o differs";
   for (unsigned p = 0; p < kPorts; ++p) {
     if (!GetBit(w.out_valid_o, p)) continue;

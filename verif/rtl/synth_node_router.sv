@@ -36,7 +36,8 @@ module synth_node_router #(
   input  logic [NumPorts*NumVcs-1:0]  out_credit_i,
   output logic [NumLocal*StreamW-1:0] eject_stream_o,
   output logic [NumPorts*NumVcs-1:0]  draining_o,
-  output logic [noc_pkg::RouteDropsW-1:0] route_drops_o
+  output logic [noc_pkg::RouteDropsW-1:0] route_drops_o,
+  output logic [noc_pkg::ErrorsW-1:0]     errors_o
 );
 
   noc_router #(
@@ -68,7 +69,8 @@ module synth_node_router #(
     .out_credit_i,
     .eject_stream_o,
     .draining_o,
-    .route_drops_o
+    .route_drops_o,
+    .errors_o
   );
 
 endmodule

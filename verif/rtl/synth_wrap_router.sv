@@ -48,9 +48,9 @@ module synth_wrap_router #(
   /// in_valid, in_vc, in_flit, out_credit.
   localparam int unsigned StimW    = NumPorts * (1 + VcIdW + FlitW) + NumPorts * NumVcs;
   localparam int unsigned StreamW  = (NumPorts * NumVcs > 1) ? $clog2(NumPorts * NumVcs) : 1;
-  /// out_valid, out_vc, out_flit, eject_stream, in_credit, draining, route_drops.
+  /// out_valid, out_vc, out_flit, eject_stream, in_credit, draining, route_drops, errors.
   localparam int unsigned OutW     = NumPorts * (1 + VcIdW + FlitW) + NumLocal * StreamW + 2 * NumPorts * NumVcs +
-                                     noc_pkg::RouteDropsW;
+                                     noc_pkg::RouteDropsW + noc_pkg::ErrorsW;
   localparam int unsigned ChunkW   = 32;
   localparam int unsigned NumChunk = (OutW + ChunkW - 1) / ChunkW;
 
@@ -79,6 +79,7 @@ module synth_wrap_router #(
   logic [NumPorts*FlitW-1:0]   in_flit, out_flit;
   logic [NumPorts*NumVcs-1:0]  in_credit, out_credit, draining;
   logic [noc_pkg::RouteDropsW-1:0] route_drops;
+  logic [noc_pkg::ErrorsW-1:0]     errors;
   logic [NumLocal*StreamW-1:0] eject_stream;
   logic [OutW-1:0]             outs;
   logic [NumChunk*ChunkW-1:0]  outs_padded;
@@ -107,7 +108,8 @@ module synth_wrap_router #(
       .out_credit_i  (out_credit),
       .eject_stream_o(eject_stream),
       .draining_o    (draining),
-      .route_drops_o (route_drops)
+      .route_drops_o (route_drops),
+      .errors_o      (errors)
     );
   end else begin : gen_router
     noc_router #(
@@ -139,11 +141,12 @@ module synth_wrap_router #(
       .out_credit_i      (out_credit),
       .eject_stream_o    (eject_stream),
       .draining_o        (draining),
-      .route_drops_o     (route_drops)
+      .route_drops_o     (route_drops),
+      .errors_o          (errors)
     );
   end
 
-  assign outs        = {out_valid, out_vc, out_flit, eject_stream, in_credit, draining, route_drops};
+  assign outs        = {out_valid, out_vc, out_flit, eject_stream, in_credit, draining, route_drops, errors};
   assign outs_padded = (NumChunk * ChunkW)'(outs);
 
   logic [NumChunk-1:0] chunk_q;

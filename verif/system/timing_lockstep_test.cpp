@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The timing model and the verilated routers in lockstep under saturating random traffic (no
 // firmware): two networks of the same topology, one of each backend, get the same injections and
-// ejection credits, and every router output (links, stream ids, credits, the drained-worm status)
-// must agree in every cycle. This reaches what the firmware scenarios rarely do: full buffers,
+// ejection credits, and every router output (links, stream ids, credits, the drained-worm status,
+// the sticky errors) must agree in every cycle. This reaches what the firmware scenarios rarely do: full buffers,
 // contended VC and switch allocation, both VCs, several local ports, promotion, source-route
 // regrouping, and worms without a route decision drained at their first router or further on.
 #include <fmt/format.h>
@@ -41,6 +41,7 @@ struct Network {
   std::vector<std::uint32_t> credits;   // per router
   std::vector<std::uint64_t> draining;  // per router
   std::vector<unsigned> route_drops;    // per router
+  std::vector<unsigned> errors;         // per router
   std::optional<sim::LinkWiring> links;
   void read() {
     const unsigned ports = routers.front()->ports();
@@ -50,6 +51,7 @@ struct Network {
       credits[r] = routers[r]->credits_to_senders();
       draining[r] = routers[r]->draining();
       route_drops[r] = routers[r]->route_drops();
+      errors[r] = routers[r]->errors();
     }
   }
 };
@@ -81,6 +83,7 @@ class Lockstep {
       w->credits.resize(w->routers.size());
       w->draining.resize(w->routers.size());
       w->route_drops.resize(w->routers.size());
+      w->errors.resize(w->routers.size());
       w->links.emplace(t);
     }
     tick();
@@ -105,11 +108,19 @@ class Lockstep {
       model_.read();
       if (std::string d = difference(c); !d.empty()) return d;
       drive();
+      if (faults_) break_protocol(c);
       tick();
-      if (context_->gotError()) return fmt::format("an RTL assertion fired in cycle {}", c);
+      if (context_->gotError() && !faults_) return fmt::format("an RTL assertion fired in cycle {}", c);
     }
     return "";
   }
+
+  // From now on run() breaks the flow-control protocol at fixed points (break_protocol) and goes
+  // on past the RTL assertions that catch it.
+  void break_protocol_from_now_on() { faults_ = true; }
+  unsigned rtl_errors(NodeId r) const { return rtl_.errors[static_cast<std::size_t>(r)]; }
+  unsigned model_errors(NodeId r) const { return model_.errors[static_cast<std::size_t>(r)]; }
+  bool assertion_fired() const { return context_->gotError(); }
   long flits_ejected = 0, worms_injected = 0, full_sink_cycles = 0, unroutable_injected = 0;
   // Worms the RTL routers counted as drained (route_drops_o after the last cycle, summed).
   long route_drops() const {
@@ -152,11 +163,12 @@ class Lockstep {
         }
       }
       if (rtl_.credits[r] != model_.credits[r] || rtl_.draining[r] != model_.draining[r] ||
-          rtl_.route_drops[r] != model_.route_drops[r]) {
+          rtl_.route_drops[r] != model_.route_drops[r] || rtl_.errors[r] != model_.errors[r]) {
         return fmt::format(
-            "cycle {} router {}: credits {:#x}/{:#x}, draining {:#x}/{:#x}, route drops {}/{} (RTL/model)", cycle,
-            t_.node_name(static_cast<NodeId>(r)), rtl_.credits[r], model_.credits[r], rtl_.draining[r],
-            model_.draining[r], rtl_.route_drops[r], model_.route_drops[r]);
+            "cycle {} router {}: credits {:#x}/{:#x}, draining {:#x}/{:#x}, route drops {}/{}, errors {:#x}/{:#x} "
+            "(RTL/model)",
+            cycle, t_.node_name(static_cast<NodeId>(r)), rtl_.credits[r], model_.credits[r], rtl_.draining[r],
+            model_.draining[r], rtl_.route_drops[r], model_.route_drops[r], rtl_.errors[r], model_.errors[r]);
       }
     }
     return "";
@@ -330,6 +342,27 @@ class Lockstep {
     }
   }
 
+  // The protocol faults of break_protocol_from_now_on(), on an idle network (every credit counter
+  // full, every buffer empty): cycle 10, a credit nobody sent back to router 0's output port 0
+  // (VC 0); cycle 20, an ejection credit the sink never owed to router 1; cycles 30..39, ten
+  // flits of one worm addressed to router 2 itself on its local port, VC 0, without credits,
+  // while its sink takes nothing: four fill the ejection pool, four the VC's buffer, the ninth
+  // finds it full.
+  void break_protocol(long cycle) {
+    const unsigned net = static_cast<unsigned>(t_.port_count());
+    for (Network* w : {&rtl_, &model_}) {
+      if (cycle == 10) {
+        RouterModel& m = *w->routers[0];
+        m.set_credits_from_receivers(1u);  // port 0, VC 0
+      }
+      if (cycle == 20) w->routers[1]->set_credits_from_receivers(1u << (net * vcs_));
+      if (cycle >= 30 && cycle < 40) {
+        const std::uint64_t data = wire::pack_head(head(wire::Mode::kDimensionOrder, 2, coords(2), 0));
+        w->routers[2]->set_input(net, Link{true, 0, {cycle == 30, cycle == 39, cycle == 30 ? data : 0}});
+      }
+    }
+  }
+
   model::Topology t_;
   model::HamiltonianLabeling path_;
   Traffic traffic_;
@@ -341,6 +374,7 @@ class Lockstep {
   unsigned vcs_ = 2;  // the routers' VCs per port
   std::vector<Injector> injectors_;
   std::vector<int> sinks_;
+  bool faults_ = false;
 };
 
 struct LockstepCase {
@@ -372,6 +406,21 @@ TEST_P(TimingLockstep, EveryOutputAgreesEveryCycleUnderRandomTraffic) {
     EXPECT_LE(net.route_drops(), net.unroutable_injected) << "load " << load;
     EXPECT_GT(net.route_drops(), net.unroutable_injected / 2) << "load " << load;
   }
+}
+
+// A lost flit or credit sets the same sticky error bit in the RTL router and in the model in the
+// same cycle, and the bits stay set (docs/rtl.md, "Sticky errors"). No traffic but the faults
+// (Lockstep::break_protocol), ejection stalled throughout; the RTL's assertions fire, as they should.
+TEST(TimingLockstepErrors, LostFlitsAndCreditsSetTheSameStickyErrorsInRtlAndModel) {
+  Lockstep net(model::Topology::parse("mesh:4x4"), 1, Traffic::kDimensionOrder, 0.0, 1.0, 7);
+  net.break_protocol_from_now_on();
+  ASSERT_EQ(net.run(200), "");
+  EXPECT_EQ(net.rtl_errors(0), sim::kRouterErrorCreditOverflow);
+  EXPECT_EQ(net.rtl_errors(1), sim::kRouterErrorEjectCreditOverflow);
+  EXPECT_EQ(net.rtl_errors(2), sim::kRouterErrorBufferOverflow);
+  EXPECT_EQ(net.rtl_errors(3), 0u);
+  EXPECT_TRUE(net.assertion_fired());
+  for (const NodeId r : {0, 1, 2, 3}) EXPECT_EQ(net.model_errors(r), net.rtl_errors(r)) << "router " << r;
 }
 
 INSTANTIATE_TEST_SUITE_P(

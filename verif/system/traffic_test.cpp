@@ -244,6 +244,7 @@ class SinkRouter final : public sim::RouterModel {
   std::uint32_t credits_to_senders() const override { return 0; }
   std::uint64_t draining() const override { return 0; }
   unsigned route_drops() const override { return 0; }
+  unsigned errors() const override { return 0; }
   void set_input(unsigned, const sim::Link&) override {}
   void set_credits_from_receivers(std::uint32_t) override {}
   void set_clock(bool) override {}

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Prove one RTL module of the working tree equivalent to the same module at an earlier git
+# revision, for the router v2 refactors that claim "same function, fewer LUTs" (docs/rtl.md,
+# "Router v2"). Each side is read into yosys from its own copy of rtl/, given the parameters,
+# flattened, and the two are compared with equiv_make / equiv_simple / equiv_induct: registers are
+# matched by name (a refactor keeps the state and changes only the logic between it), so every
+# output and every next state must be the same function of the inputs and the state. Exit status
+# 0 when every $equiv cell is proven, 1 otherwise (the log names the unproven ones).
+#
+# Usage: [EQUIV_NEW_OUTPUTS="<port>..."] verif/rtl/equiv_rev.sh <git-rev> <module> ["<chparam args>"]...
+#   verif/rtl/equiv_rev.sh 2cb3bbe noc_vc_allocator "-set NumIn 5 -set NumOut 4 -set NumVcs 4"
+# Every parameter set given is checked in turn. Output ports the revision did not have (a new
+# status output) are named in EQUIV_NEW_OUTPUTS: they are removed from the working tree's side
+# with the logic only they use, and everything else must still match. Logs in build/equiv/.
+set -uo pipefail
+
+if [[ $# -lt 2 ]]; then
+  echo "usage: $0 <git-rev> <module> [\"<chparam args>\"]..." >&2
+  exit 2
+fi
+rev=$1
+module=$2
+shift 2
+params=("$@")
+[[ ${#params[@]} -eq 0 ]] && params=("")
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+out_dir=$repo/build/equiv
+mkdir -p "$out_dir"
+old_dir=$(mktemp -d)
+trap 'rm -rf "$old_dir"' EXIT
+if ! git -C "$repo" rev-parse --verify -q "$rev^{commit}" >/dev/null; then
+  echo "equiv_rev: '$rev' is not a commit of $repo" >&2
+  exit 2
+fi
+git -C "$repo" archive "$rev" rtl | tar -x -C "$old_dir"
+
+# Packages first, like every other script here (yosys 0.23 needs them before their users).
+files_of() {
+  local dir=$1 f list=()
+  for f in "$dir"/*_pkg.sv; do list+=("$f"); done
+  for f in "$dir"/*.sv; do [[ "$f" == *_pkg.sv ]] || list+=("$f"); done
+  echo "${list[*]}"
+}
+
+status=0
+for p in "${params[@]}"; do
+  tag="$module.$(echo "$p" | tr -c 'A-Za-z0-9' '_')"
+  # One side: read its rtl/, set the parameters, flatten, rename the top, stash the design.
+  side() {
+    local dir=$1 name=$2 drop="" port
+    if [[ $name == gate ]]; then
+      for port in ${EQUIV_NEW_OUTPUTS:-}; do drop+="delete -port $name/$port; "; done
+    fi
+    echo "design -reset; read_verilog -sv -noautowire -I$dir $(files_of "$dir");
+${p:+chparam $p $module;} hierarchy -check -top $module; rename -top $name; proc; flatten; $drop opt_clean; async2sync;
+design -stash $name;"
+  }
+  script="$(side "$old_dir/rtl" gold) $(side "$repo/rtl" gate)
+design -reset; design -copy-from gold -as gold gold; design -copy-from gate -as gate gate;
+equiv_make gold gate equiv; hierarchy -top equiv; equiv_simple -seq 2; equiv_induct; equiv_status -assert"
+  if yosys -q -l "$out_dir/$tag.log" -p "$script" >/dev/null 2>&1; then
+    echo "equiv_rev: $module ($p) equals $rev: $(grep -oE '[0-9]+ are proven' "$out_dir/$tag.log" | tail -1) \$equiv cells"
+  else
+    echo "equiv_rev: $module ($p) differs from $rev or failed (log: $out_dir/$tag.log):" >&2
+    grep -E 'unproven|ERROR' "$out_dir/$tag.log" | tail -3 >&2
+    status=1
+  fi
+done
+exit $status
