@@ -21,14 +21,21 @@
 # Prints the table as markdown to stdout and writes it to <out-dir>/synth_table.md; every run's log
 # and stat stay in <out-dir>. Uses two yosys jobs at a time.
 #
-# Usage: verif/rtl/synth_table.sh [--full] [out-dir]
+# --only <regex> keeps the configurations whose entry (fields and description) matches, for
+# iterating on one row (make synth ONLY='node').
+#
+# Usage: verif/rtl/synth_table.sh [--full] [--only <regex>] [out-dir]
 set -uo pipefail
 
 full=0
-if [[ "${1:-}" == "--full" ]]; then
-  full=1
-  shift
-fi
+only=
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --full) full=1; shift ;;
+    --only) only=${2:?--only needs a regex}; shift 2 ;;
+    *) break ;;
+  esac
+done
 here=$(cd "$(dirname "$0")" && pwd)
 rtl_dir=$(cd "$here/../../rtl" && pwd)
 out_dir=${1:-build/synth}
@@ -46,25 +53,40 @@ out_dir=$(cd "$out_dir" && pwd)
 # (Modes: the routing modes built in, noc_pkg::AllModes = 31 when left out).
 # Configuration "in": the general router, its configuration on input ports (nothing pruned);
 # "node": one node's constant configuration as in a network top (verif/rtl/synth_node_router.sv,
-# node (5,5) of a 16x16 mesh; 4 network ports only).
+# node (5,5) of a 16x16 mesh; 4 network ports only); "mesh<X>x<Y>": the whole network top
+# (rtl/noc_network_top.sv, a 2D mesh of that size; its routers' configuration constant, mesh-edge
+# ports unconnected and pruned), counted in total (the table's per-router column divides).
 configs=(
-  "4 2 1 4 64 in|2D mesh/torus, one local port"
-  "4 2 2 4 64 in|2D, two local ports"
-  "4 2 4 4 64 in|2D, all-port (4 local)"
-  "6 2 1 4 64 in|3D mesh/torus"
-  "3 2 1 4 64 in|star graph S4"
-  "4 4 1 4 64 in|2D, 4 VCs"
-  "4 2 1 1 64 in|2D, one local port, BufDepth 1"
-  "4 2 1 4 32 in|2D, one local port, 32-bit flits (the issue's target configuration)"
-  "4 2 1 4 32 node|the same as one node of a network top (constant configuration)"
-  "4 2 1 4 32 node 5|the same node, Hamiltonian path and dimension order only (Modes 5)"
-  "4 2 1 1 32 in|2D, one local port, 32-bit flits, BufDepth 1"
+  "4 4 1 4 64 in|2D mesh/torus router as the harness runs it (4 VCs, 64-bit flits)"
+  "4 4 2 4 64 in|2D, two local ports"
+  "4 4 4 4 64 in|2D, all-port (4 local)"
+  "6 2 1 4 64 in|3D mesh/torus (2 VCs)"
+  "3 2 1 4 64 in|star graph S4 (2 VCs)"
+  "4 4 1 4 32 in|2D general router, 32-bit flits (the target configuration)"
+  "4 4 1 4 32 node|the same as one node of a network top (constant configuration): the target row"
+  "4 4 1 4 32 node 5|the same node, Hamiltonian path and dimension order only (Modes 5)"
+  "4 2 1 4 32 node|the same node with 2 VCs (a build without concurrent xy-path mixes)"
+  "4 2 1 1 32 node|the same node, 2 VCs, BufDepth 1"
+  "4 4 1 4 32 mesh2x2|2x2 mesh network top (4 routers), 32-bit flits"
+  "4 4 1 4 32 mesh4x4|4x4 mesh network top (16 routers), 32-bit flits"
 )
+if [[ -n "$only" ]]; then
+  kept=()
+  for entry in "${configs[@]}"; do
+    if [[ "$entry" =~ $only ]]; then kept+=("$entry"); fi
+  done
+  if [[ ${#kept[@]} -eq 0 ]]; then
+    echo "synth: --only '$only' matches no configuration; they are:" >&2
+    printf '  %s\n' "${configs[@]}" >&2
+    exit 2
+  fi
+  configs=("${kept[@]}")
+fi
 flows=(ice40 xilinx ecp5)
 # The configurations that get an fmax without --full: the main one at both flit widths and their
 # BufDepth 1 variants (one that does not fit the HX8K stops after packing, in seconds; one that
 # fits is placed and routed, minutes).
-fmax_default=("4 2 1 4 64 in" "4 2 1 1 64 in" "4 2 1 4 32 in" "4 2 1 4 32 node" "4 2 1 1 32 in")
+fmax_default=("4 4 1 4 32 in" "4 4 1 4 32 node" "4 2 1 4 32 node" "4 2 1 1 32 node")
 
 shopt -s nullglob
 files=("$rtl_dir"/*_pkg.sv)
@@ -91,6 +113,9 @@ run_yosys() {
     top=synth_node_router
     extra=("$node_router")
     params="-set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth -set Modes $modes"
+  elif [[ "$cfg" =~ ^mesh([0-9]+)x([0-9]+)$ ]]; then
+    top=noc_network_top
+    params="-set SizeX ${BASH_REMATCH[1]} -set SizeY ${BASH_REMATCH[2]} -set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth"
   fi
   case $flow in
     ice40) cmd="synth_ice40 -top $top" ;;
@@ -201,6 +226,25 @@ table="$out_dir/synth_table.md"
 | $(count "$tag.xilinx" '^LUT[1-6]$') | $(count "$tag.xilinx" '^FD') | $(count "$tag.ecp5" '^LUT4$') \
 | $(count "$tag.ecp5" '^TRELLIS_FF$') | $(fmax_of "$config") |"
   done
+  # How many routers of the target row each part holds, by LUT and FF counts alone (a router
+  # takes max(LUTs, FFs) iCE40 logic cells; ECP5 and Xilinx parts have as many FFs as LUT4s, or
+  # two per LUT6). Only the iCE40 HX8K figure is backed by place and route (the fmax column).
+  target="4 4 1 4 32 node"
+  tag=$(tag_of "$target")
+  ice_lut=$(count "$tag.ice40" '^SB_LUT4$'); ice_ff=$(count "$tag.ice40" '^SB_DFF')
+  x_lut=$(count "$tag.xilinx" '^LUT[1-6]$'); x_ff=$(count "$tag.xilinx" '^FD')
+  e_lut=$(count "$tag.ecp5" '^LUT4$'); e_ff=$(count "$tag.ecp5" '^TRELLIS_FF$')
+  if [[ "$ice_lut" != "?" && "$x_lut" != "?" && "$e_lut" != "?" ]]; then
+    fits() {  # <capacity LUTs> <capacity FFs> <LUTs> <FFs>
+      local a=$(($1 / $3)) b=$(($2 / $4))
+      echo $((a < b ? a : b))
+    }
+    ice_lc=$((ice_lut > ice_ff ? ice_lut : ice_ff))
+    echo
+    echo "Routers of the target row (\"$target\") per part, by LUT and FF counts: iCE40 UP5K $((5280 / ice_lc)), HX8K $((7680 / ice_lc));" \
+      "ECP5 LFE5U-25 $(fits 24288 24288 "$e_lut" "$e_ff"), -45 $(fits 43848 43848 "$e_lut" "$e_ff"), -85 $(fits 83640 83640 "$e_lut" "$e_ff");" \
+      "Artix-7 XC7A35T $(fits 20800 41600 "$x_lut" "$x_ff"), XC7A100T $(fits 63400 126800 "$x_lut" "$x_ff"), XC7A200T $(fits 134600 269200 "$x_lut" "$x_ff")."
+  fi
 } >"$table"
 cat "$table"
 echo "synth: table written to $table" >&2
