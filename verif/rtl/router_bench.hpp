@@ -120,6 +120,12 @@ class RouterBench {
   // Each needs a mode the topology uses: on a torus only Hamiltonian path, dimension order and
   // source routes.
   void set_traffic_modes(unsigned modes) { traffic_modes_ = modes; }
+  // From now on NewWorm also makes two rare paths (router_cover_test.cpp): source routes that
+  // regroup onto an address flit here (a third of those whose entry 0 is a port), and dimension-
+  // order worms delivered here whose next address flit has no decision (a quarter; x beyond the
+  // network), drained after the local copy started. Off by default, so the other benches' traffic,
+  // random draws and drop counts stay as they are.
+  void set_rare_paths(bool on) { rare_paths_ = on; }
   // From now on no new worms (the reserved-mode ones included): the senders only finish theirs.
   void stop_new_worms() { new_worms_ = false; }
   // Flits the senders still hold (a sender holds flits it has no credit for).
@@ -329,6 +335,9 @@ class RouterBench {
           while (next == node) next = random_node();
           next_dests.push_back(DestField(topology, labels, h.mode, next));
         }
+        if (rare_paths_ && h.mode == wire::Mode::kDimensionOrder && rng_() % 4 == 0) {
+          next_dests.front() = wire::pack_coord_dest({static_cast<std::uint8_t>(topology.size(0)), 0, 0}, Layout);
+        }
       }
       h.dest = DestField(topology, labels, h.mode, dest);
       if (h.mode == wire::Mode::kHamiltonianPath) {
@@ -347,6 +356,10 @@ class RouterBench {
       }
       h.dest = wire::with_route_entry(Layout.route_all_unused(), 0, {rng_() % 2 == 0, ports[rng_() % ports.size()]});
       h.vc_class = static_cast<std::uint8_t>(rng_() % kVcs);  // any class names a VC of its own
+      if (rare_paths_ && wire::route_entry(h.dest, 0).port != wire::kRoutePortEnd && rng_() % 3 == 0) {
+        next_dests.push_back(
+            wire::with_route_entry(Layout.route_all_unused(), 0, {rng_() % 2 == 0, ports[rng_() % ports.size()]}));
+      }
     } else {
       h.mode = wire::Mode::kCprLine;
       h.cf = static_cast<wire::Cf>(rng_() % 4);
@@ -412,6 +425,7 @@ class RouterBench {
   std::array<long, 8> heads_in_{};
   long draining_cycles_ = 0;
   long route_drops_ = 0;
+  bool rare_paths_ = false;
   long phase_drops_ = 0;
   long dropped_worms_sent_ = 0;
 };

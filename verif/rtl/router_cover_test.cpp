@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The RTL's cover points (`NOC_COVER`, rtl/noc_assert.svh) on the rare paths are reached: the
 // router verilated with --coverage-user (Vnoc_router_p4_v4_d4_cov) runs router_bench.hpp's random
-// legal traffic (every routing mode, intermediate reception, source-route regroups, CPR lines with
-// PCP spines, drained worms, back-pressure) as a node of a 4x4 mesh and of a 4x4 torus, and every
+// legal traffic (every routing mode, intermediate reception, CPR lines with PCP spines, drained
+// worms, back-pressure; with its rare paths on: source-route regroups, an address flit drained
+// after its worm's local copy started) as a node of a 4x4 mesh and of a 4x4 torus, and every
 // cover point of the router must have held in at least one cycle (docs/rtl.md, "Sticky errors and
 // cover points"). A cover point that is never reached names a path no test exercises.
 #include <fmt/format.h>
@@ -51,6 +52,7 @@ TEST(RouterCover, RandomTrafficReachesEveryCoverPoint) {
   VerilatedContext context;
   context.fatalOnError(false);
   RouterBench<Vnoc_router_p4_v4_d4_cov, wire::kWide> bench(context, "cov", 20261124);
+  bench.set_rare_paths(true);  // source-route regroups, address flits drained after a local copy
   std::ostream no_vectors(nullptr);
   for (const auto& [spec, node] :
        {std::pair<const char*, model::NodeId>{"mesh:4x4", 5}, {"mesh:4x4", 6}, {"torus:4x4", 0}}) {
