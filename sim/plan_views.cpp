@@ -217,13 +217,18 @@ std::string render_sweep_table(const model::SweepResult& result) {
   return out;
 }
 
+std::string sweep_csv_header() {
+  return "algorithm,k,runs,mean_steps,max_steps,mean_traffic,mean_additional_traffic,mean_latency,max_latency";
+}
+
+std::string sweep_csv_row(const model::SweepRow& r) {
+  return fmt::format("{},{},{},{},{},{},{},{},{}", r.algorithm, r.destinations, r.runs, r.mean_steps, r.max_steps,
+                     r.mean_traffic, r.mean_additional_traffic, r.mean_latency, r.max_latency);
+}
+
 std::string sweep_to_csv(const model::SweepResult& result) {
-  std::string out =
-      "algorithm,k,runs,mean_steps,max_steps,mean_traffic,mean_additional_traffic,mean_latency,max_latency\n";
-  for (const model::SweepRow& r : result.rows) {
-    out += fmt::format("{},{},{},{},{},{},{},{},{}\n", r.algorithm, r.destinations, r.runs, r.mean_steps, r.max_steps,
-                       r.mean_traffic, r.mean_additional_traffic, r.mean_latency, r.max_latency);
-  }
+  std::string out = sweep_csv_header() + "\n";
+  for (const model::SweepRow& r : result.rows) out += sweep_csv_row(r) + "\n";
   return out;
 }
 

@@ -30,6 +30,9 @@ std::string render_sweep_table(const model::SweepResult& result);
 // CSV with a header line: algorithm,k,runs,mean_steps,max_steps,mean_traffic,
 // mean_additional_traffic,mean_latency,max_latency.
 std::string sweep_to_csv(const model::SweepResult& result);
+// sweep_to_csv's header and one row, each without the newline (the shard files, sim/shard.hpp).
+std::string sweep_csv_header();
+std::string sweep_csv_row(const model::SweepRow& row);
 // {"config": {...}, "rows": [{...}, ...]} with the CSV's columns as row fields.
 nlohmann::json sweep_to_json(const model::SweepResult& result);
 
