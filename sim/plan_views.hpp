@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "model/algorithm_choice.hpp"
 #include "model/plan.hpp"
 #include "model/sweep.hpp"
 
@@ -24,6 +25,17 @@ model::SourceChoice parse_source_choice(const model::Topology& topology, std::st
 std::string render_plan_text(const model::Plan& plan);
 // The plan as JSON; nodes are written by name (`3,2`), ports by name (`+X`).
 nlohmann::json plan_to_json(const model::Plan& plan);
+
+// `--algorithm auto`'s ranking (model/algorithm_choice.hpp) as text: what the latencies are
+// (`predictor`, e.g. "the analytic latency under the RTL's parameters"), one line per applicable
+// algorithm (rank, predicted latency, traffic, steps), the excluded ones with their reasons, and
+// the pick with why: how far ahead of the next it is, or on a tie, the traffic that decided it.
+std::string render_choice_text(const model::AlgorithmChoice& choice, const std::string& predictor);
+// The pick's reason alone (the last line of render_choice_text, without "auto picks <name>: ").
+std::string choice_reason(const model::AlgorithmChoice& choice);
+// {"predictor", "pick", "reason", "ranking": [{"algorithm", "latency", "traffic", "steps"}],
+//  "excluded": [{"algorithm", "reason"}]}.
+nlohmann::json choice_to_json(const model::AlgorithmChoice& choice, const std::string& predictor);
 
 // The sweep as an aligned table, one row per (K, algorithm).
 std::string render_sweep_table(const model::SweepResult& result);

@@ -43,6 +43,7 @@ Command add_compare(CLI::App& app);
 Command add_showcase(CLI::App& app);
 Command add_sweep(CLI::App& app);
 Command add_merge(CLI::App& app);
+Command add_rank(CLI::App& app);
 
 // The traffic sweep's plot script, found from the running binary (<bindir>/../share/wormcast/, the
 // layout of `cmake --install` and of the build tree); throws CommandError when it is missing.
