@@ -57,8 +57,9 @@ Command add_rank(CLI::App& app) {
   command->add_option("--backend", o->backend, "rtl or model (the timing model, the RTL's cycles faster)")
       ->capture_default_str();
   o->request.add_to(*command, LatencyOptions::kStartUpOnly);
-  command->add_option("--csv", o->csv,
-                      "write one row per (request, algorithm): predicted and measured latency, auto's pick");
+  command->add_option(
+      "--csv", o->csv,
+      "write one row per (request, algorithm): the request, predicted and measured latency, auto's pick");
   return {command, [o] {
             if (o->request.ports.empty()) throw model::SpecError(kAutoNeedsPorts);
             if (o->requests < 1) {
@@ -81,7 +82,8 @@ Command add_rank(CLI::App& app) {
             }
             Progress progress("rank", points.size() * static_cast<std::size_t>(o->requests));
             std::string csv =
-                "topology,k,request,source,algorithm,rank,predicted,traffic,measured,check,auto_pick,measured_best\n";
+                "topology,k,request,source,destinations,algorithm,rank,predicted,traffic,measured,check,auto_pick,"
+                "measured_best\n";
             std::string table =
                 "| topology | K | requests | measured winners (ties count for each) | auto's pick a measured best | "
                 "auto's worst gap |\n|---|---|---|---|---|---|\n";
@@ -100,14 +102,18 @@ Command add_rank(CLI::App& app) {
                     model::make_request(t, model::kAutoAlgorithm, samples[i].source, samples[i].destinations,
                                         o->request.length, ports, o->request.latency);
                 const Race race = race_algorithms(request, options);
+                // Space-separated, so that `wormcast run -d` takes them as they are.
+                std::vector<std::string> names;
+                for (const model::NodeId d : samples[i].destinations) names.push_back(t.node_name(d));
+                const std::string destinations = fmt::format("{}", fmt::join(names, " "));
                 const long best = race.measured_best().measured;
                 for (std::size_t r = 0; r < race.entries.size(); ++r) {
                   const RaceEntry& e = race.entries[r];
                   if (e.measured == best) ++wins[e.predicted.algorithm];
-                  csv += fmt::format("{},{},{},\"{}\",{},{},{},{},{},{},{},{}\n", t.spec(), point.k, i,
-                                     t.node_name(samples[i].source), e.predicted.algorithm, r + 1, e.predicted.latency,
-                                     e.predicted.traffic, e.measured, e.check.empty() ? "pass" : "fail", r == 0 ? 1 : 0,
-                                     e.measured == best ? 1 : 0);
+                  csv += fmt::format("{},{},{},\"{}\",\"{}\",{},{},{},{},{},{},{},{}\n", t.spec(), point.k, i,
+                                     t.node_name(samples[i].source), destinations, e.predicted.algorithm, r + 1,
+                                     e.predicted.latency, e.predicted.traffic, e.measured,
+                                     e.check.empty() ? "pass" : "fail", r == 0 ? 1 : 0, e.measured == best ? 1 : 0);
                 }
                 all_pass = all_pass && race.all_checks_pass();
                 point_right += race.pick_gap() == 0 ? 1 : 0;
