@@ -106,14 +106,15 @@ Command add_rank(CLI::App& app) {
                 std::vector<std::string> names;
                 for (const model::NodeId d : samples[i].destinations) names.push_back(t.node_name(d));
                 const std::string destinations = fmt::format("{}", fmt::join(names, " "));
-                const long best = race.measured_best().measured;
+                const long best = race.measured_best().measured;  // -1: no run delivered everything
                 for (std::size_t r = 0; r < race.entries.size(); ++r) {
                   const RaceEntry& e = race.entries[r];
-                  if (e.measured == best) ++wins[e.predicted.algorithm];
+                  const bool won = best >= 0 && e.measured == best;
+                  if (won) ++wins[e.predicted.algorithm];
                   csv += fmt::format("{},{},{},\"{}\",\"{}\",{},{},{},{},{},{},{},{}\n", t.spec(), point.k, i,
                                      t.node_name(samples[i].source), destinations, e.predicted.algorithm, r + 1,
                                      e.predicted.latency, e.predicted.traffic, e.measured,
-                                     e.check.empty() ? "pass" : "fail", r == 0 ? 1 : 0, e.measured == best ? 1 : 0);
+                                     e.check.empty() ? "pass" : "fail", r == 0 ? 1 : 0, won ? 1 : 0);
                 }
                 all_pass = all_pass && race.all_checks_pass();
                 point_right += race.pick_gap() == 0 ? 1 : 0;
