@@ -29,10 +29,23 @@ test: build
 # every seed offset by REGRESS_SEED. Fixed and bounded (the mixes about 2.3 min of CPU per unit of
 # scale, the other suites about 15 s, on a 2-core machine); rerun with the same two
 # numbers to reproduce a failure (a failing mix also prints its request file and rerun command).
+# GoogleTest's sharding variables split it into independent jobs (a CI matrix, a Slurm array;
+# docs/results.md "Sharding"): `GTEST_TOTAL_SHARDS=n GTEST_SHARD_INDEX=i make regress` runs shard
+# i (0-based) of n, every test whole with its own fixed seed, so the n shards run exactly the tests
+# of the unsharded regression with the same seeds. `regress-run` is the run alone, without the build
+# (test Regress.HonoursGoogleTestShardingVariables); REGRESS_ARGS adds options (--gtest_filter=...).
 REGRESS_SCALE ?= 20
 REGRESS_SEED ?= 1
+REGRESS_ARGS ?=
 regress: build
-	@WORMCAST_REGRESS_SCALE=$(REGRESS_SCALE) WORMCAST_REGRESS_SEED=$(REGRESS_SEED) $(BUILD)/verif/system_tests --gtest_brief=1
+	@$(MAKE) --no-print-directory regress-run
+
+.PHONY: regress-run
+regress-run:
+	@if [ -n "$$GTEST_TOTAL_SHARDS$$GTEST_SHARD_INDEX" ]; then \
+		echo "regress: GoogleTest shard $${GTEST_SHARD_INDEX:-unset} of $${GTEST_TOTAL_SHARDS:-unset}"; fi
+	@WORMCAST_REGRESS_SCALE=$(REGRESS_SCALE) WORMCAST_REGRESS_SEED=$(REGRESS_SEED) $(BUILD)/verif/system_tests \
+		--gtest_brief=1 $(REGRESS_ARGS)
 
 # The demo: every algorithm the firmware runs, on the verilated routers of an 8x8 mesh, a 4x4 torus
 # and a 4x4x4 mesh, each run checked against the model; the table and one SVG per run go to

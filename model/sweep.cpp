@@ -108,7 +108,7 @@ std::vector<Sample> draw_samples(const Topology& topology, const SourceChoice& s
   return samples;
 }
 
-SweepResult run_sweep(const SweepConfig& config) {
+void check_sweep(const SweepConfig& config) {
   const Topology& t = config.topology;
   if (config.algorithms.empty()) {
     throw SpecError(
@@ -133,6 +133,10 @@ SweepResult run_sweep(const SweepConfig& config) {
     throw RequestError(
         fmt::format("{} threads is impossible; give 1 or more, or 0 for one per hardware thread", config.threads));
   }
+}
+
+SweepResult run_sweep(const SweepConfig& config, const std::function<void()>& count_done) {
+  check_sweep(config);
 
   // Each worker takes the next K not yet taken and fills its slot, so the rows come out in config
   // order however the work interleaves. A planner's error is kept with its K and the first one (in
@@ -145,6 +149,7 @@ SweepResult run_sweep(const SweepConfig& config) {
     for (std::size_t i = next++; i < counts.size(); i = next++) {
       try {
         rows_of[i] = sweep_one_count(config, counts[i]);
+        if (count_done) count_done();
       } catch (...) {
         error_of[i] = std::current_exception();
       }

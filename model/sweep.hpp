@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
@@ -82,11 +83,17 @@ std::uint64_t uniform_below(std::mt19937_64& engine, std::uint64_t bound);
 std::vector<Sample> draw_samples(const Topology& topology, const SourceChoice& source, int k, int runs,
                                  std::uint64_t seed);
 
+// Throws what run_sweep() throws before its first plan (the configuration's errors): a sharded
+// sweep checks the whole sweep in every shard, also one with no K of its own.
+void check_sweep(const SweepConfig& config);
+
 // Plans every algorithm on every sample (through plan()) and aggregates, the K values spread over
 // config.threads threads. Throws SpecError for an unknown algorithm or an empty algorithm/K list,
 // RequestError for a broadcast algorithm with a K other than N-1 or threads < 0, and what
 // draw_samples() and the planners throw (a planner's error for the first K, in config order, that
-// has one); everything but the planners' errors is checked before the first plan.
-SweepResult run_sweep(const SweepConfig& config);
+// has one); everything but the planners' errors is checked before the first plan. `count_done`,
+// when given, is called once per K as its rows are done (from the worker threads, so it must be
+// safe to call concurrently): a long sweep's progress.
+SweepResult run_sweep(const SweepConfig& config, const std::function<void()>& count_done = {});
 
 }  // namespace wormcast::model

@@ -217,13 +217,69 @@ std::string render_sweep_table(const model::SweepResult& result) {
   return out;
 }
 
-std::string sweep_to_csv(const model::SweepResult& result) {
-  std::string out =
-      "algorithm,k,runs,mean_steps,max_steps,mean_traffic,mean_additional_traffic,mean_latency,max_latency\n";
-  for (const model::SweepRow& r : result.rows) {
-    out += fmt::format("{},{},{},{},{},{},{},{},{}\n", r.algorithm, r.destinations, r.runs, r.mean_steps, r.max_steps,
-                       r.mean_traffic, r.mean_additional_traffic, r.mean_latency, r.max_latency);
+std::string choice_reason(const model::AlgorithmChoice& choice) {
+  const model::Candidate& pick = choice.ranking.front();
+  if (choice.ranking.size() == 1) {
+    return fmt::format("the only applicable algorithm, predicted {:.6g} cycles", pick.latency);
   }
+  const model::Candidate& next = choice.ranking[1];
+  if (!model::same_latency(pick.latency, next.latency)) {
+    return fmt::format("the lowest predicted latency, {:.6g} cycles, {:.1f} % below the next, {} ({:.6g})",
+                       pick.latency, 100.0 * (next.latency - pick.latency) / next.latency, next.algorithm,
+                       next.latency);
+  }
+  if (pick.traffic != next.traffic) {
+    return fmt::format("tied with {} on predicted latency ({:.6g} cycles); less traffic ({} vs {} channel traversals)",
+                       next.algorithm, pick.latency, pick.traffic, next.traffic);
+  }
+  return fmt::format("tied with {} on predicted latency ({:.6g} cycles) and traffic ({}); first in registry order",
+                     next.algorithm, pick.latency, pick.traffic);
+}
+
+std::string render_choice_text(const model::AlgorithmChoice& choice, const std::string& predictor) {
+  std::string out = fmt::format(
+      "auto: {} applicable algorithms ranked by predicted latency ({}; ties: less traffic)\n"
+      "  rank  {:<15} {:>12} {:>8} {:>6}\n",
+      choice.ranking.size(), predictor, "algorithm", "latency", "traffic", "steps");
+  for (std::size_t i = 0; i < choice.ranking.size(); ++i) {
+    const model::Candidate& c = choice.ranking[i];
+    out += fmt::format("  {:>4}  {:<15} {:>12.6g} {:>8} {:>6}\n", i + 1, c.algorithm, c.latency, c.traffic, c.steps);
+  }
+  for (const model::Candidate& c : choice.excluded) {
+    out += fmt::format("  not applicable: {} ({})\n", c.algorithm, c.excluded_because);
+  }
+  out += fmt::format("auto picks {}: {}\n", choice.ranking.front().algorithm, choice_reason(choice));
+  return out;
+}
+
+json choice_to_json(const model::AlgorithmChoice& choice, const std::string& predictor) {
+  json ranking = json::array();
+  for (const model::Candidate& c : choice.ranking) {
+    ranking.push_back({{"algorithm", c.algorithm}, {"latency", c.latency}, {"traffic", c.traffic}, {"steps", c.steps}});
+  }
+  json excluded = json::array();
+  for (const model::Candidate& c : choice.excluded) {
+    excluded.push_back({{"algorithm", c.algorithm}, {"reason", c.excluded_because}});
+  }
+  return {{"predictor", predictor},
+          {"pick", choice.ranking.front().algorithm},
+          {"reason", choice_reason(choice)},
+          {"ranking", ranking},
+          {"excluded", excluded}};
+}
+
+std::string sweep_csv_header() {
+  return "algorithm,k,runs,mean_steps,max_steps,mean_traffic,mean_additional_traffic,mean_latency,max_latency";
+}
+
+std::string sweep_csv_row(const model::SweepRow& r) {
+  return fmt::format("{},{},{},{},{},{},{},{},{}", r.algorithm, r.destinations, r.runs, r.mean_steps, r.max_steps,
+                     r.mean_traffic, r.mean_additional_traffic, r.mean_latency, r.max_latency);
+}
+
+std::string sweep_to_csv(const model::SweepResult& result) {
+  std::string out = sweep_csv_header() + "\n";
+  for (const model::SweepRow& r : result.rows) out += sweep_csv_row(r) + "\n";
   return out;
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "model/algorithm_choice.hpp"
 #include "model/plan.hpp"
 #include "model/sweep.hpp"
 
@@ -25,11 +26,25 @@ std::string render_plan_text(const model::Plan& plan);
 // The plan as JSON; nodes are written by name (`3,2`), ports by name (`+X`).
 nlohmann::json plan_to_json(const model::Plan& plan);
 
+// `--algorithm auto`'s ranking (model/algorithm_choice.hpp) as text: what the latencies are
+// (`predictor`, e.g. "the analytic latency under the RTL's parameters"), one line per applicable
+// algorithm (rank, predicted latency, traffic, steps), the excluded ones with their reasons, and
+// the pick with why: how far ahead of the next it is, or on a tie, the traffic that decided it.
+std::string render_choice_text(const model::AlgorithmChoice& choice, const std::string& predictor);
+// The pick's reason alone (the last line of render_choice_text, without "auto picks <name>: ").
+std::string choice_reason(const model::AlgorithmChoice& choice);
+// {"predictor", "pick", "reason", "ranking": [{"algorithm", "latency", "traffic", "steps"}],
+//  "excluded": [{"algorithm", "reason"}]}.
+nlohmann::json choice_to_json(const model::AlgorithmChoice& choice, const std::string& predictor);
+
 // The sweep as an aligned table, one row per (K, algorithm).
 std::string render_sweep_table(const model::SweepResult& result);
 // CSV with a header line: algorithm,k,runs,mean_steps,max_steps,mean_traffic,
 // mean_additional_traffic,mean_latency,max_latency.
 std::string sweep_to_csv(const model::SweepResult& result);
+// sweep_to_csv's header and one row, each without the newline (the shard files, sim/shard.hpp).
+std::string sweep_csv_header();
+std::string sweep_csv_row(const model::SweepRow& row);
 // {"config": {...}, "rows": [{...}, ...]} with the CSV's columns as row fields.
 nlohmann::json sweep_to_json(const model::SweepResult& result);
 

@@ -5,6 +5,8 @@
 
 #include <cmath>
 #include <cstdio>
+#include <memory>
+#include <utility>
 
 #include "model/errors.hpp"
 
@@ -58,46 +60,48 @@ std::vector<double> parse_loads(const std::vector<std::string>& texts) {
 std::string traffic_csv_header() {
   return "backend,topology,routing,load,length,multicast_fraction,destinations,seed,offered,accepted,mean_latency,"
          "mean_unicast_latency,mean_multicast_latency,mean_destination_latency,max_latency,mean_hops,measured_packets,"
-         "delivered_packets,saturated,cycles,wall_seconds\n";
+         "delivered_packets,saturated,cycles\n";
 }
 
 std::string traffic_csv_row(const TrafficResult& r) {
   const TrafficConfig& c = r.config;
-  return fmt::format("{},{},{},{},{},{},{},{},{:.5f},{:.5f},{:.3f},{:.3f},{:.3f},{:.3f},{},{:.3f},{},{},{},{},{:.3f}\n",
+  return fmt::format("{},{},{},{},{},{},{},{},{:.5f},{:.5f},{:.3f},{:.3f},{:.3f},{:.3f},{},{:.3f},{},{},{},{}\n",
                      r.backend, c.topology, r.routing, c.load, c.length, c.multicast_fraction,
                      c.multicast_fraction > 0 ? c.destinations : 1, c.seed, r.offered, r.accepted, r.mean_latency,
                      r.mean_unicast_latency, r.mean_multicast_latency, r.mean_destination_latency, r.max_latency,
-                     r.mean_hops, r.measured_packets, r.delivered_packets, r.saturated ? 1 : 0, r.cycles,
-                     r.wall_seconds);
+                     r.mean_hops, r.measured_packets, r.delivered_packets, r.saturated ? 1 : 0, r.cycles);
 }
 
-std::vector<TrafficResult> run_traffic_sweep(const TrafficSweepConfig& config) {
+std::vector<TrafficConfig> traffic_sweep_points(const TrafficSweepConfig& config) {
   if (config.loads.empty()) throw model::SpecError("a traffic sweep needs at least one load");
   std::vector<int> counts = config.destination_counts;
   if (counts.empty()) counts.push_back(config.base.destinations);
-  // Every point is checked before the first one runs: a bad value late in a list fails at once.
+  std::vector<TrafficConfig> points;
   for (const int k : counts) {
     for (const double load : config.loads) {
       TrafficConfig c = config.base;
       c.destinations = k;
       c.load = load;
       validate(c);
+      points.push_back(std::move(c));
     }
   }
+  return points;
+}
+
+std::vector<TrafficResult> run_traffic_sweep(const TrafficSweepConfig& config, const Shard& shard, Progress* progress) {
+  const std::vector<TrafficConfig> points = traffic_sweep_points(config);
   const std::unique_ptr<RouterBackend> backend = make_backend(config.backend);
   std::vector<TrafficResult> results;
-  for (const int k : counts) {
-    for (const double load : config.loads) {
-      TrafficConfig c = config.base;
-      c.destinations = k;
-      c.load = load;
-      results.push_back(run_traffic(c, *backend));
-      const TrafficResult& r = results.back();
-      std::printf("%s %s K=%d load %.3f: offered %.4f accepted %.4f latency %.1f (max %ld)%s, %.1f s\n",
-                  r.backend.c_str(), c.topology.c_str(), c.multicast_fraction > 0 ? k : 1, load, r.offered, r.accepted,
-                  r.mean_latency, r.max_latency, r.saturated ? " SATURATED" : "", r.wall_seconds);
-      std::fflush(stdout);
-    }
+  for (const std::size_t point : shard.points(points.size())) {
+    const TrafficConfig& c = points[point];
+    results.push_back(run_traffic(c, *backend));
+    const TrafficResult& r = results.back();
+    std::printf("%s %s K=%d load %.3f: offered %.4f accepted %.4f latency %.1f (max %ld)%s, %.1f s\n",
+                r.backend.c_str(), c.topology.c_str(), c.multicast_fraction > 0 ? c.destinations : 1, c.load, r.offered,
+                r.accepted, r.mean_latency, r.max_latency, r.saturated ? " SATURATED" : "", r.wall_seconds);
+    std::fflush(stdout);
+    if (progress != nullptr) progress->point_done();
   }
   return results;
 }

@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "sim/backend.hpp"
+#include "sim/progress.hpp"
+#include "sim/shard.hpp"
 #include "sim/traffic.hpp"
 
 namespace wormcast::sim {
@@ -23,12 +25,22 @@ struct TrafficSweepConfig {
 // model::SpecError naming the bad text.
 std::vector<double> parse_loads(const std::vector<std::string>& texts);
 
-// The CSV header, and one row per result.
+// The CSV header, and one row per result. Both end in a newline. A row holds what the point's
+// configuration decides and nothing else (no wall time: the stdout line per point has it), so the
+// same sweep writes the same file, sharded or not (sim/shard.hpp).
 std::string traffic_csv_header();
 std::string traffic_csv_row(const TrafficResult& result);
 
-// Runs every (K, load) point on one backend, printing a line per point to stdout as it finishes.
-// A point the watchdog stops becomes an error (TrafficError).
-std::vector<TrafficResult> run_traffic_sweep(const TrafficSweepConfig& config);
+// The sweep's points, K-major ((K1, load1), (K1, load2), ...): the order of the CSV's rows and the
+// numbering of its shards. Throws what validate() throws for the first bad point: a bad value late
+// in a list fails before anything runs.
+std::vector<TrafficConfig> traffic_sweep_points(const TrafficSweepConfig& config);
+
+// Runs the points of `shard` (all of them by default) on one backend, in order, printing a line
+// per point to stdout as it finishes and telling `progress` (when given). Every point uses the
+// sweep's seed, whichever shard runs it. A point the watchdog stops becomes an error
+// (TrafficError).
+std::vector<TrafficResult> run_traffic_sweep(const TrafficSweepConfig& config, const Shard& shard = {},
+                                             Progress* progress = nullptr);
 
 }  // namespace wormcast::sim

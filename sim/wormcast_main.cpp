@@ -36,7 +36,7 @@ int main(int argc, char** argv) {
   const std::vector<Command> registered = {
       commands::add_labeling(app),   commands::add_route(app), commands::add_deadlock(app), commands::add_demo(app),
       commands::add_algorithms(app), commands::add_plan(app),  commands::add_run(app),      commands::add_compare(app),
-      commands::add_showcase(app),   commands::add_sweep(app)};
+      commands::add_showcase(app),   commands::add_sweep(app), commands::add_merge(app),    commands::add_rank(app)};
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& help) {

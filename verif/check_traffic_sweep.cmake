@@ -15,7 +15,7 @@ file(STRINGS ${dir}/sweep.csv lines)
 list(LENGTH lines count)
 list(GET lines 0 header)
 set(expected_header
-    "backend,topology,routing,load,length,multicast_fraction,destinations,seed,offered,accepted,mean_latency,mean_unicast_latency,mean_multicast_latency,mean_destination_latency,max_latency,mean_hops,measured_packets,delivered_packets,saturated,cycles,wall_seconds")
+    "backend,topology,routing,load,length,multicast_fraction,destinations,seed,offered,accepted,mean_latency,mean_unicast_latency,mean_multicast_latency,mean_destination_latency,max_latency,mean_hops,measured_packets,delivered_packets,saturated,cycles")
 if(NOT header STREQUAL expected_header)
   message(FATAL_ERROR "CSV header is '${header}'")
 endif()

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <filesystem>
 #include <functional>
 #include <stdexcept>
 
@@ -41,5 +42,14 @@ Command add_run(CLI::App& app);
 Command add_compare(CLI::App& app);
 Command add_showcase(CLI::App& app);
 Command add_sweep(CLI::App& app);
+Command add_merge(CLI::App& app);
+Command add_rank(CLI::App& app);
+
+// The traffic sweep's plot script, found from the running binary (<bindir>/../share/wormcast/, the
+// layout of `cmake --install` and of the build tree); throws CommandError when it is missing.
+std::filesystem::path plot_script();
+// Draws the traffic sweep's plots of `csv_file` into `out` with `script`; throws CommandError when
+// the script fails.
+void draw_plots(const std::filesystem::path& script, const std::string& csv_file, const std::string& out);
 
 }  // namespace wormcast::sim::commands

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string_view>
 
+#include "model/algorithm_choice.hpp"
 #include "model/broadcast_baselines.hpp"
 #include "model/errors.hpp"
 #include "model/sweep.hpp"
@@ -119,7 +120,8 @@ std::vector<model::Request> requests_of(const Topology& t, const RequestSpec& sp
 
 RunOptions harness_options(const std::string& algorithm, const RequestOptions& options, double eject_stall,
                            std::uint64_t seed) {
-  if (!firmware_supports(algorithm)) {
+  // auto chooses among the algorithms the firmware runs (sim/algorithm_race.hpp).
+  if (algorithm != model::kAutoAlgorithm && !firmware_supports(algorithm)) {
     model::algorithm_info(algorithm);  // an unknown name: the registry's error lists the valid ones
     throw model::UnsupportedError(no_firmware_message(algorithm));
   }

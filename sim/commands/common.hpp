@@ -59,10 +59,16 @@ struct RequestSpec {
 std::vector<model::Request> requests_of(const model::Topology& t, const RequestSpec& spec,
                                         const RequestOptions& options);
 
-// The harness options of `run` and `compare`, once the firmware is known to run `algorithm`
-// (throws model::SpecError for an unknown one, model::UnsupportedError for one without firmware).
+// The harness options of `run` and `compare`, once the firmware is known to run `algorithm` or it
+// is `auto` (throws model::SpecError for an unknown one, model::UnsupportedError for one without
+// firmware).
 RunOptions harness_options(const std::string& algorithm, const RequestOptions& options, double eject_stall,
                            std::uint64_t seed);
+
+// The error of `--algorithm auto` without --ports.
+inline constexpr const char* kAutoNeedsPorts =
+    "--algorithm auto needs --ports (one, two, all or a port count d): the port model is the machine's, part of the "
+    "request the algorithms are ranked for";
 
 // Writes `text` to `path`; throws CommandError naming the path and why.
 void write_file(const std::string& path, const std::string& text);

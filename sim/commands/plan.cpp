@@ -4,7 +4,10 @@
 #include <fmt/format.h>
 
 #include <memory>
+#include <optional>
 
+#include "model/algorithm_choice.hpp"
+#include "model/errors.hpp"
 #include "model/planner.hpp"
 #include "sim/commands/command.hpp"
 #include "sim/commands/common.hpp"
@@ -27,7 +30,10 @@ Command add_plan(CLI::App& app) {
   auto o = std::make_shared<Options>();
   CLI::App* command = app.add_subcommand("plan", "Plan one multicast or broadcast and show its worms and metrics");
   command->add_option("-t,--topology", o->topology, "topology spec")->required();
-  command->add_option("-a,--algorithm", o->algorithm, fmt::format("{}", fmt::join(model::algorithm_names(), ", ")))
+  command
+      ->add_option("-a,--algorithm", o->algorithm,
+                   fmt::format("{}, or auto: the one with the lowest predicted latency (needs --ports)",
+                               fmt::join(model::algorithm_names(), ", ")))
       ->required();
   command->add_option("-s,--source", o->source, "source node (3,2 / 1,1,1 / 1432)")->required();
   command->add_option("-d,--dests", o->destinations, "destination nodes, 'all' for a broadcast, or random:K")
@@ -36,20 +42,34 @@ Command add_plan(CLI::App& app) {
   o->request.add_to(*command, LatencyOptions::kAll);
   command->add_flag("--json", o->json, "print the plan as JSON (schema: docs/algorithms.md)");
   command->add_option("--svg", o->svg, "draw the network and the plan's worms into this SVG file");
-  return {command, [o] {
-            const model::Topology t = model::Topology::parse(o->topology);
-            const model::NodeId source = t.parse_node(o->source);
-            const model::Plan plan = model::plan(
-                model::make_request(t, o->algorithm, source, parse_destinations(t, source, o->destinations, o->seed),
-                                    o->request.length, o->request.ports_for(o->algorithm), o->request.latency));
-            if (!o->svg.empty()) write_svg(o->svg, drawing_of_plan(plan));
-            if (o->json) {
-              print_json(plan_to_json(plan));
-            } else {
-              fmt::print("{}", render_plan_text(plan));
-            }
-            return ExitCode::kSuccess;
-          }};
+  return {
+      command, [o] {
+        const model::Topology t = model::Topology::parse(o->topology);
+        const model::NodeId source = t.parse_node(o->source);
+        const std::vector<model::NodeId> destinations = parse_destinations(t, source, o->destinations, o->seed);
+        std::optional<model::AlgorithmChoice> choice;
+        std::string algorithm = o->algorithm;
+        if (algorithm == model::kAutoAlgorithm) {
+          // The port model is the machine's, part of the request the algorithms compete for.
+          if (o->request.ports.empty()) throw model::SpecError(kAutoNeedsPorts);
+          choice = model::choose_algorithm(model::make_request(t, algorithm, source, destinations, o->request.length,
+                                                               parse_port_model(o->request.ports), o->request.latency));
+          algorithm = choice->ranking.front().algorithm;
+        }
+        const model::Plan plan = model::plan(model::make_request(t, algorithm, source, destinations, o->request.length,
+                                                                 o->request.ports_for(algorithm), o->request.latency));
+        if (!o->svg.empty()) write_svg(o->svg, drawing_of_plan(plan));
+        constexpr const char* kPredictor = "the analytic latency under the given latency parameters";
+        if (o->json) {
+          nlohmann::json out = plan_to_json(plan);
+          if (choice) out["auto"] = choice_to_json(*choice, kPredictor);
+          print_json(out);
+        } else {
+          if (choice) fmt::print("{}\n", render_choice_text(*choice, kPredictor));
+          fmt::print("{}", render_plan_text(plan));
+        }
+        return ExitCode::kSuccess;
+      }};
 }
 
 }  // namespace wormcast::sim::commands

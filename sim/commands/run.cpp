@@ -5,12 +5,16 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 
+#include "model/errors.hpp"
 #include "model/planner.hpp"
+#include "sim/algorithm_race.hpp"
 #include "sim/commands/command.hpp"
 #include "sim/commands/common.hpp"
 #include "sim/commands/request_file.hpp"
 #include "sim/network_svg.hpp"
+#include "sim/plan_views.hpp"
 #include "sim/run_views.hpp"
 #include "sim/scoreboard.hpp"
 
@@ -75,8 +79,11 @@ Command add_run(CLI::App& app) {
       "run", "Run multicasts with the node firmware on the verilated routers; check them against the plan");
   command->add_option("-t,--topology", o->topology, "topology spec")->required();
   // -a, -s and -d are required unless --requests gives the multicasts (checked after parsing).
-  CLI::Option* algorithm = command->add_option("-a,--algorithm", o->spec.algorithm,
-                                               firmware_algorithm_names() + " (required without --requests)");
+  CLI::Option* algorithm = command->add_option(
+      "-a,--algorithm", o->spec.algorithm,
+      firmware_algorithm_names() +
+          ", or auto: the one with the lowest predicted latency on the routers (needs --ports) (required without "
+          "--requests)");
   CLI::Option* source = command->add_option("-s,--source", o->spec.source,
                                             "source node, 'origin' or 'random' (required without --requests)");
   CLI::Option* dests =
@@ -113,13 +120,21 @@ Command add_run(CLI::App& app) {
             for (const CLI::Option* needed : {algorithm, source, dests}) {
               if (needed->count() == 0) throw CLI::RequiredError(needed->get_name());
             }
+            const bool automatic = o->spec.algorithm == model::kAutoAlgorithm;
+            if (automatic && o->request.ports.empty()) throw model::SpecError(kAutoNeedsPorts);
             RunOptions options = harness_options(o->spec.algorithm, o->request, o->eject_stall, o->spec.seed);
             options.backend = backend;
             const int count = o->spec.count;
             int passed = 0;
             int index = 0;
             nlohmann::json runs = nlohmann::json::array();
-            for (const model::Request& request : requests_of(t, o->spec, o->request)) {
+            for (model::Request request : requests_of(t, o->spec, o->request)) {
+              // auto: each request gets the model's pick among the algorithms the firmware runs.
+              std::optional<model::AlgorithmChoice> choice;
+              if (automatic) {
+                choice = choose_for_run(request, options.alpha, options.gamma);
+                request.algorithm = choice->ranking.front().algorithm;
+              }
               const model::Plan plan = model::plan(request);
               options.trace_path = numbered_path(o->trace, index, count);
               const RunRecord record = run_multicasts({plan.request}, options);
@@ -129,9 +144,13 @@ Command add_run(CLI::App& app) {
               }
               ++index;
               passed += check.empty() ? 1 : 0;
+              constexpr const char* kPredictor = "the analytic latency under the RTL's parameters";
               if (o->json) {
-                runs.push_back(run_to_json(plan, 0, record, check, options));
+                nlohmann::json run = run_to_json(plan, 0, record, check, options);
+                if (choice) run["auto"] = choice_to_json(*choice, kPredictor);
+                runs.push_back(run);
               } else {
+                if (choice) fmt::print("{}\n", render_choice_text(*choice, kPredictor));
                 fmt::print("{}", render_run_text(plan, 0, record, check, options));
               }
             }

@@ -16,7 +16,9 @@
 #include "sim/commands/common.hpp"
 #include "sim/multicast_run.hpp"
 #include "sim/plan_views.hpp"
+#include "sim/progress.hpp"
 #include "sim/router_network.hpp"
+#include "sim/shard.hpp"
 #include "sim/traffic_sweep.hpp"
 
 namespace wormcast::sim::commands {
@@ -34,6 +36,7 @@ struct Options {
   std::string csv_file;
   std::string json_file;
   bool json = false;
+  std::string shard;  // "i/n"; "": the whole sweep
   // The traffic sweep.
   std::string backend;
   std::vector<std::string> loads;
@@ -61,6 +64,24 @@ model::PortModel sweep_ports(const Options& o) {
   return ports;
 }
 
+// What decides a planning sweep's rows, as text: its identity in the shard files. Every field of
+// the configuration but the thread count (which changes no number).
+std::string describe(const model::SweepConfig& c) {
+  const model::LatencyParameters& p = c.latency;
+  return fmt::format(
+      "planning sweep; topology {}; algorithms {}; k {}; runs {}; seed {}; source {} {}; length {}; ports {}; latency "
+      "{} {} {} {} {} {} {} {} {} {} {} {}",
+      c.topology.spec(), fmt::join(c.algorithms, ","), fmt::join(c.destination_counts, ","), c.runs, c.seed,
+      static_cast<int>(c.source.policy), c.source.node, c.length_flits, c.ports.name(), p.alpha, p.gamma, p.beta, p.mu,
+      p.router_delay, p.injection_delay, p.ejection_delay, p.promotion_delay, p.wire_lengths, p.startup_per_channel,
+      p.channel_queueing, p.replication_lock);
+}
+
+// The progress line's name for the run.
+std::string progress_name(const Options& o) {
+  return o.shard.empty() ? std::string("sweep") : fmt::format("sweep shard {}", o.shard);
+}
+
 ExitCode run_planning_sweep(const Options& o) {
   if (o.algorithms.empty() || o.counts.empty()) {
     throw model::SpecError(
@@ -77,16 +98,45 @@ ExitCode run_planning_sweep(const Options& o) {
   config.ports = sweep_ports(o);
   config.latency = o.request.latency;
   config.threads = o.threads;
-  const model::SweepResult result = model::run_sweep(config);
+  model::check_sweep(config);  // the whole sweep, also in a shard with no K of its own
+  if (!o.shard.empty()) {
+    if (o.csv_file.empty()) {
+      throw model::SpecError("--shard needs --csv FILE: the shard's rows go there, for wormcast merge");
+    }
+    if (o.json || !o.json_file.empty()) {
+      throw model::SpecError(
+          "--shard writes a shard CSV for wormcast merge; --json and --json-file are for the whole sweep");
+    }
+  }
+  // A point is one K (every algorithm on its samples): its rows depend on (seed, K) alone.
+  const Shard shard = o.shard.empty() ? Shard{} : parse_shard(o.shard);
+  const std::vector<std::size_t> points = shard.points(config.destination_counts.size());
+  model::SweepConfig mine = config;
+  mine.destination_counts.clear();
+  for (const std::size_t p : points) mine.destination_counts.push_back(config.destination_counts[p]);
+  Progress progress(progress_name(o), points.size());
+  model::SweepResult result{mine, {}};
+  if (!points.empty()) result = model::run_sweep(mine, [&progress] { progress.point_done(); });
   if (o.json) {
     print_json(sweep_to_json(result));
   } else {
     fmt::print("{}", render_sweep_table(result));
   }
+  if (!o.shard.empty()) {
+    std::vector<std::pair<std::size_t, std::string>> rows;
+    for (std::size_t i = 0; i < result.rows.size(); ++i) {
+      rows.emplace_back(points[i / config.algorithms.size()], sweep_csv_row(result.rows[i]));
+    }
+    write_file(o.csv_file, shard_csv(shard, sweep_id(describe(config)), config.destination_counts.size(),
+                                     sweep_csv_header(), rows));
+    return ExitCode::kSuccess;
+  }
   if (!o.csv_file.empty()) write_file(o.csv_file, sweep_to_csv(result));
   if (!o.json_file.empty()) write_file(o.json_file, sweep_to_json(result).dump(2) + "\n");
   return ExitCode::kSuccess;
 }
+
+}  // namespace
 
 // The plot script, found from the running binary: <bindir>/../share/wormcast/plot_traffic.py, the
 // layout of `cmake --install` and of the build tree (sim/CMakeLists.txt copies it there).
@@ -108,6 +158,28 @@ std::filesystem::path plot_script() {
   return script;
 }
 
+void draw_plots(const std::filesystem::path& script, const std::string& csv_file, const std::string& out) {
+  const std::string plot = fmt::format("'{}' '{}' '{}' '{}'", WORMCAST_PYTHON, script.string(), csv_file, out);
+  if (std::system(plot.c_str()) != 0) {
+    throw CommandError(
+        fmt::format("plots not drawn ({} failed; scripts/ensure-deps.sh installs python3-matplotlib)", plot));
+  }
+  fmt::print("wrote the plots to {}/\n", out);
+}
+
+namespace {
+
+// What decides a traffic sweep's rows, as text: its identity in the shard files.
+std::string describe(const TrafficSweepConfig& c) {
+  const TrafficConfig& b = c.base;
+  return fmt::format(
+      "traffic sweep; backend {}; topology {}; loads {}; k {}; base k {}; length {}; multicast fraction {}; routing "
+      "{}; warmup {}; measure {}; drain limit {}; watchdog {}; seed {}",
+      backend_name(c.backend), b.topology, fmt::join(c.loads, ","), fmt::join(c.destination_counts, ","),
+      b.destinations, b.length, b.multicast_fraction, b.routing, b.warmup, b.measure, b.drain_limit, b.watchdog,
+      b.seed);
+}
+
 ExitCode run_traffic_sweep_command(const Options& o) {
   TrafficSweepConfig config;
   config.backend = parse_backend(o.backend);  // the valid names, before anything runs
@@ -117,32 +189,36 @@ ExitCode run_traffic_sweep_command(const Options& o) {
   config.base.seed = o.seed;
   config.loads = parse_loads(o.loads);
   if (!o.counts.empty()) config.destination_counts = parse_counts(model::Topology::parse(o.topology), o.counts);
+  const Shard shard = o.shard.empty() ? Shard{} : parse_shard(o.shard);
   // Every point is valid, the plot script there and the folder made before the first point runs: a
-  // long sweep does not fail at its end.
-  for (const int k :
-       config.destination_counts.empty() ? std::vector<int>{config.base.destinations} : config.destination_counts) {
-    for (const double load : config.loads) {
-      TrafficConfig point = config.base;
-      point.destinations = k;
-      point.load = load;
-      validate(point);
-    }
-  }
-  const std::filesystem::path script = plot_script();
+  // long sweep does not fail at its end. A shard draws no plots: they come from the merged CSV.
+  const std::size_t total = traffic_sweep_points(config).size();
+  const std::filesystem::path script = o.shard.empty() ? plot_script() : std::filesystem::path();
   const std::string out = o.out.empty() ? "sweep-" + o.backend : o.out;
   std::filesystem::create_directories(out);
-  const std::vector<TrafficResult> results = run_traffic_sweep(config);
+  Progress progress(progress_name(o), shard.points(total).size());
+  const std::vector<TrafficResult> results = run_traffic_sweep(config, shard, &progress);
+  if (!o.shard.empty()) {
+    std::vector<std::pair<std::size_t, std::string>> rows;
+    const std::vector<std::size_t> points = shard.points(total);
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      std::string row = traffic_csv_row(results[i]);
+      row.pop_back();  // its newline
+      rows.emplace_back(points[i], row);
+    }
+    std::string header = traffic_csv_header();
+    header.pop_back();
+    const std::string csv_file = fmt::format("{}/shard-{}-of-{}.csv", out, shard.index, shard.count);
+    write_file(csv_file, shard_csv(shard, sweep_id(describe(config)), total, header, rows));
+    fmt::print("wrote {} (wormcast merge puts the shards together into sweep.csv)\n", csv_file);
+    return ExitCode::kSuccess;
+  }
   std::string csv = traffic_csv_header();
   for (const TrafficResult& r : results) csv += traffic_csv_row(r);
   const std::string csv_file = out + "/sweep.csv";
   write_file(csv_file, csv);
   fmt::print("wrote {}\n", csv_file);
-  const std::string plot = fmt::format("'{}' '{}' '{}' '{}'", WORMCAST_PYTHON, script.string(), csv_file, out);
-  if (std::system(plot.c_str()) != 0) {
-    throw CommandError(
-        fmt::format("plots not drawn ({} failed; scripts/ensure-deps.sh installs python3-matplotlib)", plot));
-  }
-  fmt::print("wrote the plots to {}/\n", out);
+  draw_plots(script, csv_file, out);
   return ExitCode::kSuccess;
 }
 
@@ -172,6 +248,9 @@ Command add_sweep(CLI::App& app) {
   planning.push_back(
       command->add_option("--json-file", o->json_file, "write the configuration and rows as JSON to this file"));
   planning.push_back(command->add_flag("--json", o->json, "print the configuration and rows as JSON (not the table)"));
+  command->add_option("--shard", o->shard,
+                      "run shard i of n (0-based): the points p with p mod n = i, into a shard file for wormcast merge "
+                      "(planning: --csv FILE; traffic: <out>/shard-i-of-n.csv, no plots)");
 
   // Synthetic traffic on a router network (sim/traffic_sweep.hpp): --backend selects it.
   TrafficConfig& traffic = o->traffic;
