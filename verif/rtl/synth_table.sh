@@ -46,6 +46,8 @@ nextpnr=${NEXTPNR_ICE40:-nextpnr-ice40}
 jobs=2
 # A design that fills the HX8K to the last logic cells may route for ever: give up after this.
 nextpnr_timeout=${NEXTPNR_TIMEOUT:-600}
+# Placement seeds per design that fits: the fmax column is their median (min and max beside it).
+nextpnr_seeds=${NEXTPNR_SEEDS:-3}
 mkdir -p "$out_dir"
 out_dir=$(cd "$out_dir" && pwd)
 
@@ -136,15 +138,24 @@ hierarchy -check -top $top; rename -top $top; $cmd; tee -q -o $out_dir/$tag.stat
     echo "synth: yosys $flow failed on $config (log: $out_dir/$tag.log)" >&2
 }
 
-# nextpnr-ice40 on the wrapper's JSON of one configuration.
+# nextpnr-ice40 on the wrapper's JSON of one configuration: seed 1 (log <tag>.nextpnr.log), and
+# when it routed, seeds 2..nextpnr_seeds (<tag>.nextpnr.seed<s>.log).
 run_nextpnr() {
-  local tag
+  local tag seed log
   tag="$(tag_of "$1").wrap"
   [[ -f "$out_dir/$tag.json" ]] || return 0
-  rm -f "$out_dir/$tag.nextpnr.timeout"
-  timeout "$nextpnr_timeout" "$nextpnr" --hx8k --package ct256 --json "$out_dir/$tag.json" --timing-allow-fail -q \
-    -l "$out_dir/$tag.nextpnr.log" >/dev/null 2>&1
-  [[ $? -eq 124 ]] && echo "timeout" >"$out_dir/$tag.nextpnr.timeout"
+  rm -f "$out_dir/$tag.nextpnr.timeout" "$out_dir/$tag".nextpnr.seed*.log
+  for ((seed = 1; seed <= nextpnr_seeds; seed++)); do
+    log="$out_dir/$tag.nextpnr.log"
+    [[ $seed -gt 1 ]] && log="$out_dir/$tag.nextpnr.seed$seed.log"
+    timeout "$nextpnr_timeout" "$nextpnr" --hx8k --package ct256 --json "$out_dir/$tag.json" --timing-allow-fail -q \
+      --seed "$seed" -l "$log" >/dev/null 2>&1
+    if [[ $? -eq 124 ]]; then
+      echo "timeout" >"$out_dir/$tag.nextpnr.timeout"
+      return 0
+    fi
+    grep -q 'Program finished normally' "$log" || return 0
+  done
   return 0
 }
 
@@ -204,7 +215,14 @@ fmax_of() {
   if [[ -f "$out_dir/$tag.nextpnr.timeout" ]]; then
     echo "not routed in ${nextpnr_timeout} s (${used:-?})"
   elif grep -q 'Program finished normally' "$log" && [[ -n "$mhz" ]]; then
-    echo "$mhz ($used)"
+    # The median over the seeds that routed (seed 1's log and the others').
+    local all median
+    all=$(for l in "$log" "$out_dir/$tag".nextpnr.seed*.log; do
+      [[ -f "$l" ]] && grep -q 'Program finished normally' "$l" &&
+        grep -oE 'Max frequency for clock .*: [0-9.]+ MHz' "$l" | tail -1 | grep -oE '[0-9.]+ MHz$' | cut -d' ' -f1
+    done | sort -n)
+    median=$(echo "$all" | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+    echo "$median, median of $(echo "$all" | wc -l) seeds ($(echo "$all" | head -1)-$(echo "$all" | tail -1); $used)"
   elif grep -qiE 'Unable to place|too many|not enough|exceeds|Failed to expand region' "$log"; then
     echo "does not fit (${used:-see log})"
   else
