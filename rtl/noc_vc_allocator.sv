@@ -80,9 +80,9 @@ module noc_vc_allocator #(
   // docs/rtl.md "Router v2"); this form 16 prefix ORs over the requesters of k. The function is
   // the same (checked by yosys equivalence against the pairwise form, docs/rtl.md).
   //   i before j: j at or after top: top <= i < j; j before top: i < j, or i at or after top.
-  // So with earlier_k[j] = a requester of k below j, and earlier_top_k[j] = a requester of k at
-  // or after top and below j, the requesters of k before j are earlier_top_k[j] when j is at or
-  // after top, and earlier_k[j] | (any requester of k at or after top) when it is not.
+  // So with `seen` = a requester of k below j, and `seen_top` = a requester of k at or after top
+  // and below j (both running over j), a requester of k is before j iff `seen_top` when j is at or
+  // after top, and `seen || top_wants[k]` (any requester of k at or after top) when it is not.
   always_comb begin
     blocked = '0;
     for (int k = 0; k < NumOutVcs; k++) begin
