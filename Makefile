@@ -19,8 +19,10 @@ build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
 
 # Every suite: model unit tests, vectors, deadlock proofs, format check.
+# GoogleTest's sharding variables are for `make regress` (below): under ctest, which runs one test
+# per process, a stray GTEST_SHARD_INDEX would make most tests run nothing, so they are unset here.
 test: build
-	@ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+	@env -u GTEST_TOTAL_SHARDS -u GTEST_SHARD_INDEX ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
 # Longer random regressions than `make test`: the system suites (firmware on the RTL, checked
 # against the model) with REGRESS_SCALE times the random runs and concurrent rounds, and the random
