@@ -27,7 +27,6 @@ class TopNetwork final : public sim::Network {
   static constexpr unsigned kVcs = 2;          // NumVcs (bench/CMakeLists.txt)
   static constexpr unsigned kStreamW = 4;      // $clog2(NumPorts * NumVcs) = $clog2(5 * 2)
   static constexpr unsigned kRouteDropsW = 8;  // noc_pkg::RouteDropsW
-  static constexpr unsigned kErrorsW = 3;      // noc_pkg::ErrorsW
 
   TopNetwork(const model::Topology& topology, VerilatedContext* context)
       : topology_(topology),
@@ -91,8 +90,8 @@ class TopNetwork final : public sim::Network {
       const std::uint64_t drops =
           verif::GetField(top_->route_drops_o, static_cast<unsigned>(n) * kRouteDropsW, kRouteDropsW);
       if (drops != 0) s += fmt::format(" router {} dropped {} worm(s) with no route;", topology_.node_name(n), drops);
-      const auto errors =
-          static_cast<unsigned>(verif::GetField(top_->errors_o, static_cast<unsigned>(n) * kErrorsW, kErrorsW));
+      const auto errors = static_cast<unsigned>(
+          verif::GetField(top_->errors_o, static_cast<unsigned>(n) * sim::kRouterErrorsW, sim::kRouterErrorsW));
       if (errors != 0) s += fmt::format(" router {}: {};", topology_.node_name(n), sim::router_error_text(errors));
     }
     return s;

@@ -196,11 +196,11 @@ ExitCode run_traffic_sweep_command(const Options& o) {
   const std::filesystem::path script = o.shard.empty() ? plot_script() : std::filesystem::path();
   const std::string out = o.out.empty() ? "sweep-" + o.backend : o.out;
   std::filesystem::create_directories(out);
-  Progress progress(progress_name(o), shard.points(total).size());
+  const std::vector<std::size_t> points = shard.points(total);
+  Progress progress(progress_name(o), points.size());
   const std::vector<TrafficResult> results = run_traffic_sweep(config, shard, &progress);
   if (!o.shard.empty()) {
     std::vector<std::pair<std::size_t, std::string>> rows;
-    const std::vector<std::size_t> points = shard.points(total);
     for (std::size_t i = 0; i < results.size(); ++i) {
       std::string row = traffic_csv_row(results[i]);
       row.pop_back();  // its newline
