@@ -220,7 +220,8 @@ std::string NodeInterface::state() const {
   for (std::size_t local = 0; local < eject_.size(); ++local) {
     const std::size_t held = eject_[local].held();
     if (held != 0) {
-      s += fmt::format(" node {} ejection port {} VC {}: {} flit(s) not taken;", name, local, ejection_credit_vc(), held);
+      s += fmt::format(" node {} ejection port {} VC {}: {} flit(s) not taken;", name, local, ejection_credit_vc(),
+                       held);
     }
   }
   return s;

@@ -213,7 +213,7 @@ class NodeInterface final : public fw::NetworkInterface {
   model::NodeId id_;
   NodeTiming timing_;
   std::vector<std::deque<Outgoing>> queues_;
-  unsigned vcs_;                          // the router's VCs per port
+  unsigned vcs_;                           // the router's VCs per port
   std::vector<InjectionCredits> credits_;  // per injection channel
   std::vector<long> channel_free_;
   // Ejection, per local port: the flits the router delivered (at most kRouterDepth: one credit

@@ -69,12 +69,12 @@ std::string Hex(const T& sig, unsigned width) {
 
 // Knobs of one random run.
 struct Traffic {
-  double arrive = 0.3;         // probability per cycle and channel that a message is queued
-  double eject = 0.7;          // probability per cycle and port that the router ejects (with a credit)
-  double ready = 0.6;          // probability per cycle and port that the consumer is ready
+  double arrive = 0.3;            // probability per cycle and channel that a message is queued
+  double eject = 0.7;             // probability per cycle and port that the router ejects (with a credit)
+  double ready = 0.6;             // probability per cycle and port that the consumer is ready
   unsigned max_credit_delay = 6;  // the router frees an input-VC slot 1..this cycles after the flit
-  unsigned max_more = 3;       // address flits per message 0..this
-  unsigned max_words = 8;      // payload words 0..this
+  unsigned max_more = 3;          // address flits per message 0..this
+  unsigned max_words = 8;         // payload words 0..this
 };
 
 // Counters of a run, for the tests' "enough happened" checks.
@@ -217,9 +217,9 @@ class NiBench {
   };
   struct Port {
     sim::EjectionPort cpp;
-    unsigned pool = kDepth;  // the router's ejection credits
-    std::map<unsigned, std::deque<Message>> pending;  // per stream: messages not fully ejected
-    std::map<unsigned, std::deque<Message>> sent;     // per stream: ejected, not yet received whole
+    unsigned pool = kDepth;                                // the router's ejection credits
+    std::map<unsigned, std::deque<Message>> pending;       // per stream: messages not fully ejected
+    std::map<unsigned, std::deque<Message>> sent;          // per stream: ejected, not yet received whole
     std::map<unsigned, std::vector<wire::Flit>> rtl_worm;  // per stream: the RTL receive port's flits
     sim::Link link;
     bool ready = false;

@@ -57,10 +57,9 @@ void RunMixes(std::uint64_t seed, long cycles, long min_messages) {
   EXPECT_GT(total.inject_stalls, 500);  // words that waited for a credit
   EXPECT_GT(total.held_full, 500);      // cycles with the ejection FIFO full
   EXPECT_GT(total.interleaved, 2000);   // streams interleaved on the ejection port
-  std::cout << total.injected << " flits / " << total.messages_in << " messages injected ("
-            << total.inject_stalls << " credit waits), " << total.taken << " flits / " << total.messages_out
-            << " messages received (" << total.held_full << " cycles with a full FIFO, " << total.interleaved
-            << " stream switches)\n";
+  std::cout << total.injected << " flits / " << total.messages_in << " messages injected (" << total.inject_stalls
+            << " credit waits), " << total.taken << " flits / " << total.messages_out << " messages received ("
+            << total.held_full << " cycles with a full FIFO, " << total.interleaved << " stream switches)\n";
 }
 
 TEST(RtlNi, HarnessShapeMatchesCppNiEveryCycle) { RunMixes<HarnessShape>(1, 6000, 2000); }
@@ -118,9 +117,9 @@ TEST(RtlNi, EjectionSinksEveryFlitWhileInjectionIsBlocked) {
   Dut<Vnoc_ni_p4_l1_v4_d4> ni;
   wire::HeadFields h;
   h.more = 0;
-  unsigned pool = 4;       // the router's ejection credits
+  unsigned pool = 4;  // the router's ejection credits
   long ejected = 0, taken = 0, longest_wait = 0, wait = 0;
-  unsigned next = 0;       // flits of the current 5-flit worm sent on stream 7
+  unsigned next = 0;  // flits of the current 5-flit worm sent on stream 7
   for (long cycle = 0; cycle < 3000; ++cycle) {
     // Injection: a head word offered forever, no credits: after 4 flits on VC 0 it is stuck.
     ni->msg_valid_i = 1;
