@@ -155,6 +155,10 @@ module noc_ni_inject #(
 
   // A flit leaves only with a credit of its VC (the router's buffer has room).
   `NOC_ASSERT(SendNeedsCredit_A, inj_valid_o |-> available[inj_vc_o])
+  // Head before body: a message's first flit is its head, and only its first; after a tail the
+  // next flit is a head.
+  `NOC_ASSERT(HeadFirst_A, inj_valid_o |-> (flit.head == first_q))
+  `NOC_ASSERT(HeadAfterTail_A, (inj_valid_o && flit.tail) |=> first_q)
   // The VC is the head's class mod NumVcs for every flit of the worm.
   `NOC_ASSERT(WormKeepsItsVc_A, (inj_valid_o && !first_q) |-> (inj_vc_o == vc_q))
   // A message carries its head's `more` address flits: it ends no earlier than the last of them.
