@@ -17,15 +17,11 @@ constexpr std::size_t kSendQueue = 8;  // messages each injection channel's queu
 
 // The two ejection adapters. Ejection ports carry eject_stream_o (the router input VC a flit comes
 // from; flits of different worms interleave per flit) and take one pooled credit, returned on VC 0.
-// The stream an ejected flit belongs to (the depacketizer's key): per ejection port, since
-// consecutive worms of one input VC may leave on different ejection ports.
-unsigned ejection_stream(unsigned local_port, const Link& link) { return local_port * 64u + link.stream; }
+// The stream an ejected flit belongs to, as messages name it: per ejection port, since consecutive
+// worms of one input VC may leave on different ejection ports (each EjectionPort keeps its own).
+unsigned ejection_stream(unsigned local_port, unsigned stream) { return local_port * 64u + stream; }
 // The VC whose credit the flit's buffer slot returns: the port's pool.
-unsigned ejection_credit_vc(const Link&) { return 0; }
-
-// The VC a worm travels in from its injection: class mod the router's VCs, as the routers map
-// every class (docs/rtl.md "VC-class plan"; VC counts are powers of two).
-unsigned injection_vc(const wire::HeadFields& head, unsigned vcs) { return head.vc_class & (vcs - 1u); }
+unsigned ejection_credit_vc() { return 0; }
 
 }  // namespace
 
@@ -45,17 +41,13 @@ NodeInterface::NodeInterface(NetworkMonitor& monitor, const model::Topology& top
       timing_(timing),
       queues_(channels),
       vcs_(vcs),
-      credits_(channels),
       channel_free_(channels, 0),
       eject_(channels) {
   if (vcs_ == 0 || vcs_ > kMaxRouterVcs || (vcs_ & (vcs_ - 1)) != 0) {
     throw std::invalid_argument(
         fmt::format("a router has {} VCs per port; the harness takes 1, 2 or 4 (kMaxRouterVcs)", vcs_));
   }
-  for (auto& channel : credits_) {
-    channel.fill(0);
-    std::fill_n(channel.begin(), vcs_, static_cast<int>(kRouterDepth));
-  }
+  credits_.assign(channels, InjectionCredits(vcs_));
 }
 
 bool NodeInterface::can_send(unsigned k) const { return k < queues_.size() && queues_[k].size() < kSendQueue; }
@@ -73,10 +65,7 @@ bool NodeInterface::send(unsigned k, const std::uint64_t* header, std::uint32_t 
     fw::encode_control(info, body.data());
   }
   Outgoing out;
-  for (std::uint32_t i = 0; i < header_flits; ++i) {
-    out.flits.push_back({i == 0, words == 0 && i + 1 == header_flits, header[i]});
-  }
-  for (std::uint32_t i = 0; i < words; ++i) out.flits.push_back({false, i + 1 == words, body[i]});
+  out.flits = packetize(header, header_flits, body.data(), words);
   if (timing_.unroutable_worm && !unroutable_sent_) {
     // The monitor registers the header the firmware wrote (below); the routers get the broken one.
     wire::HeadFields last = wire::unpack_head(out.flits[header_flits - 1].data);
@@ -104,53 +93,43 @@ void NodeInterface::deliver(std::uint32_t multicast, const std::uint64_t* words_
 }
 
 void NodeInterface::take_ejected(unsigned local, const Link& link) {
-  const unsigned vc = ejection_credit_vc(link);
-  std::deque<Ejected>& buffer = eject_[local][vc];
-  if (buffer.size() >= kRouterDepth) {
-    monitor_.error(
-        fmt::format("node {} ejection port {} VC {}: a flit without a credit at cycle {}", id_, local, vc, cycle_));
+  if (!eject_[local].hold(link)) {
+    monitor_.error(fmt::format("node {} ejection port {} VC {}: a flit without a credit at cycle {}", id_, local,
+                               ejection_credit_vc(), cycle_));
   }
-  buffer.push_back({link.flit, ejection_stream(local, link)});
 }
 
-// Every ejection port takes at most one flit per cycle (round robin over its VCs) unless the
-// random back-pressure holds it; each flit taken returns a credit.
+// Every ejection port takes at most one flit per cycle unless the random back-pressure holds it;
+// each flit taken returns a credit.
 std::uint32_t NodeInterface::drain_ejection(std::mt19937_64& rng, double stall) {
   std::uint32_t credits = 0;
   std::uniform_real_distribution<double> u(0, 1);
   for (unsigned local = 0; local < eject_.size(); ++local) {
     if (stall > 0 && u(rng) < stall) continue;
-    for (unsigned i = 0; i < vcs_; ++i) {
-      const unsigned vc = (next_drain_vc_ + i) % vcs_;
-      std::deque<Ejected>& buffer = eject_[local][vc];
-      if (buffer.empty()) continue;
-      wire::Flit flit = buffer.front().flit;
-      const unsigned stream = buffer.front().stream;
-      buffer.pop_front();
-      credits |= 1u << (local * vcs_ + vc);
-      std::vector<wire::Flit>& got = streams_[stream];
-      if (flit.head != got.empty()) {
-        monitor_.error(fmt::format("node {} ejection stream {}: {} flit {} a worm at cycle {}", id_, stream,
-                                   flit.head ? "head" : "body", flit.head ? "inside" : "outside", cycle_));
-        break;
-      }
-      if (flit.tail && !flit.head && timing_.corrupt_tail) flit.data ^= 1;
-      got.push_back(flit);
-      if (flit.tail) message_complete(local, stream);
-      break;
+    EjectionPort& port = eject_[local];
+    const EjectionPort::Taken taken = port.take(timing_.corrupt_tail);
+    if (taken == EjectionPort::Taken::kNone) continue;
+    credits |= 1u << (local * vcs_ + ejection_credit_vc());
+    if (taken == EjectionPort::Taken::kMisplaced) {
+      const bool head = port.flit().head;
+      monitor_.error(fmt::format("node {} ejection stream {}: {} flit {} a worm at cycle {}", id_,
+                                 ejection_stream(local, port.stream()), head ? "head" : "body",
+                                 head ? "inside" : "outside", cycle_));
+    } else if (taken == EjectionPort::Taken::kWhole) {
+      message_complete(local, port.stream());
     }
   }
-  next_drain_vc_ = (next_drain_vc_ + 1) % vcs_;
   return credits;
 }
 
 void NodeInterface::message_complete(unsigned local, unsigned stream) {
-  std::vector<wire::Flit>& got = streams_[stream];
-  Received r;
-  r.head = wire::unpack_head(got.front().data);
+  std::vector<wire::Flit>& got = eject_[local].worm(stream);
   // An ejected copy is the head, its `more` address flits, then the payload (docs/header-format.md).
-  for (std::size_t i = 1 + r.head.more; i < got.size(); ++i) r.payload.push_back(got[i].data);
+  Depacketized whole = depacketize(got);
   got.clear();
+  Received r;
+  r.head = whole.head;
+  r.payload = std::move(whole.payload);
   fw::MessageInfo info;
   if (!fw::decode_control(r.payload.data(), static_cast<std::uint32_t>(r.payload.size()), info)) {
     monitor_.error(fmt::format("node {} ejection port {}: a worm from node {} whose payload does not decode (cycle {})",
@@ -183,15 +162,14 @@ void NodeInterface::run_processor() {
 }
 
 bool NodeInterface::inject(unsigned k, Link& out, std::uint32_t credit_bits) {
-  for (unsigned v = 0; v < vcs_; ++v) credits_[k][v] += (credit_bits >> v) & 1;
+  credits_[k].add(credit_bits);
   if (queues_[k].empty()) return false;
   Outgoing& m = queues_[k].front();
   if (m.ready < 0) m.ready = std::max(m.queued, channel_free_[k]) + timing_.alpha;
   if (cycle_ < m.ready) return false;
   const wire::Flit& flit = m.flits[m.next];
   const unsigned vc = injection_vc(wire::unpack_head(m.flits.front().data), vcs_);
-  if (credits_[k][vc] == 0) return false;
-  --credits_[k][vc];
+  if (!credits_[k].take(vc)) return false;
   out = Link{true, vc, flit};
   if (m.next == 0) {
     monitor_.head_injected(m.worm, id_, static_cast<unsigned>(topology_.port_count()) + k, vc, cycle_);
@@ -216,13 +194,11 @@ bool NodeInterface::busy() const {
   for (const auto& q : queues_) {
     if (!q.empty()) return true;
   }
-  for (const auto& port : eject_) {
-    for (const auto& buffer : port) {
-      if (!buffer.empty()) return true;
+  for (const EjectionPort& port : eject_) {
+    if (port.held() != 0) return true;
+    for (const auto& [stream, flits] : port.worms()) {
+      if (!flits.empty()) return true;
     }
-  }
-  for (const auto& [stream, flits] : streams_) {
-    if (!flits.empty()) return true;
   }
   return false;
 }
@@ -233,13 +209,19 @@ std::string NodeInterface::state() const {
   for (std::size_t k = 0; k < queues_.size(); ++k) {
     if (!queues_[k].empty()) s += fmt::format(" node {} channel {}: {} message(s) queued;", name, k, queues_[k].size());
   }
-  for (const auto& [stream, flits] : streams_) {
-    if (!flits.empty()) s += fmt::format(" node {} stream {}: {} flit(s) of a worm;", name, stream, flits.size());
+  for (unsigned local = 0; local < eject_.size(); ++local) {
+    for (const auto& [stream, flits] : eject_[local].worms()) {
+      if (!flits.empty()) {
+        s += fmt::format(" node {} stream {}: {} flit(s) of a worm;", name, ejection_stream(local, stream),
+                         flits.size());
+      }
+    }
   }
   for (std::size_t local = 0; local < eject_.size(); ++local) {
-    for (unsigned vc = 0; vc < vcs_; ++vc) {
-      const std::size_t held = eject_[local][vc].size();
-      if (held != 0) s += fmt::format(" node {} ejection port {} VC {}: {} flit(s) not taken;", name, local, vc, held);
+    const std::size_t held = eject_[local].held();
+    if (held != 0) {
+      s += fmt::format(" node {} ejection port {} VC {}: {} flit(s) not taken;", name, local, ejection_credit_vc(),
+                       held);
     }
   }
   return s;

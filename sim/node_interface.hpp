@@ -5,6 +5,7 @@
 // and the processor's start-up costs: alpha per send, gamma per receive, one message at a time.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <deque>
@@ -44,6 +45,123 @@ inline constexpr unsigned kUnroutableMode = 5;
 // row's ±X branches. The monitor's classification for the replication lock's invariant (an
 // assertion, never a gate: the firmware's lock decides when such a worm goes).
 bool replicates_onto_network(const model::Topology& topology, model::NodeId sender, const wire::HeadFields& head);
+
+// ------------------------------------------------------------------------------------------------
+// The NI's packetizer, injection credits and depacketizer, the parts of NodeInterface that the RTL
+// network interface (rtl/noc_ni.sv) implements. Header-only, so that verif/rtl/ni_test.cpp runs
+// the RTL against exactly this code without linking the co-simulation library.
+
+// The flits of a message (NodeInterface::send): its header flits (the head, then the head's `more`
+// address flits), then its payload words; head = 1 on the first flit, tail = 1 on the last.
+inline std::vector<wire::Flit> packetize(const std::uint64_t* header, std::uint32_t header_flits,
+                                         const std::uint64_t* payload, std::uint32_t words) {
+  std::vector<wire::Flit> flits;
+  for (std::uint32_t i = 0; i < header_flits; ++i) {
+    flits.push_back({i == 0, words == 0 && i + 1 == header_flits, header[i]});
+  }
+  for (std::uint32_t i = 0; i < words; ++i) flits.push_back({false, i + 1 == words, payload[i]});
+  return flits;
+}
+
+// The VC a worm travels in from its injection: class mod the router's VCs, as the routers map
+// every class (docs/rtl.md "VC-class plan"; VC counts are powers of two).
+inline unsigned injection_vc(const wire::HeadFields& head, unsigned vcs) { return head.vc_class & (vcs - 1u); }
+
+// One injection channel's credits, per VC of its router input port (NodeInterface::inject):
+// kRouterDepth each after reset.
+class InjectionCredits {
+ public:
+  explicit InjectionCredits(unsigned vcs = 1) : vcs_(std::min(vcs, kMaxRouterVcs)) {
+    counts_.fill(0);
+    std::fill_n(counts_.begin(), vcs_, static_cast<int>(kRouterDepth));
+  }
+  // The credits the router returned this cycle (bit v: VC v): they count for this cycle's flit.
+  void add(std::uint32_t bits) {
+    for (unsigned v = 0; v < vcs_; ++v) counts_[v] += (bits >> v) & 1;
+  }
+  // A flit may go on VC vc: takes one of its credits if it has one.
+  bool take(unsigned vc) {
+    if (counts_[vc] == 0) return false;
+    --counts_[vc];
+    return true;
+  }
+  int count(unsigned vc) const { return counts_[vc]; }
+
+ private:
+  unsigned vcs_;
+  std::array<int, kMaxRouterVcs> counts_;
+};
+
+// One ejection port (NodeInterface::take_ejected, drain_ejection): the flits the router ejected
+// and the NI has not taken yet (the port's one credit pool, kRouterDepth flits), and the
+// depacketizer: the flits of the current worm of every stream (eject_stream_o, the router input VC
+// a flit comes from; flits of different worms interleave per flit).
+class EjectionPort {
+ public:
+  // What take() did.
+  enum class Taken {
+    kNone,       // nothing was held
+    kPart,       // a head or body flit joined its stream's worm
+    kWhole,      // the tail joined it: worm(stream()) is the whole worm (until cleared)
+    kMisplaced,  // a head inside a worm, or a body flit outside one: dropped
+  };
+
+  // A flit the router ejected this cycle. False when the port already held kRouterDepth flits (the
+  // router spent a credit it did not have); the flit is held all the same.
+  bool hold(const Link& link) {
+    const bool fits = held_.size() < kRouterDepth;
+    held_.push_back({link.flit, link.stream});
+    return fits;
+  }
+  // Takes the oldest held flit, if any, into its stream's worm; each flit taken (misplaced or not)
+  // returns one credit to the router. corrupt_tail: test-only fault, flips bit 0 of a tail that is
+  // not a head.
+  Taken take(bool corrupt_tail = false) {
+    if (held_.empty()) return Taken::kNone;
+    flit_ = held_.front().flit;
+    stream_ = held_.front().stream;
+    held_.pop_front();
+    std::vector<wire::Flit>& got = worms_[stream_];
+    if (flit_.head != got.empty()) return Taken::kMisplaced;
+    if (flit_.tail && !flit_.head && corrupt_tail) flit_.data ^= 1;
+    got.push_back(flit_);
+    return flit_.tail ? Taken::kWhole : Taken::kPart;
+  }
+  // The flit the last take() took, and its stream.
+  const wire::Flit& flit() const { return flit_; }
+  unsigned stream() const { return stream_; }
+  // The flits of stream s's current worm.
+  std::vector<wire::Flit>& worm(unsigned s) { return worms_[s]; }
+  // Every stream's current worm, by stream.
+  const std::map<unsigned, std::vector<wire::Flit>>& worms() const { return worms_; }
+  // Flits ejected and not taken yet.
+  std::size_t held() const { return held_.size(); }
+
+ private:
+  struct Held {
+    wire::Flit flit;
+    unsigned stream = 0;
+  };
+  std::deque<Held> held_;
+  std::map<unsigned, std::vector<wire::Flit>> worms_;
+  wire::Flit flit_;
+  unsigned stream_ = 0;
+};
+
+// A whole worm as the receiver reads it: the head, and the payload after its `more` address flits
+// (docs/header-format.md).
+struct Depacketized {
+  wire::HeadFields head;
+  std::vector<std::uint64_t> payload;
+};
+inline Depacketized depacketize(const std::vector<wire::Flit>& worm) {
+  Depacketized d;
+  d.head = wire::unpack_head(worm.front().data);
+  for (std::size_t i = 1 + d.head.more; i < worm.size(); ++i) d.payload.push_back(worm[i].data);
+  return d;
+}
+
+// ------------------------------------------------------------------------------------------------
 
 class NodeInterface final : public fw::NetworkInterface {
  public:
@@ -87,10 +205,6 @@ class NodeInterface final : public fw::NetworkInterface {
     std::vector<std::uint64_t> payload;
     int worm = -1;
   };
-  struct Ejected {
-    wire::Flit flit;
-    unsigned stream = 0;
-  };
   void message_complete(unsigned local, unsigned stream);
 
   NetworkMonitor& monitor_;
@@ -99,16 +213,15 @@ class NodeInterface final : public fw::NetworkInterface {
   model::NodeId id_;
   NodeTiming timing_;
   std::vector<std::deque<Outgoing>> queues_;
-  unsigned vcs_;                                         // the router's VCs per port
-  std::vector<std::array<int, kMaxRouterVcs>> credits_;  // per injection channel and VC
+  unsigned vcs_;                           // the router's VCs per port
+  std::vector<InjectionCredits> credits_;  // per injection channel
   std::vector<long> channel_free_;
-  // Ejection: flits the router delivered, per local port and credit VC (at most kRouterDepth each).
-  std::vector<std::array<std::deque<Ejected>, kMaxRouterVcs>> eject_;
-  std::map<unsigned, std::vector<wire::Flit>> streams_;  // depacketizer, per ejection stream
+  // Ejection, per local port: the flits the router delivered (at most kRouterDepth: one credit
+  // pool per port, returned on VC 0) and the depacketizer per ejection stream.
+  std::vector<EjectionPort> eject_;
   std::deque<Received> received_;
   bool processing_ = false;
   long processor_ready_ = 0;
-  unsigned next_drain_vc_ = 0;
   bool unroutable_sent_ = false;
 };
 

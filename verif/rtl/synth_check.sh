@@ -54,6 +54,11 @@ variants=(
   # Star graph S4, two-/all-port, with the verilated variants' configuration registers.
   "noc_router NumNetPorts=3 NumLocal=3 NumVcs=2 BufDepth=4 RegisterConfig=1 -"
   "noc_network_top SizeX=4 SizeY=4 Torus=0"  # network tops (NumLocal=1 NumVcs=4 BufDepth=4 by default)
+  # The network interface (docs/rtl.md, "Network interface"): the harness's router shape and the
+  # default; its cells with the default parameters are checked below like every other file.
+  "noc_ni NumVcs=4 BufDepth=4"
+  "noc_ni NumVcs=2 BufDepth=4"
+  "noc_ni NumLocal=2 NumVcs=1 BufDepth=1 -"
 )
 # Tops whose iCE40 report maps submodules once (synth_ice40 -noflatten, then flatten).
 hierarchical=(noc_network_top)  # network tops
