@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // System test of the network top rtl/noc_network_top.sv (docs/rtl.md, "Network tops"), verilated as
-// a 4x4 mesh and a 4x4 torus (1 local pair, 2 VCs of 4 flits). Two properties:
+// a 4x4 mesh and a 4x4 torus (1 local pair, 4 VCs of 4 flits). Two properties:
 //   - Configuration: every router configuration the top computes by its constant functions (own
 //     and neighbour labels, connected, wrap and boundary ports, coordinates, sizes, torus flag,
 //     dimensions), read through Verilator's public access to the top's cfg_* vectors, equals the
@@ -14,7 +14,9 @@
 //     mode (one mode per run), from random sources to random destinations; injectors respect the
 //     credits; the ejection sink either returns each credit at once or after a random delay, which
 //     back-pressures the ejection ports. No assertion may fire, and a watchdog fails a run in which
-//     no flit moves for 1000 cycles.
+//     no flit moves for 1000 cycles. The assertions live in the C++-wired routers: the tops are
+//     verilated without --assert (verif/rtl/CMakeLists.txt says why), which loses nothing, since
+//     the wired routers go through the same states, cycle for cycle, as long as the outputs agree.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <verilated.h>

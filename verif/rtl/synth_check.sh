@@ -17,9 +17,21 @@
 # The report table goes to stdout. Each run's log goes to $SYNTH_LOG_DIR if set; otherwise to a
 # temporary directory that is removed unless a check failed.
 #
-# Usage: verif/rtl/synth_check.sh [rtl-dir] [yosys-binary]
+# Usage: verif/rtl/synth_check.sh [--group router|routers|top|cells] [rtl-dir] [yosys-binary]
+# --group runs one part of the list (ctest runs the four parts as separate tests, so they spread
+# over the cores): `router` the 4-port 4-VC router, `routers` the other router sizes, `top` the
+# network tops, `cells` every other module. Without it, everything (`make synth-report`).
 set -uo pipefail
 
+group=""
+if [[ "${1:-}" == "--group" ]]; then
+  group=$2
+  shift 2
+  case $group in router | routers | top | cells) ;; *)
+    echo "synth_check.sh: unknown --group '$group' (valid: router, routers, top, cells)" >&2
+    exit 2 ;;
+  esac
+fi
 rtl_dir=${1:-$(cd "$(dirname "$0")/../../rtl" && pwd)}
 yosys=${2:-yosys}
 if [[ -n "${SYNTH_LOG_DIR:-}" ]]; then
@@ -77,6 +89,21 @@ for file in "$rtl_dir"/*.sv; do
   for variant in "${variants[@]}"; do [[ "${variant%% *}" == "$name" ]] && listed=1; done
   [[ $listed -eq 1 ]] || variants+=("$name")
 done
+
+# The --group a variant belongs to.
+group_of() {
+  case $1 in
+    "noc_router NumNetPorts=4 "*) echo router ;;
+    noc_router*) echo routers ;;
+    noc_network_top*) echo top ;;
+    *) echo cells ;;
+  esac
+}
+if [[ -n "$group" ]]; then
+  selected=()
+  for variant in "${variants[@]}"; do [[ "$(group_of "$variant")" == "$group" ]] && selected+=("$variant"); done
+  variants=("${selected[@]}")
+fi
 
 latches='t:$dlatch t:$adlatch t:$dlatchsr t:$_DLATCH_* t:$_DLATCHSR_*'
 failed=()
