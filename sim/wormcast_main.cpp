@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sim/commands/command.hpp"
+#include "sim/multicast_sweep.hpp"
 #include "sim/traffic.hpp"
 
 namespace {
@@ -57,6 +58,8 @@ int main(int argc, char** argv) {
     return fail(ExitCode::kBadInput, fmt::format("{}\nRun with --help for the options.", error.what()));
   } catch (const wormcast::sim::TrafficError& error) {
     return fail(ExitCode::kCheckFailed, error.what());  // the network misdelivered or stalled: a check
+  } catch (const wormcast::sim::MulticastSweepError& error) {
+    return fail(ExitCode::kCheckFailed, error.what());  // a run off its plan, or the backends apart
   } catch (const std::exception& error) {
     return fail(ExitCode::kBadInput, error.what());  // model errors, file-system errors, missing tools
   }
