@@ -18,7 +18,8 @@ using wormcast::sim::commands::ExitCode;
 
 constexpr const char* kExitCodes =
     "Exit codes: 0 success; 1 a check failed (a run or comparison that does not match the plan, a\n"
-    "dependency cycle found by `deadlock`, a traffic sweep point that misdelivers or stalls); 2 the\n"
+    "dependency cycle found by `deadlock`, a traffic sweep point that misdelivers or stalls, a\n"
+    "multicast sweep run off its plan or with the RTL and the timing model apart); 2 the\n"
     "command could not run: bad input (an unknown option, a bad value, a file that cannot be read or\n"
     "written) or a missing tool. Every failure prints a line starting with `wormcast:` on stderr.";
 
