@@ -26,6 +26,10 @@ WORMCAST=${1:-build/sim/wormcast}
 OUT=${OUT:-docs/results/rtl}
 JOBS=${JOBS:-2}
 BACKEND=${BACKEND:-rtl}
+if ! [[ "$JOBS" =~ ^[1-9][0-9]*$ ]]; then
+    echo "experiments_rtl: JOBS='$JOBS' must be a shard count of at least 1" >&2
+    exit 2
+fi
 if [[ -n "${PAPER:-}" ]]; then
     RUNS_000=${RUNS_000:-1000} RUNS_001=${RUNS_001:-1024} RUNS_002=${RUNS_002:-1000}
     RUNS_003=${RUNS_003:-1000} RUNS_004=${RUNS_004:-1000}
