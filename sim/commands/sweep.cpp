@@ -347,8 +347,8 @@ Command add_sweep(CLI::App& app) {
   CLI::Option* backend = command->add_option(
       "--backend", o->backend,
       "run on the routers instead of planning: " + backend_names() +
-          " (rtl: the RTL and the timing model side by side); synthetic traffic, or with --algorithms random "
-          "multicasts through the node firmware");
+          "; synthetic traffic, or with --algorithms random multicasts through the node firmware (there rtl runs "
+          "the RTL and the timing model side by side)");
   const std::vector<CLI::Option*> traffic_only = {
       command->add_option("--loads", o->loads, "traffic: offered loads, 0.05,0.1 or start:stop:step (flits/node/cycle)")
           ->delimiter(','),
