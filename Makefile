@@ -5,7 +5,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
 
-.PHONY: all deps configure build test run clean format experiments bench regress
+.PHONY: all deps configure build test run clean format experiments experiments-rtl bench regress
 
 all: build
 
@@ -73,6 +73,17 @@ bench: build
 # Reproduce the papers' experiments (docs/results.md): fixed seeds, CSVs to docs/results/.
 experiments: build
 	@scripts/experiments.sh $(BUILD)/sim/wormcast
+
+# The papers' experiments on the routers (docs/results.md, "The experiments on the routers"): every
+# seed's multicasts through the node firmware on the verilated routers and the timing model, with
+# the analytic estimate; a CSV and a PNG per seed to docs/results/rtl/ (scripts/experiments_rtl.sh:
+# RUNS_000 .. RUNS_004 or PAPER=1 for the sample counts, JOBS shards at once). Builds only the
+# wormcast binary; the plots need python3-matplotlib (ensure-deps.sh --plots).
+EXPERIMENTS_RTL_JOBS ?= 2
+experiments-rtl: configure
+	@scripts/ensure-deps.sh --quiet --plots
+	@cmake --build $(BUILD) -j $(JOBS) --target wormcast
+	@JOBS=$(EXPERIMENTS_RTL_JOBS) scripts/experiments_rtl.sh $(BUILD)/sim/wormcast
 
 format:
 	@clang-format -i $$(git ls-files '*.cpp' '*.hpp')

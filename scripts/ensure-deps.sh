@@ -3,8 +3,20 @@
 # Installs the Debian packages wormcast needs, once. A second run finds everything present and
 # installs nothing. As root it uses apt-get; otherwise it stops and names what is missing.
 #
-# Usage: scripts/ensure-deps.sh [--quiet]
+# Usage: scripts/ensure-deps.sh [--quiet] [--plots]
+#   --plots: only what the experiments' plots need (python3, python3-matplotlib), for
+#            `make experiments-rtl`, which builds just the wormcast binary.
 set -euo pipefail
+
+quiet=""
+plots_only=""
+for arg in "$@"; do
+  case $arg in
+    --quiet) quiet=1 ;;
+    --plots) plots_only=1 ;;
+    *) echo "ensure-deps: unknown option '$arg'; valid: --quiet, --plots" >&2; exit 2 ;;
+  esac
+done
 
 # Debian package -> why we need it.
 packages=(
@@ -30,6 +42,10 @@ packages=(
   python3-matplotlib # latency plots of `wormcast sweep --backend` (scripts/plot_traffic.py)
 )
 
+if [[ -n "$plots_only" ]]; then
+  packages=(python3 python3-matplotlib)
+fi
+
 missing=()
 for pkg in "${packages[@]}"; do
   status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
@@ -37,7 +53,7 @@ for pkg in "${packages[@]}"; do
 done
 
 if [[ ${#missing[@]} -eq 0 ]]; then
-  [[ "${1:-}" == "--quiet" ]] || echo "ensure-deps: all packages present"
+  [[ -n "$quiet" ]] || echo "ensure-deps: all packages present"
   exit 0
 fi
 

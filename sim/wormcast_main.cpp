@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sim/commands/command.hpp"
+#include "sim/multicast_sweep.hpp"
 #include "sim/traffic.hpp"
 
 namespace {
@@ -17,7 +18,8 @@ using wormcast::sim::commands::ExitCode;
 
 constexpr const char* kExitCodes =
     "Exit codes: 0 success; 1 a check failed (a run or comparison that does not match the plan, a\n"
-    "dependency cycle found by `deadlock`, a traffic sweep point that misdelivers or stalls); 2 the\n"
+    "dependency cycle found by `deadlock`, a traffic sweep point that misdelivers or stalls, a\n"
+    "multicast sweep run off its plan or with the RTL and the timing model apart); 2 the\n"
     "command could not run: bad input (an unknown option, a bad value, a file that cannot be read or\n"
     "written) or a missing tool. Every failure prints a line starting with `wormcast:` on stderr.";
 
@@ -57,6 +59,8 @@ int main(int argc, char** argv) {
     return fail(ExitCode::kBadInput, fmt::format("{}\nRun with --help for the options.", error.what()));
   } catch (const wormcast::sim::TrafficError& error) {
     return fail(ExitCode::kCheckFailed, error.what());  // the network misdelivered or stalled: a check
+  } catch (const wormcast::sim::MulticastSweepError& error) {
+    return fail(ExitCode::kCheckFailed, error.what());  // a run off its plan, or the backends apart
   } catch (const std::exception& error) {
     return fail(ExitCode::kBadInput, error.what());  // model errors, file-system errors, missing tools
   }

@@ -2,7 +2,7 @@
 # Issue #16, item 2: a sweep split into shards (`wormcast sweep --shard i/n`) and put back together
 # (`wormcast merge`) gives exactly the file the unsharded sweep writes, byte for byte: the planning
 # sweep (3 and 5 shards, the fifth with no point of its own), and the traffic sweep on both backends
-# (3 shards). Then merge's refusals: a missing shard, shards of two sweeps, a shard flag without --csv.
+# (3 shards), and the multicast sweep on both backends (3 shards). Then merge's refusals: a missing shard, shards of two sweeps, a shard flag without --csv.
 # Usage: cmake -DWORMCAST=<path> -DOUT=<directory> -P check_sweep_shards.cmake
 file(REMOVE_RECURSE ${OUT})
 file(MAKE_DIRECTORY ${OUT})
@@ -72,6 +72,23 @@ run_ok(merge ${OUT}/model-shards/shard-0-of-3.csv ${OUT}/model-shards/shard-1-of
 if(NOT EXISTS ${OUT}/model-plots/latency_load.png)
   message(FATAL_ERROR "merge --plots drew no latency_load.png")
 endif()
+
+# --- The multicast sweep on each backend (sweep --backend --algorithms; issue #16, item 1): two K x
+# two L = four points in three shards, merged in another order.
+foreach(backend model rtl)
+  set(multicast sweep --backend ${backend} -t mesh:4x4 -a dual-path,two-port -p two -k 3,all --lengths 4,9 -n 2
+                --seed 6 -s random --alpha 7 --gamma 3)
+  run_ok(${multicast} --csv ${OUT}/multicast-${backend}.csv)
+  foreach(i 0 1 2)
+    run_ok(${multicast} --shard ${i}/3 --csv ${OUT}/multicast-${backend}-${i}-of-3.csv)
+  endforeach()
+  run_ok(merge ${OUT}/multicast-${backend}-1-of-3.csv ${OUT}/multicast-${backend}-2-of-3.csv
+         ${OUT}/multicast-${backend}-0-of-3.csv -o ${OUT}/multicast-${backend}-merged.csv)
+  expect_same_bytes(${OUT}/multicast-${backend}-merged.csv ${OUT}/multicast-${backend}.csv)
+endforeach()
+run_refused("^wormcast: .*multicast-model-0-of-3.csv and .*multicast-rtl-1-of-3.csv are shards of different sweeps"
+            merge ${OUT}/multicast-model-0-of-3.csv ${OUT}/multicast-rtl-1-of-3.csv
+            ${OUT}/multicast-model-2-of-3.csv)
 
 # --- Refusals, each naming what is wrong.
 run_refused("^wormcast: shard 1 of 3 is missing: merge needs all 3 shards of sweep [0-9a-f]+ \\(0..2\\)"

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // wormcast sweep: random requests planned for several K and algorithms, aggregated (the planning
 // sweep, docs/algorithms.md); with --backend, synthetic traffic on the routers or the timing model
-// over a list of loads, a CSV and latency plots (the traffic sweep, docs/timing.md "Benchmarks").
+// over a list of loads, a CSV and latency plots (the traffic sweep, docs/timing.md "Benchmarks");
+// with --backend and --algorithms, random multicasts through the node firmware on the routers, the
+// measured latency beside the model's and the analytic one (the multicast sweep, docs/results.md
+// "The experiments on the routers").
 #include "model/sweep.hpp"
 
 #include <fmt/format.h>
@@ -15,6 +18,7 @@
 #include "sim/commands/command.hpp"
 #include "sim/commands/common.hpp"
 #include "sim/multicast_run.hpp"
+#include "sim/multicast_sweep.hpp"
 #include "sim/plan_views.hpp"
 #include "sim/progress.hpp"
 #include "sim/router_network.hpp"
@@ -37,6 +41,8 @@ struct Options {
   std::string json_file;
   bool json = false;
   std::string shard;  // "i/n"; "": the whole sweep
+  // The multicast sweep.
+  std::vector<int> lengths;
   // The traffic sweep.
   std::string backend;
   std::vector<std::string> loads;
@@ -222,41 +228,127 @@ ExitCode run_traffic_sweep_command(const Options& o) {
   return ExitCode::kSuccess;
 }
 
+// One line per row: what the CSV holds, for a reader.
+std::string render_multicast_rows(const MulticastSweepConfig& config, const std::vector<MulticastSweepRow>& rows) {
+  std::string text =
+      fmt::format("{:<16} {:>5} {:>4} {:>5} {:>10} {:>7} {:>10} {:>7} {:>10} {:>9} {:>6} {:>6}\n", "algorithm", "K",
+                  "L", "runs", "RTL mean", "max", "model mean", "max", "analytic", "max", "steps", "hops");
+  const bool rtl = config.backend == Backend::kRtl;
+  for (const MulticastSweepRow& r : rows) {
+    text += fmt::format("{:<16} {:>5} {:>4} {:>5} {:>10} {:>7} {:>10.1f} {:>7} {:>10.1f} {:>9.0f} {:>6.2f} {:>6.1f}\n",
+                        r.algorithm, r.k, r.length, r.runs, rtl ? fmt::format("{:.1f}", r.mean_rtl) : "-",
+                        rtl ? fmt::format("{}", r.max_rtl) : "-", r.mean_model, r.max_model, r.mean_analytic,
+                        r.max_analytic, r.mean_steps, r.mean_max_hops);
+  }
+  return text;
+}
+
+ExitCode run_multicast_sweep_command(const Options& o) {
+  if (o.counts.empty()) throw model::SpecError("the multicast sweep (--backend with --algorithms) needs --k");
+  MulticastSweepConfig config;
+  config.backend = parse_backend(o.backend);  // the valid names, before anything runs
+  config.topology = model::Topology::parse(o.topology);
+  config.algorithms = o.algorithms;
+  config.destination_counts = parse_counts(config.topology, o.counts);
+  config.lengths = o.lengths.empty() ? std::vector<int>{o.request.length} : o.lengths;
+  config.runs = o.runs;
+  config.seed = o.seed;
+  config.source = parse_source_choice(config.topology, o.source);
+  config.ports = sweep_ports(o);
+  config.harness = harness_options(o.algorithms.front(), o.request, 0.0, o.seed);
+  check_multicast_sweep(config);  // the whole sweep, also in a shard with no point of its own
+  if (!o.shard.empty() && o.csv_file.empty()) {
+    throw model::SpecError("--shard needs --csv FILE: the shard's rows go there, for wormcast merge");
+  }
+  const Shard shard = o.shard.empty() ? Shard{} : parse_shard(o.shard);
+  const std::size_t total = multicast_sweep_points(config).size();
+  const std::vector<std::size_t> points = shard.points(total);
+  Progress progress(progress_name(o), points.size());
+  const std::vector<MulticastSweepRow> rows = run_multicast_sweep(config, shard, &progress);
+  fmt::print("{}", render_multicast_rows(config, rows));
+  if (o.csv_file.empty()) return ExitCode::kSuccess;
+  if (o.shard.empty()) {
+    std::string csv = multicast_csv_header();
+    for (const MulticastSweepRow& r : rows) csv += multicast_csv_row(config, r);
+    write_file(o.csv_file, csv);
+    return ExitCode::kSuccess;
+  }
+  std::vector<std::pair<std::size_t, std::string>> shard_rows;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    std::string row = multicast_csv_row(config, rows[i]);
+    row.pop_back();  // its newline
+    shard_rows.emplace_back(points[i / config.algorithms.size()], row);
+  }
+  std::string header = multicast_csv_header();
+  header.pop_back();
+  write_file(o.csv_file, shard_csv(shard, sweep_id(describe(config)), total, header, shard_rows));
+  return ExitCode::kSuccess;
+}
+
+// Options given that have no effect on the chosen sweep: refused, naming the first and why.
+void refuse_given(const std::vector<CLI::Option*>& options, const std::string& why) {
+  for (const CLI::Option* option : options) {
+    if (option->count() > 0) throw model::SpecError(fmt::format("{} {}", option->get_name(), why));
+  }
+}
+
 }  // namespace
 
 Command add_sweep(CLI::App& app) {
   auto o = std::make_shared<Options>();
   CLI::App* command = app.add_subcommand(
-      "sweep", "Plan random requests for several K and algorithms; aggregate (--backend: synthetic traffic)");
+      "sweep",
+      "Plan random requests for several K and algorithms; aggregate (--backend: synthetic traffic; --backend with "
+      "--algorithms: the multicasts run on the routers)");
   command->add_option("-t,--topology", o->topology, "topology spec")->required();
-  // Both sweeps take -t, -k, -L and --seed; the options of one are refused by the other.
+  // Every sweep takes -t, -k, -L and --seed. The planning sweep (no --backend) and the multicast
+  // sweep (--backend and --algorithms) share the request options; what has no effect on the chosen
+  // sweep is refused when it runs (refuse_given), naming the option.
   CLI::Option* algorithms =
-      command->add_option("-a,--algorithms", o->algorithms, "comma-separated algorithm names")->delimiter(',');
+      command
+          ->add_option("-a,--algorithms", o->algorithms,
+                       "comma-separated algorithm names (with --backend: the multicast sweep on the routers)")
+          ->delimiter(',');
   command->add_option("-k,--k", o->counts, "comma-separated destination counts K ('all' = N-1)")->delimiter(',');
-  std::vector<CLI::Option*> planning = {
+  std::vector<CLI::Option*> requests = {
       algorithms, command->add_option("-n,--runs", o->runs, "random samples per K")->capture_default_str()};
   command->add_option("--seed", o->seed, "seed of the sample generator (traffic: of the traffic)")
       ->capture_default_str();
-  planning.push_back(command->add_option("-s,--source", o->source, "origin, random, or a node")->capture_default_str());
-  planning.push_back(command
-                         ->add_option("-j,--threads", o->threads,
-                                      "threads planning the K values in parallel (0: one per hardware thread; same "
-                                      "numbers either way)")
-                         ->capture_default_str());
-  for (CLI::Option* option : o->request.add_to(*command, LatencyOptions::kAll)) planning.push_back(option);
-  planning.push_back(command->add_option("--csv", o->csv_file, "write the rows as CSV to this file"));
-  planning.push_back(
+  requests.push_back(command->add_option("-s,--source", o->source, "origin, random, or a node")->capture_default_str());
+  const std::vector<CLI::Option*> request_options = o->request.add_to(*command, LatencyOptions::kAll);
+  // -p, --alpha and --gamma also run the firmware; --beta, --mu and --router-delay are the planner's
+  // (the routers have their own flit, hop and control-field timing).
+  requests.insert(requests.end(), request_options.begin(), request_options.begin() + 3);
+  std::vector<CLI::Option*> planning_only(request_options.begin() + 3, request_options.end());
+  planning_only.push_back(command
+                              ->add_option("-j,--threads", o->threads,
+                                           "threads planning the K values in parallel (0: one per hardware thread; "
+                                           "same numbers either way)")
+                              ->capture_default_str());
+  requests.push_back(command->add_option("--csv", o->csv_file, "write the rows as CSV to this file"));
+  planning_only.push_back(
       command->add_option("--json-file", o->json_file, "write the configuration and rows as JSON to this file"));
-  planning.push_back(command->add_flag("--json", o->json, "print the configuration and rows as JSON (not the table)"));
+  planning_only.push_back(
+      command->add_flag("--json", o->json, "print the configuration and rows as JSON (not the table)"));
   command->add_option("--shard", o->shard,
                       "run shard i of n (0-based): the points p with p mod n = i, into a shard file for wormcast merge "
-                      "(planning: --csv FILE; traffic: <out>/shard-i-of-n.csv, no plots)");
+                      "(planning and multicast: --csv FILE; traffic: <out>/shard-i-of-n.csv, no plots)");
+  CLI::Option* length = command->get_option("--length");
+  const std::vector<CLI::Option*> multicast_only = {
+      command
+          ->add_option("--lengths", o->lengths,
+                       "multicast sweep: comma-separated message lengths L (a point per (K, L); instead of -L)")
+          ->delimiter(',')
+          ->excludes(length)};
 
-  // Synthetic traffic on a router network (sim/traffic_sweep.hpp): --backend selects it.
+  // Synthetic traffic on a router network (sim/traffic_sweep.hpp): --backend selects it, and with
+  // --algorithms the multicast sweep (sim/multicast_sweep.hpp).
   TrafficConfig& traffic = o->traffic;
   CLI::Option* backend = command->add_option(
-      "--backend", o->backend, "synthetic traffic on the routers instead of planning: " + backend_names());
-  for (CLI::Option* option : planning) backend->excludes(option);
+      "--backend", o->backend,
+      "run on the routers instead of planning: " + backend_names() +
+          "; synthetic traffic, or with --algorithms random multicasts through the node firmware (there rtl runs "
+          "the RTL and the timing model side by side)");
   const std::vector<CLI::Option*> traffic_only = {
       command->add_option("--loads", o->loads, "traffic: offered loads, 0.05,0.1 or start:stop:step (flits/node/cycle)")
           ->delimiter(','),
@@ -273,7 +365,27 @@ Command add_sweep(CLI::App& app) {
       command->add_option("-o,--out", o->out,
                           "traffic: output folder for sweep.csv and the plots (default sweep-<backend>)")};
   for (CLI::Option* option : traffic_only) option->needs(backend);
-  return {command, [o] { return o->backend.empty() ? run_planning_sweep(*o) : run_traffic_sweep_command(*o); }};
+  for (CLI::Option* option : multicast_only) option->needs(backend);
+  return {command, [o, requests, planning_only, multicast_only, traffic_only] {
+            if (o->backend.empty()) return run_planning_sweep(*o);
+            if (o->algorithms.empty()) {
+              const std::string why =
+                  "has no effect on the traffic sweep (--backend without --algorithms); with --backend, give "
+                  "--algorithms for the multicast sweep";
+              refuse_given(requests, why);
+              refuse_given(planning_only, why);
+              refuse_given(multicast_only, "is for the multicast sweep (--backend with --algorithms)");
+              return run_traffic_sweep_command(*o);
+            }
+            refuse_given(planning_only,
+                         "has no effect on the multicast sweep (--backend with --algorithms): the routers have their "
+                         "own flit, hop and control-field timing; it takes -L or --lengths, -p, --alpha, --gamma, "
+                         "--csv and --shard");
+            refuse_given(traffic_only,
+                         "is for the traffic sweep (--backend without --algorithms); the multicast sweep runs "
+                         "one multicast at a time");
+            return run_multicast_sweep_command(*o);
+          }};
 }
 
 }  // namespace wormcast::sim::commands
