@@ -3,7 +3,7 @@
 // "Equivalence by simulation"), as router_netlist_test.cpp does for the router: random traffic
 // (ni_bench.hpp, checked against the C++ NI on the way) drives the verilated noc_ni
 // (Vnoc_ni_p4_l1_v4_d4), every cycle's inputs and outputs go to a vector file, then
-// ni_netlist_equiv.sh synthesizes noc_ni with yosys and ni_netlist_tb.v replays the inputs on the
+// netlist_equiv_top.sh synthesizes noc_ni with yosys and ni_netlist_tb.v replays the inputs on the
 // gate netlist in iverilog, comparing every output every cycle.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -41,8 +41,8 @@ TEST(RtlNiNetlist, YosysGateNetlistMatchesVerilatorRtlEveryCycle) {
     cycles = bench.stats().cycles + 1;  // and the reset line
   }
   const std::string command =
-      fmt::format("{} {} {} {} {} {} {} {} {} {} {} {} {} > {}/ni_netlist_equiv.out 2>&1", WORMCAST_NI_NETLIST_SCRIPT,
-                  WORMCAST_RTL_DIR, WORMCAST_NI_NETLIST_TB, vector_file, cycles, work, WORMCAST_YOSYS,
+      fmt::format("{} noc_ni ni_netlist_tb {} {} {} {} {} {} {} {} {} {} {} {} > {}/ni_netlist_equiv.out 2>&1",
+                  WORMCAST_NETLIST_TOP_SCRIPT, WORMCAST_RTL_DIR, WORMCAST_NI_NETLIST_TB, vector_file, cycles, work, WORMCAST_YOSYS,
                   WORMCAST_IVERILOG, WORMCAST_VVP, Bench::kNetPorts, 1, 4, Bench::kDepth, work);
   const int status = std::system(command.c_str());
   std::ifstream log(work + "/ni_netlist_equiv.out");

@@ -2,7 +2,7 @@
 // Netlist versus RTL for the router top (docs/rtl.md, "Router netlist versus RTL"; rtl-subset.md,
 // "Equivalence by simulation"): random legal traffic drives the verilated noc_router
 // (Vnoc_router_p4_v4_d4) and every cycle's inputs and outputs go to a vector file; then
-// netlist_equiv_router.sh synthesizes noc_router with yosys and netlist_tb_router.v replays the
+// netlist_equiv_top.sh synthesizes noc_router with yosys and netlist_tb_router.v replays the
 // inputs on the gate netlist in iverilog, comparing every output every cycle.
 //
 // The traffic (router_bench.hpp): one router configured as a node of a 4x4 mesh, then (after a
@@ -51,8 +51,8 @@ TEST(RouterNetlist, YosysGateNetlistMatchesVerilatorRtlEveryCycle) {
   EXPECT_GT(bench.full_vc_cycles(), 1000);
   EXPECT_GT(bench.route_drops(), 50);  // drained reserved-mode worms (router_bench.hpp)
 
-  const std::string command = fmt::format("{} {} {} {} {} {} {} {} {} {} {} {} {} > {}/router_netlist_equiv.out 2>&1",
-                                          WORMCAST_ROUTER_NETLIST_SCRIPT, WORMCAST_RTL_DIR, WORMCAST_ROUTER_NETLIST_TB,
+  const std::string command = fmt::format("{} noc_router netlist_tb_router {} {} {} {} {} {} {} {} {} {} {} {} > {}/router_netlist_equiv.out 2>&1",
+                                          WORMCAST_NETLIST_TOP_SCRIPT, WORMCAST_RTL_DIR, WORMCAST_ROUTER_NETLIST_TB,
                                           vector_file, bench.cycles(), work, WORMCAST_YOSYS, WORMCAST_IVERILOG,
                                           WORMCAST_VVP, kNetPorts, kLocal, kVcs, kDepth, work);
   const int status = std::system(command.c_str());
