@@ -34,8 +34,10 @@ module noc_selftest #(
   parameter int unsigned AuditPeriod = 2048,
   /// VCs per router port: 2, the Hamiltonian path's two channel networks.
   parameter int unsigned NumVcs = 2,
-  /// Flits per router input VC buffer (and NI ejection FIFO).
-  parameter int unsigned BufDepth = 4,
+  /// Flits per router input VC buffer (and NI ejection FIFO). 1 on the HX8K: the buffers are
+  /// flip-flops that no LUT drives, one logic cell each, and with 4 (9,031 logic cells) or 2 (7,653)
+  /// the two routers and NIs leave no room for the board (docs/fpga.md, "iCE40 HX8K figures").
+  parameter int unsigned BufDepth = 1,
   /// Width of a Hamiltonian label (labels 0 and 1).
   parameter int unsigned LabelW = 2,
   /// Routing modes built into the routers: Hamiltonian path, dimension order, CPR line, source
