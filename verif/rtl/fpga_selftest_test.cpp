@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: Apache-2.0
+// The FPGA self-test network in simulation (issue #14, item 5; docs/fpga.md, "The self-test
+// network"): fpga/noc_selftest.sv verilated with --assert and the FPGA build's 32-bit flits, run
+// from reset until it reports. Without a fault it must reach pass_o (every message kind at its
+// target of checked deliveries, then a clean credit audit) with fail_o = 0 and no assertion, and
+// stay clean for forty more audits, with the FPGA build's one-flit buffers and with four; with a
+// corrupted flit (Fault = 1) or a dropped credit (Fault = 2) it must report fail_o within a bounded
+// number of cycles, in check_errors_o, with no router error bit.
+#include <gtest/gtest.h>
+#include <verilated.h>
+
+#include <cstdint>
+#include <memory>
+
+#include "Vnoc_selftest_f0.h"
+#include "Vnoc_selftest_f0_d4.h"
+#include "Vnoc_selftest_f1.h"
+#include "Vnoc_selftest_f2.h"
+#include "Vnoc_selftest_f2_d4.h"
+
+namespace wormcast::verif {
+namespace {
+
+// noc_selftest's defaults (fpga/noc_selftest.sv): kinds, target per kind, audit period, fault
+// cycle, watchdog. The models: _f<Fault> the FPGA build (BufDepth 1), _d4 with BufDepth 4.
+constexpr std::uint32_t kKinds = 8, kTarget = 64, kAuditPeriod = 2048, kFaultAfter = 512, kWatchdog = 4096;
+
+struct Outcome {
+  std::uint64_t cycles = 0;  // cycles run after reset
+  bool assertion = false;    // an RTL assertion fired
+  std::uint32_t sent = 0, delivered = 0, cycles_o = 0;
+  std::uint16_t check_errors = 0;
+  std::uint8_t router_errors = 0;
+  bool pass = false, fail = false;
+};
+
+// Runs the model from reset until `stop(model)` or `max_cycles`, then `extra` more cycles.
+template <class Model, class Stop>
+Outcome RunSelftest(std::uint64_t max_cycles, std::uint64_t extra, Stop stop) {
+  VerilatedContext context;
+  context.fatalOnError(false);
+  Model m(&context);
+  m.clk_i = 0;
+  m.rst_ni = 0;
+  m.eval();
+  for (int i = 0; i < 3; ++i) {
+    m.clk_i = 1;
+    m.eval();
+    m.clk_i = 0;
+    m.eval();
+  }
+  m.rst_ni = 1;
+  m.eval();
+  Outcome o;
+  std::uint64_t limit = max_cycles;
+  bool stopped = false;
+  while (o.cycles < limit) {
+    m.clk_i = 1;
+    m.eval();
+    m.clk_i = 0;
+    m.eval();
+    ++o.cycles;
+    if (context.gotError()) {
+      o.assertion = true;
+      break;
+    }
+    if (!stopped && stop(m)) {
+      stopped = true;
+      limit = o.cycles + extra;
+    }
+  }
+  o.sent = m.worms_sent_o;
+  o.delivered = m.worms_delivered_o;
+  o.cycles_o = m.cycles_o;
+  o.check_errors = m.check_errors_o;
+  o.router_errors = m.router_errors_o;
+  o.pass = m.pass_o;
+  o.fail = m.fail_o;
+  m.final();
+  return o;
+}
+
+// Pass within 200,000 cycles, no error, and forty more audit periods still clean.
+template <class Model>
+void ExpectPassAndStayClean() {
+  const Outcome o = RunSelftest<Model>(200000, 40 * kAuditPeriod, [](auto& m) { return m.pass_o || m.fail_o; });
+  EXPECT_FALSE(o.assertion) << "an RTL assertion fired at cycle " << o.cycles;
+  EXPECT_TRUE(o.pass) << "no pass within " << o.cycles << " cycles";
+  EXPECT_FALSE(o.fail);
+  EXPECT_EQ(o.check_errors, 0);
+  EXPECT_EQ(o.router_errors, 0);
+  EXPECT_EQ(o.cycles_o, o.cycles);
+  // Every kind reached its target; each message is delivered at 1 or 2 destinations, and at most
+  // 3 deliveries per source are outstanding.
+  EXPECT_GE(o.delivered, kKinds * kTarget);
+  EXPECT_GE(o.delivered + 6, o.sent);
+  EXPECT_LE(o.delivered, 2 * o.sent);
+  std::cout << "self-test: " << o.sent << " worms sent, " << o.delivered << " deliveries checked, "
+            << o.cycles << " cycles\n";
+}
+
+TEST(FpgaSelftest, PassesEveryKindWithNoErrorAndStaysCleanForFortyMoreAudits) {
+  ExpectPassAndStayClean<Vnoc_selftest_f0>();
+}
+
+TEST(FpgaSelftest, PassesWithFourFlitBuffersToo) { ExpectPassAndStayClean<Vnoc_selftest_f0_d4>(); }
+
+TEST(FpgaSelftest, CorruptedPayloadFlitIsReportedAsACheckError) {
+  const Outcome o = RunSelftest<Vnoc_selftest_f1>(20000, 0, [](auto& m) { return m.fail_o || m.pass_o; });
+  EXPECT_FALSE(o.assertion) << "an RTL assertion fired at cycle " << o.cycles;
+  EXPECT_TRUE(o.fail);
+  EXPECT_FALSE(o.pass);
+  EXPECT_GE(o.check_errors, 1);
+  EXPECT_EQ(o.router_errors, 0) << "a corrupted payload word is the checkers' to find";
+  // Found when the corrupted worm is delivered, a few cycles after the fault.
+  EXPECT_GT(o.cycles, kFaultAfter);
+  EXPECT_LT(o.cycles, kFaultAfter + 1000);
+}
+
+// With one-flit buffers the dropped credit was the VC's only one: the link's VC 0 stops, the
+// watchdog trips (and the audit after it finds the credit missing).
+TEST(FpgaSelftest, DroppedOnlyCreditIsReportedByTheWatchdog) {
+  const Outcome o = RunSelftest<Vnoc_selftest_f2>(20000, 0, [](auto& m) { return m.fail_o || m.pass_o; });
+  EXPECT_FALSE(o.assertion) << "an RTL assertion fired at cycle " << o.cycles;
+  EXPECT_TRUE(o.fail);
+  EXPECT_FALSE(o.pass);
+  EXPECT_GE(o.check_errors, 1);
+  EXPECT_EQ(o.router_errors, 0) << "a lost credit raises no router error bit";
+  EXPECT_GT(o.cycles, kFaultAfter + kWatchdog - 1);
+  EXPECT_LT(o.cycles, kFaultAfter + kWatchdog + 500);
+}
+
+// With four-flit buffers the network runs on three credits: only the credit audit sees it, at the
+// first audit after the fault, before any pass verdict.
+TEST(FpgaSelftest, DroppedCreditIsReportedByTheCreditAudit) {
+  const Outcome o = RunSelftest<Vnoc_selftest_f2_d4>(20000, 0, [](auto& m) { return m.fail_o || m.pass_o; });
+  EXPECT_FALSE(o.assertion) << "an RTL assertion fired at cycle " << o.cycles;
+  EXPECT_TRUE(o.fail);
+  EXPECT_FALSE(o.pass) << "a dropped credit must be found before the pass verdict";
+  EXPECT_GE(o.check_errors, 1);
+  EXPECT_EQ(o.router_errors, 0) << "a lost credit raises no router error bit: only the audit sees it";
+  EXPECT_GT(o.cycles, kAuditPeriod);
+  EXPECT_LT(o.cycles, 2 * kAuditPeriod + 500);
+}
+
+}  // namespace
+}  // namespace wormcast::verif
