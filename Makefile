@@ -95,3 +95,16 @@ synth-report: deps
 synth: deps
 	@verif/rtl/synth_table.sh $(if $(FULL),--full) $(if $(ONLY),--only '$(ONLY)') $(BUILD)/synth
 # --- end make synth ---
+
+# --- make fpga: the self-test bitstream for the iCE40-HX8K Breakout Board (docs/fpga.md) ---
+# yosys synth_ice40 + nextpnr-ice40 (HX8K, ct256, fpga/hx8k_breakout.pcf) at the design clock
+# FPGA_MHZ (the PLL's nearest to it from 12 MHz), placement seed FPGA_SEED, then icepack to
+# $(BUILD)/fpga/wormcast_hx8k.bin and the resource/fmax report ($(BUILD)/fpga/report.md). Fails
+# (no .bin) when nextpnr's fmax is below the clock. Needs no CMake build.
+# FPGA_STANDIN=1: the flow around a test-only counter stand-in instead of the network.
+FPGA_MHZ ?= 16
+FPGA_SEED ?= 1
+.PHONY: fpga
+fpga: deps
+	@FPGA_MHZ=$(FPGA_MHZ) FPGA_SEED=$(FPGA_SEED) FPGA_STANDIN=$(FPGA_STANDIN) fpga/build.sh $(BUILD)/fpga
+# --- end make fpga ---
