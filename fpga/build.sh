@@ -53,7 +53,10 @@ clk_mhz=$(awk -v hz="$clk_hz" 'BEGIN { printf "%.4f", hz / 1e6 }')
 shopt -s nullglob
 files=("$root/rtl/noc_pkg.sv")
 for f in "$root"/rtl/*.sv; do [[ "$f" == */noc_pkg.sv ]] || files+=("$f"); done
+# Packages first (fpga/*_pkg.sv), then the modules.
+files+=("$here"/*_pkg.sv)
 for f in "$here"/*.sv; do
+  [[ "$f" == *_pkg.sv ]] && continue
   [[ "$standin" == 1 && "$f" == */noc_selftest.sv ]] && continue
   files+=("$f")
 done

@@ -6,7 +6,7 @@
 // `rst_req_ni` from its lock output.
 //
 // LEDs (`led_o[i]` drives the breakout board's LED D(i+2); high is on):
-//   0 heartbeat: toggles every ClkHz / 2 cycles (1 Hz blink) while out of reset
+//   0 heartbeat: toggles every HeartbeatHalf cycles (a 1 Hz blink by default) while out of reset
 //   1 pass: every mode of the self-test reached its target without an error (sticky)
 //   2 error: the self-test found an error (sticky)
 //   3 running: the clock is up (PLL locked) and reset has been released
@@ -27,6 +27,8 @@ module wormcast_hx8k_core #(
   parameter int unsigned Baud = 115_200,
   /// Cycles between periodic status lines (one second by default).
   parameter int unsigned LinePeriod = ClkHz,
+  /// Cycles between heartbeat LED toggles (half a second by default).
+  parameter int unsigned HeartbeatHalf = ClkHz / 2,
   /// Cycles the clock runs in reset after the request is released.
   parameter int unsigned ResetHold = 16
 ) (
@@ -40,8 +42,7 @@ module wormcast_hx8k_core #(
   output logic [7:0] led_o
 );
 
-  localparam int unsigned HalfBeat = ClkHz / 2;
-  localparam int unsigned BeatW = $clog2(HalfBeat);
+  localparam int unsigned BeatW = $clog2(HeartbeatHalf);
 
   // The synchronized reset of everything below (asynchronous assert, synchronous release).
   logic rst_ni;
@@ -114,7 +115,7 @@ module wormcast_hx8k_core #(
     beat_d      = beat_q - BeatW'(1);
     heartbeat_d = heartbeat_q;
     if (beat_q == '0) begin
-      beat_d      = BeatW'(HalfBeat - 1);
+      beat_d      = BeatW'(HeartbeatHalf - 1);
       heartbeat_d = !heartbeat_q;
     end
   end
@@ -122,7 +123,7 @@ module wormcast_hx8k_core #(
   logic [7:0] led_d, led_q;
   assign led_d = {1'b0, check_errors != '0, router_errors != '0, !tx, 1'b1, fail, pass, heartbeat_q};
 
-  `NOC_FF(beat_q, beat_d, BeatW'(HalfBeat - 1))
+  `NOC_FF(beat_q, beat_d, BeatW'(HeartbeatHalf - 1))
   `NOC_FF(heartbeat_q, heartbeat_d, 1'b0)
   `NOC_FF(led_q, led_d, 8'h00)
 
