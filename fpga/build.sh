@@ -78,6 +78,9 @@ synth_ice40 -top $top -json $out_dir/$top.json;
 tee -q -o $out_dir/yosys.stat stat" >/dev/null 2>&1 || fail "yosys failed (log: $out_dir/yosys.log)"
 yosys_s=$((SECONDS - start))
 
+# What was built, for make fpga-check (verif/fpga/fpga_check.sh).
+printf 'standin=%s\nclk_hz=%s\nclk_mhz=%s\nseed=%s\n' "$standin" "$clk_hz" "$clk_mhz" "$seed" >"$out_dir/build.env"
+
 # 3. Place and route.
 start=$SECONDS
 echo "fpga: nextpnr-ice40 --hx8k --package ct256 --freq $clk_mhz --seed $seed ..." >&2
