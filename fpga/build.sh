@@ -13,7 +13,8 @@
 #   5. the report: logic cells, LUT4, flip-flops, block RAMs and PLLs used of the part, nextpnr's
 #      fmax against the clock.
 # Exit status: 0 when the design is placed, routed and meets the clock (nextpnr's fmax at least the
-# target); 1 when timing is not met (the report still prints; no .bin); 2 when a tool fails.
+# target); 1 when timing is not met (the report still prints; no .bin) or the design does not fit
+# the part (the logic cells it needs are printed); 2 when a tool fails.
 #
 # Environment: FPGA_MHZ (default 16), FPGA_SEED (default 1), FPGA_STANDIN=1 builds the flow around
 # the test-only counter stand-in verif/fpga/standin/noc_selftest.sv instead of fpga/noc_selftest.sv
@@ -91,6 +92,15 @@ timeout "$timeout_s" "$nextpnr" --hx8k --package ct256 --pcf "$pcf" --json "$out
 rc=$?
 nextpnr_s=$((SECONDS - start))
 [[ $rc -eq 124 ]] && fail "nextpnr did not finish in $timeout_s s (log: $out_dir/nextpnr.log)"
+if [[ $rc -ne 0 ]] && grep -qE 'Unable to place|no BELs remaining' "$out_dir/nextpnr.log"; then
+  # The design is larger than the part: print what it needs and stop (no bitstream).
+  used=$(grep -oE 'ICESTORM_LC: +[0-9]+/ *[0-9]+' "$out_dir/nextpnr.log" | head -1 | sed -E 's/ICESTORM_LC: +//; s/ //g')
+  luts=$(awk '$1 == "SB_LUT4" { print $2 }' "$out_dir/yosys.stat")
+  ffs=$(awk '$1 ~ /^SB_DFF/ { n += $2 } END { print n + 0 }' "$out_dir/yosys.stat")
+  echo "fpga: DOES NOT FIT the HX8K: $used logic cells needed ($luts LUT4, $ffs flip-flops, yosys ${yosys_s} s;" \
+    "log: $out_dir/nextpnr.log); no bitstream" >&2
+  exit 1
+fi
 [[ $rc -eq 0 && -f "$out_dir/$top.asc" ]] || fail "nextpnr failed (log: $out_dir/nextpnr.log)"
 
 # 4. Timing estimate and bitstream.
