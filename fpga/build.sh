@@ -52,20 +52,21 @@ clk_mhz=$(awk -v hz="$clk_hz" 'BEGIN { printf "%.4f", hz / 1e6 }')
 
 # 2. Synthesis.
 shopt -s nullglob
-files=("$root/rtl/noc_pkg.sv")
-for f in "$root"/rtl/*.sv; do [[ "$f" == */noc_pkg.sv ]] || files+=("$f"); done
-# Packages first (fpga/*_pkg.sv), then the modules.
-files+=("$here"/*_pkg.sv)
-for f in "$here"/*.sv; do
-  [[ "$f" == *_pkg.sv ]] && continue
-  [[ "$standin" == 1 && "$f" == */noc_selftest.sv ]] && continue
-  files+=("$f")
-done
+board_files=(reset_sync uart_tx status_line wormcast_hx8k_core wormcast_hx8k)
 if [[ "$standin" == 1 ]]; then
+  # The board's own modules and the stand-in only (no router, no network).
+  files=()
+  for m in "${board_files[@]}"; do files+=("$here/$m.sv"); done
   files+=("$root/verif/fpga/standin/noc_selftest.sv")
   echo "fpga: FPGA_STANDIN=1: the test-only counter stand-in replaces the self-test network" >&2
-elif [[ ! -f "$here/noc_selftest.sv" ]]; then
-  fail "fpga/noc_selftest.sv is missing (FPGA_STANDIN=1 builds the flow around a test-only stand-in)"
+else
+  [[ -f "$here/noc_selftest.sv" ]] ||
+    fail "fpga/noc_selftest.sv is missing (FPGA_STANDIN=1 builds the flow around a test-only stand-in)"
+  # Packages first (rtl/noc_pkg.sv, fpga/*_pkg.sv), then every module of rtl/ and fpga/.
+  files=("$root/rtl/noc_pkg.sv")
+  for f in "$root"/rtl/*.sv; do [[ "$f" == */noc_pkg.sv ]] || files+=("$f"); done
+  files+=("$here"/*_pkg.sv)
+  for f in "$here"/*.sv; do [[ "$f" == *_pkg.sv ]] || files+=("$f"); done
 fi
 
 start=$SECONDS
@@ -106,7 +107,7 @@ fi
 # 4. Timing estimate and bitstream.
 icetime -d hx8k -P ct256 -p "$pcf" -c "$clk_mhz" -t -r "$out_dir/icetime.rpt" "$out_dir/$top.asc" \
   >"$out_dir/icetime.log" 2>&1
-icetime_mhz=$(grep -oE 'Total path delay: [0-9.]+ ns \([0-9.]+ MHz\)' "$out_dir/icetime.log" | tail -1 |
+icetime_mhz=$(grep -oE '(Timing estimate|Total path delay): [0-9.]+ ns \([0-9.]+ MHz\)' "$out_dir/icetime.log" | tail -1 |
   grep -oE '\([0-9.]+' | tr -d '(')
 
 # 5. Report. Utilisation from nextpnr's "Device utilisation" (after packing), LUT4 and FF from

@@ -42,15 +42,18 @@ vlog_s=$((SECONDS - start))
 # The RTL reference, built with the core's sources as the bitstream was.
 start=$SECONDS
 shopt -s nullglob
-files=("$root/rtl/noc_pkg.sv")
-for f in "$root"/rtl/*.sv; do [[ "$f" == */noc_pkg.sv ]] || files+=("$f"); done
-files+=("$root"/fpga/*_pkg.sv)
-for f in "$root"/fpga/*.sv; do
-  [[ "$f" == *_pkg.sv || "$f" == */wormcast_hx8k.sv ]] && continue
-  [[ "$standin" == 1 && "$f" == */noc_selftest.sv ]] && continue
-  files+=("$f")
-done
-[[ "$standin" == 1 ]] && files+=("$root/verif/fpga/standin/noc_selftest.sv")
+if [[ "$standin" == 1 ]]; then
+  files=()
+  for m in reset_sync uart_tx status_line wormcast_hx8k_core; do files+=("$root/fpga/$m.sv"); done
+  files+=("$root/verif/fpga/standin/noc_selftest.sv")
+else
+  files=("$root/rtl/noc_pkg.sv")
+  for f in "$root"/rtl/*.sv; do [[ "$f" == */noc_pkg.sv ]] || files+=("$f"); done
+  files+=("$root"/fpga/*_pkg.sv)
+  for f in "$root"/fpga/*.sv; do
+    [[ "$f" == *_pkg.sv || "$f" == */wormcast_hx8k.sv ]] || files+=("$f")
+  done
+fi
 verilator --cc --exe --build -O2 -Wno-fatal -Wno-lint -Wno-style -DNOC_DATA_W=32 -I"$root/rtl" "$root/rtl/noc_lint.vlt" \
   "${files[@]}" "$here/rtl_trace_main.cpp" --top-module wormcast_hx8k_core -GClkHz="$clk_hz" \
   -Mdir "$work/rtl_trace" -o rtl_trace -j 2 >"$work/verilator.log" 2>&1 ||
@@ -87,13 +90,14 @@ for f in falls:
     byte = sum(level(f + div // 2 + div * (b + 1)) << b for b in range(8))
     text += chr(byte)
     next_free = f + div // 2 + div * 9
-sys.stdout.write(text.replace("\r", ""))
+text = text.replace("\r", "")
+sys.stdout.write(text if text.endswith("\n") or not text else text + " (cut at the last cycle)\n")
 PY
 }
 
 echo "fpga-check: $cycles cycles of the placed design (icebox_vlog + iverilog) against the RTL core (Verilator)," \
   "ClkHz $clk_hz$([[ "$standin" == 1 ]] && echo ", FLOW TEST with the test-only counter stand-in")"
-{ decode "$work/placed.trace"; echo; } | sed "s/^/  uart: /"
+decode "$work/placed.trace" | sed "s/^/  uart: /"
 echo "fpga-check: icebox_vlog + iverilog compile ${vlog_s} s, RTL build ${build_s} s, RTL run ${rtl_s} s, placed-design simulation ${sim_s} s"
 if cmp -s "$work/rtl.trace" "$work/placed.trace"; then
   echo "fpga-check: MATCH: the same UART bytes and LEDs in every cycle ($(wc -l <"$work/rtl.trace") changes)"
