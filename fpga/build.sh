@@ -77,7 +77,8 @@ read_verilog -sv -noautowire -DNOC_DATA_W=32 -I$root/rtl ${files[*]};
 chparam -set DivR $divr -set DivF $divf -set DivQ $divq -set FilterRange $filter -set ClkHz $clk_hz $top;
 hierarchy -top $top; rename -top $top;
 synth_ice40 -top $top -json $out_dir/$top.json;
-tee -q -o $out_dir/yosys.stat stat" >/dev/null 2>&1 || fail "yosys failed (log: $out_dir/yosys.log)"
+tee -q -o $out_dir/yosys.stat stat" >/dev/null 2>&1 ||
+  fail "yosys failed: $(grep -m1 'ERROR' "$out_dir/yosys.log") (log: $out_dir/yosys.log)"
 yosys_s=$((SECONDS - start))
 
 # What was built, for make fpga-check (verif/fpga/fpga_check.sh).

@@ -19,7 +19,7 @@ namespace wormcast::verif::fpga {
 namespace {
 
 // The parameters the models are verilated with (verif/rtl/CMakeLists.txt, the FPGA block).
-constexpr unsigned kDivisor = 4;            // ClkHz 1,000,000 / Baud 250,000
+constexpr unsigned kDivisor = 4;             // ClkHz 1,000,000 / Baud 250,000
 constexpr std::uint64_t kLinePeriod = 8000;  // LinePeriod
 constexpr std::uint64_t kResetHold = 16;
 // The stand-in's defaults.

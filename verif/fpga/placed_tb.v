@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: Apache-2.0
+// SPDX-License-Identifier: SHL-0.51
 // make fpga-check (verif/fpga/fpga_check.sh): the placed and routed design, turned back into
 // Verilog by icebox_vlog (module wormcast_hx8k_placed), simulated by iverilog for CYCLES clock
 // cycles. The trace (cycle, UART pin, LEDs; one line whenever they change) goes to TRACE and is
