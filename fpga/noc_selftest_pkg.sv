@@ -48,6 +48,9 @@ package noc_selftest_pkg;
   /// Checksum width.
   localparam int unsigned SumW = 8;
 
+  /// Width of a payload word: the fields of word_t below (the build must have NOC_DATA_W = 32).
+  localparam int unsigned WordW = 2 * PseqW + SeqW + 1 + KindW + 2 + 2 * LenW + SumW;
+
   /// Payload word, MSB first: [31:28] pseq for node 1, [27:24] pseq for node 0, [23:20] seq,
   /// [19] src, [18:16] kind, [15:14] destination set (bit d = node d), [13:11] len - 1,
   /// [10:8] pos (the word's index), [7:0] checksum of [31:8].

@@ -76,7 +76,7 @@ module noc_traffic_gen #(
   if (Node > 1) begin : gen_node_check
     $error("noc_traffic_gen: Node must be 0 or 1 (the self-test network is a 2-node line)");
   end
-  if (DataW != $bits(noc_selftest_pkg::word_t)) begin : gen_width_check
+  if (DataW != noc_selftest_pkg::WordW) begin : gen_width_check
     $error("noc_traffic_gen: the payload word layout needs NOC_DATA_W=32");
   end
 

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Fpga.LintClean and Fpga.YosysSynthNoLatches: the checks of the self-test network's files in
+# fpga/ (docs/fpga.md, "The self-test network"), as verif/rtl/lint.sh and synth_check.sh do for rtl/.
+#
+#   lint:  every module file fpga/<name>.sv as the top (default parameters, the FPGA build's
+#          NOC_DATA_W=32), `verilator --lint-only -Wall --assert`, with the rtl/ and fpga/
+#          packages read first and submodules found through -y; clean means no output at all.
+#          noc_selftest is linted with each Fault value as well.
+#   synth: yosys 0.23 reads rtl/ and fpga/ with `read_verilog -sv -noautowire -DNOC_DATA_W=32`;
+#          for each fpga/ module (noc_selftest with each Fault value) `check -assert` after `proc`
+#          and after `synth`, no latch cell, and no yosys warning but the benign memory one. The
+#          routers inside noc_selftest are synthesized unflattened (as `synth` does), once.
+#
+# Usage: verif/rtl/fpga_check.sh lint|synth [rtl-dir] [fpga-dir] [verilator-or-yosys-binary]
+set -uo pipefail
+
+mode=${1:?usage: fpga_check.sh lint|synth [rtl-dir] [fpga-dir] [binary]}
+here=$(cd "$(dirname "$0")" && pwd)
+rtl_dir=${2:-$here/../../rtl}
+fpga_dir=${3:-$here/../../fpga}
+shopt -s nullglob
+pkgs=("$rtl_dir"/*_pkg.sv "$fpga_dir"/*_pkg.sv)
+modules=()
+for file in "$fpga_dir"/*.sv; do
+  [[ "$file" == *_pkg.sv ]] || modules+=("$(basename "$file" .sv)")
+done
+# Variants: "<top> [Param=Value ...]".
+variants=()
+for name in "${modules[@]}"; do
+  variants+=("$name")
+  if [[ "$name" == noc_selftest ]]; then
+    variants+=("noc_selftest Fault=1" "noc_selftest Fault=2")
+  fi
+done
+failed=()
+
+case $mode in
+  lint)
+    verilator=${4:-verilator}
+    waivers=("$rtl_dir/noc_lint.vlt")
+    for variant in "${variants[@]}"; do
+      read -r top params <<<"$variant"
+      gparams=()
+      for assignment in $params; do gparams+=("-G$assignment"); done
+      cmd=("$verilator" --lint-only -Wall --assert -DNOC_DATA_W=32 -I"$rtl_dir" -y "$rtl_dir" -y "$fpga_dir"
+           "${waivers[@]}" "${pkgs[@]}" "$fpga_dir/$top.sv" --top-module "$top" "${gparams[@]}")
+      if output=$("${cmd[@]}" 2>&1) && [[ -z "$output" ]]; then
+        echo "lint: $variant clean"
+      else
+        echo "lint: $variant FAILED"
+        echo "  command: ${cmd[*]}"
+        echo "$output" | sed 's/^/  /'
+        failed+=("$variant")
+      fi
+    done
+    ;;
+  synth)
+    yosys=${4:-yosys}
+    files=("${pkgs[@]}")
+    for file in "$rtl_dir"/*.sv "$fpga_dir"/*.sv; do
+      [[ "$file" == *_pkg.sv ]] || files+=("$file")
+    done
+    latches='t:$dlatch t:$adlatch t:$dlatchsr t:$_DLATCH_* t:$_DLATCHSR_*'
+    log_dir=$(mktemp -d)
+    for variant in "${variants[@]}"; do
+      read -r top params <<<"$variant"
+      chparam=""
+      tag=$top
+      for assignment in $params; do
+        chparam+=" -set ${assignment%%=*} ${assignment#*=}"
+        tag+="_${assignment%%=*}${assignment#*=}"
+      done
+      [[ -n "$chparam" ]] && chparam="chparam$chparam $top;"
+      log="$log_dir/$tag.log"
+      script="read_verilog -sv -noautowire -DNOC_DATA_W=32 -I$rtl_dir ${files[*]}; $chparam
+hierarchy -check -top $top; rename -top $top; proc; check -assert; synth -top $top; check -assert;
+select -assert-none $latches"
+      problem=""
+      if ! "$yosys" -q -l "$log" -p "$script" >/dev/null 2>&1; then
+        problem="yosys failed (error, latch, undriven or multiply driven wire, or logic loop)"
+      elif grep -qE '^[[:space:]]*Latch inferred' "$log"; then
+        problem="latch inferred"
+      elif grep -E '^Warning:' "$log" | grep -qvE 'Replacing memory .* with list of registers'; then
+        problem="yosys warnings"
+      fi
+      if [[ -n "$problem" ]]; then
+        echo "synth: $variant FAILED: $problem (log: $log)"
+        grep -E 'ERROR|Error|Warning|Latch inferred' "$log" | grep -v 'No latch inferred' | sed 's/^/  /' | head -40
+        failed+=("$variant")
+      else
+        echo "synth: $variant ok: no latches, no undriven wires, check -assert clean"
+      fi
+    done
+    [[ ${#failed[@]} -eq 0 ]] && rm -rf "$log_dir"
+    ;;
+  *)
+    echo "fpga_check.sh: unknown mode '$mode' (valid: lint, synth)" >&2
+    exit 2
+    ;;
+esac
+
+if [[ ${#failed[@]} -ne 0 ]]; then
+  echo "fpga_check: ${#failed[@]} variant(s) failed: ${failed[*]}" >&2
+  exit 1
+fi
