@@ -106,3 +106,33 @@ synth-report: deps
 synth: deps
 	@verif/rtl/synth_table.sh $(if $(FULL),--full) $(if $(ONLY),--only '$(ONLY)') $(BUILD)/synth
 # --- end make synth ---
+
+# --- make fpga: the self-test bitstream for the iCE40-HX8K Breakout Board (docs/fpga.md) ---
+# yosys synth_ice40 + nextpnr-ice40 (HX8K, ct256, fpga/hx8k_breakout.pcf) at the design clock
+# FPGA_MHZ (the PLL's nearest to it from 12 MHz), placement seed FPGA_SEED, then icepack to
+# $(BUILD)/fpga/wormcast_hx8k.bin and the resource/fmax report ($(BUILD)/fpga/report.md). Fails
+# (no .bin) when nextpnr's fmax is below the clock. Needs no CMake build.
+# FPGA_STANDIN=1: the flow around a test-only counter stand-in instead of the network.
+FPGA_MHZ ?= 16
+FPGA_SEED ?= 1
+.PHONY: fpga
+fpga: deps
+	@FPGA_MHZ=$(FPGA_MHZ) FPGA_SEED=$(FPGA_SEED) FPGA_STANDIN=$(FPGA_STANDIN) fpga/build.sh $(BUILD)/fpga
+
+# The self-test in simulation alone (docs/fpga.md, "make fpga-sim"): the verilated core with the
+# network and a C++ UART receiver, until the line says PASS, then the two injected faults until it
+# says FAIL; every status line printed.
+.PHONY: fpga-sim
+fpga-sim: configure
+	@cmake --build $(BUILD) -j $(JOBS) --target fpga_board_tests
+	@WORMCAST_FPGA_ECHO=1 $(BUILD)/verif/rtl/fpga_board_tests --gtest_filter='FpgaBoard.*'
+
+# The placed and routed design against the RTL (docs/fpga.md, "make fpga-check"): icebox_vlog of
+# make fpga's .asc simulated in iverilog, the RTL core in Verilator, FPGA_CHECK_CYCLES cycles, the
+# UART pin and LEDs compared in every cycle. Needs make fpga's output, not the CMake build.
+FPGA_CHECK_CYCLES ?= 400000
+.PHONY: fpga-check
+fpga-check: deps
+	@if [ ! -f $(BUILD)/fpga/wormcast_hx8k.asc ]; then $(MAKE) --no-print-directory fpga; fi
+	@FPGA_CHECK_CYCLES=$(FPGA_CHECK_CYCLES) verif/fpga/fpga_check.sh $(BUILD)/fpga
+# --- end make fpga ---

@@ -34,7 +34,9 @@ packages=(
   verilator        # RTL lint and simulation
   yosys            # synthesis check
   iverilog         # gate-level netlist simulation
-  nextpnr-ice40    # iCE40 place and route: the router's fmax in make synth
+  nextpnr-ice40    # iCE40 place and route: the router's fmax in make synth, the bitstream of make fpga
+  fpga-icestorm    # icepll, icepack, icetime, icebox_vlog: make fpga and make fpga-check
+  fpga-icestorm-chipdb # icetime's and icebox_vlog's chip database (make fpga, make fpga-check)
   gcc-riscv64-unknown-elf # the firmware's freestanding RV32 build and code size
   picolibc-riscv64-unknown-elf # headers (stdint.h, string.h) for that freestanding build
   zlib1g-dev       # the FST waveforms of wormcast run --trace (Verilator's FST writer)
