@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Fpga.LintClean and Fpga.YosysSynthNoLatches: the checks of the self-test network's files in
-# fpga/ (docs/fpga.md, "The self-test network"), as verif/rtl/lint.sh and synth_check.sh do for rtl/.
+# fpga/ (docs/fpga.md, "The self-test network"), as verif/rtl/lint.sh and synth_check.sh do for rtl/;
+# the board's files have their own (below).
 #
 #   lint:  every module file fpga/<name>.sv as the top (default parameters, the FPGA build's
 #          NOC_DATA_W=32), `verilator --lint-only -Wall --assert`, with the rtl/ and fpga/
@@ -21,9 +22,14 @@ rtl_dir=${2:-$here/../../rtl}
 fpga_dir=${3:-$here/../../fpga}
 shopt -s nullglob
 pkgs=("$rtl_dir"/*_pkg.sv "$fpga_dir"/*_pkg.sv)
+# The board's modules are not the network's: verif/fpga/board_checks.sh checks them
+# (Fpga.BoardPartsLintAndSynthClean), and the board top, whose SB_PLL40_CORE only the iCE40 flow
+# knows, is checked by make fpga's synthesis.
+board_modules=" reset_sync uart_tx status_line wormcast_hx8k_core wormcast_hx8k "
 modules=()
 for file in "$fpga_dir"/*.sv; do
-  [[ "$file" == *_pkg.sv ]] || modules+=("$(basename "$file" .sv)")
+  name=$(basename "$file" .sv)
+  [[ "$file" == *_pkg.sv || "$board_modules" == *" $name "* ]] || modules+=("$name")
 done
 # Variants: "<top> [Param=Value ...]".
 variants=()
