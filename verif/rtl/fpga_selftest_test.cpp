@@ -95,8 +95,8 @@ void ExpectPassAndStayClean() {
   EXPECT_GE(o.delivered, kKinds * kTarget);
   EXPECT_GE(o.delivered + 6, o.sent);
   EXPECT_LE(o.delivered, 2 * o.sent);
-  std::cout << "self-test: " << o.sent << " worms sent, " << o.delivered << " deliveries checked, "
-            << o.cycles << " cycles\n";
+  std::cout << "self-test: " << o.sent << " worms sent, " << o.delivered << " deliveries checked, " << o.cycles
+            << " cycles\n";
 }
 
 TEST(FpgaSelftest, PassesEveryKindWithNoErrorAndStaysCleanForFortyMoreAudits) {

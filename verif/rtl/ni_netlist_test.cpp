@@ -42,8 +42,8 @@ TEST(RtlNiNetlist, YosysGateNetlistMatchesVerilatorRtlEveryCycle) {
   }
   const std::string command =
       fmt::format("{} noc_ni ni_netlist_tb {} {} {} {} {} {} {} {} {} {} {} {} > {}/ni_netlist_equiv.out 2>&1",
-                  WORMCAST_NETLIST_TOP_SCRIPT, WORMCAST_RTL_DIR, WORMCAST_NI_NETLIST_TB, vector_file, cycles, work, WORMCAST_YOSYS,
-                  WORMCAST_IVERILOG, WORMCAST_VVP, Bench::kNetPorts, 1, 4, Bench::kDepth, work);
+                  WORMCAST_NETLIST_TOP_SCRIPT, WORMCAST_RTL_DIR, WORMCAST_NI_NETLIST_TB, vector_file, cycles, work,
+                  WORMCAST_YOSYS, WORMCAST_IVERILOG, WORMCAST_VVP, Bench::kNetPorts, 1, 4, Bench::kDepth, work);
   const int status = std::system(command.c_str());
   std::ifstream log(work + "/ni_netlist_equiv.out");
   const std::string output((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());

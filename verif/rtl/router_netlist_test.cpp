@@ -51,10 +51,10 @@ TEST(RouterNetlist, YosysGateNetlistMatchesVerilatorRtlEveryCycle) {
   EXPECT_GT(bench.full_vc_cycles(), 1000);
   EXPECT_GT(bench.route_drops(), 50);  // drained reserved-mode worms (router_bench.hpp)
 
-  const std::string command = fmt::format("{} noc_router netlist_tb_router {} {} {} {} {} {} {} {} {} {} {} {} > {}/router_netlist_equiv.out 2>&1",
-                                          WORMCAST_NETLIST_TOP_SCRIPT, WORMCAST_RTL_DIR, WORMCAST_ROUTER_NETLIST_TB,
-                                          vector_file, bench.cycles(), work, WORMCAST_YOSYS, WORMCAST_IVERILOG,
-                                          WORMCAST_VVP, kNetPorts, kLocal, kVcs, kDepth, work);
+  const std::string command = fmt::format(
+      "{} noc_router netlist_tb_router {} {} {} {} {} {} {} {} {} {} {} {} > {}/router_netlist_equiv.out 2>&1",
+      WORMCAST_NETLIST_TOP_SCRIPT, WORMCAST_RTL_DIR, WORMCAST_ROUTER_NETLIST_TB, vector_file, bench.cycles(), work,
+      WORMCAST_YOSYS, WORMCAST_IVERILOG, WORMCAST_VVP, kNetPorts, kLocal, kVcs, kDepth, work);
   const int status = std::system(command.c_str());
   std::ifstream log(work + "/router_netlist_equiv.out");
   const std::string output((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
