@@ -18,6 +18,14 @@ configure: deps
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
 
+# For the targets that need only the command line (run, experiments-rtl): a fresh build folder is
+# configured without the test suites (WORMCAST_TESTS=OFF: Verilator runs at configure time for
+# every model), one that `make test` configured stays as it is.
+.PHONY: configure-cli
+configure-cli: deps
+	@if [ -f $(BUILD)/CMakeCache.txt ]; then tests=; else tests=-DWORMCAST_TESTS=OFF; fi; \
+		cmake -S . -B $(BUILD) $(CMAKE_FLAGS) $$tests > $(BUILD).configure.log 2>&1 || (cat $(BUILD).configure.log; exit 1)
+
 # Every suite: model unit tests, vectors, deadlock proofs, format check.
 # GoogleTest's sharding variables are for `make regress` (below): under ctest, which runs one test
 # per process, a stray GTEST_SHARD_INDEX would make most tests run nothing, so they are unset here.
@@ -53,11 +61,8 @@ regress-run:
 # and a 4x4x4 mesh, each run checked against the model; the table and one SVG per run go to
 # $(BUILD)/demo/. Exit status 1 if a check fails. `wormcast demo` is the model's tour.
 # It builds the command line alone (the 7 verilated routers of the harness, not the test-only
-# models); a fresh build folder is configured without the test suites (WORMCAST_TESTS=OFF: Verilator
-# runs at configure time for every model), one that `make test` configured stays as it is.
-run: deps
-	@if [ -f $(BUILD)/CMakeCache.txt ]; then tests=; else tests=-DWORMCAST_TESTS=OFF; fi; \
-		cmake -S . -B $(BUILD) $(CMAKE_FLAGS) $$tests > $(BUILD).configure.log 2>&1 || (cat $(BUILD).configure.log; exit 1)
+# models): see configure-cli.
+run: configure-cli
 	@cmake --build $(BUILD) -j $(JOBS) --target wormcast
 	@$(BUILD)/sim/wormcast showcase --out $(BUILD)/demo
 
@@ -80,7 +85,7 @@ experiments: build
 # RUNS_000 .. RUNS_004 or PAPER=1 for the sample counts, JOBS shards at once). Builds only the
 # wormcast binary; the plots need python3-matplotlib (ensure-deps.sh --plots).
 EXPERIMENTS_RTL_JOBS ?= 2
-experiments-rtl: configure
+experiments-rtl: configure-cli
 	@scripts/ensure-deps.sh --quiet --plots
 	@cmake --build $(BUILD) -j $(JOBS) --target wormcast
 	@JOBS=$(EXPERIMENTS_RTL_JOBS) scripts/experiments_rtl.sh $(BUILD)/sim/wormcast
