@@ -376,10 +376,11 @@ RunRecord run_multicasts(const std::vector<model::Request>& requests, const RunO
           fmt::format("{} destinations exceed the firmware's chain of {} nodes", r.destinations.size(), fw::kMaxChain));
     }
   }
-  if (t.is_star() && t.port_count() != 3 && t.port_count() != 4) {
-    throw model::UnsupportedError(fmt::format(
-        "{} has {} network ports; the RTL runs star:4 and star:5 (verilated routers with 3 and 4 network ports)",
-        t.spec(), t.port_count()));
+  if (t.is_star() && (t.port_count() < 3 || t.port_count() > 5)) {
+    throw model::UnsupportedError(
+        fmt::format("{} has {} network ports; the RTL runs star:4, star:5 and star:6 (verilated routers with 3, 4 and "
+                    "5 network ports)",
+                    t.spec(), t.port_count()));
   }
   if (requests.size() > fw::kMaxJobs * static_cast<std::size_t>(t.node_count())) {
     throw model::UnsupportedError("too many concurrent multicasts");

@@ -14,6 +14,8 @@
 #include "Vnoc_router_p4_l2_v4_d4.h"
 #include "Vnoc_router_p4_l4_v4_d4.h"
 #include "Vnoc_router_p4_v4_d4.h"
+#include "Vnoc_router_p5_l5_v2_d4.h"
+#include "Vnoc_router_p5_v2_d4.h"
 #include "Vnoc_router_p6_l2_v2_d4.h"
 #include "Vnoc_router_p6_l6_v2_d4.h"
 
@@ -122,8 +124,8 @@ class Router final : public RouterModel {
 }  // namespace
 
 std::string router_variants() {
-  return "3 network ports (star:4) with 1 or 3 local pairs; 4 network ports with 1, 2 or 4; 6 network ports with 2 or "
-         "6";
+  return "3 network ports (star:4) with 1 or 3 local pairs; 4 network ports with 1, 2 or 4; 5 network ports (star:6) "
+         "with 1 or 5; 6 network ports with 2 or 6";
 }
 
 std::string router_error_text(unsigned bits) {
@@ -146,6 +148,8 @@ unsigned router_variant_locals(unsigned net_ports, unsigned locals) {
   if (net_ports == 4 && locals <= 1) return 1;
   if (net_ports == 4 && locals <= 2) return 2;
   if (net_ports == 4 && locals <= 4) return 4;
+  if (net_ports == 5 && locals <= 1) return 1;
+  if (net_ports == 5 && locals <= 5) return 5;
   if (net_ports == 6 && locals <= 2) return 2;
   if (net_ports == 6 && locals <= 6) return 6;
   throw std::invalid_argument(fmt::format("no router variant with {} network ports and {} local pairs; built: {}",
@@ -165,6 +169,10 @@ std::unique_ptr<RouterModel> make_router(VerilatedContext* context, unsigned net
       return std::make_unique<Router<Vnoc_router_p4_l2_v4_d4, 4, 2, 4>>(context, name);
     case 44:
       return std::make_unique<Router<Vnoc_router_p4_l4_v4_d4, 4, 4, 4>>(context, name);
+    case 51:
+      return std::make_unique<Router<Vnoc_router_p5_v2_d4, 5, 1, 2>>(context, name);
+    case 55:
+      return std::make_unique<Router<Vnoc_router_p5_l5_v2_d4, 5, 5, 2>>(context, name);
     case 62:
       return std::make_unique<Router<Vnoc_router_p6_l2_v2_d4, 6, 2, 2>>(context, name);
     default:

@@ -15,6 +15,8 @@
 #
 # Usage: verif/rtl/fpga_check.sh lint|synth [rtl-dir] [fpga-dir] [verilator-or-yosys-binary]
 set -uo pipefail
+# shellcheck source=verif/rtl/yosys_check_lib.sh
+source "$(dirname "$0")/yosys_check_lib.sh"
 
 mode=${1:?usage: fpga_check.sh lint|synth [rtl-dir] [fpga-dir] [binary]}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -67,36 +69,16 @@ case $mode in
     for file in "$rtl_dir"/*.sv "$fpga_dir"/*.sv; do
       [[ "$file" == *_pkg.sv ]] || files+=("$file")
     done
-    latches='t:$dlatch t:$adlatch t:$dlatchsr t:$_DLATCH_* t:$_DLATCHSR_*'
     log_dir=$(mktemp -d)
     for variant in "${variants[@]}"; do
       read -r top params <<<"$variant"
-      chparam=""
-      tag=$top
-      for assignment in $params; do
-        chparam+=" -set ${assignment%%=*} ${assignment#*=}"
-        tag+="_${assignment%%=*}${assignment#*=}"
-      done
-      [[ -n "$chparam" ]] && chparam="chparam$chparam $top;"
-      log="$log_dir/$tag.log"
-      script="read_verilog -sv -noautowire -DNOC_DATA_W=32 -I$rtl_dir ${files[*]}; $chparam
+      # shellcheck disable=SC2086  # params: words Param=Value
+      yosys_variant "$top" $params
+      log="$log_dir/$variant_tag.log"
+      script="read_verilog -sv -noautowire -DNOC_DATA_W=32 -I$rtl_dir ${files[*]}; $variant_chparam
 hierarchy -check -top $top; rename -top $top; proc; check -assert; synth -top $top; check -assert;
-select -assert-none $latches"
-      problem=""
-      if ! "$yosys" -q -l "$log" -p "$script" >/dev/null 2>&1; then
-        problem="yosys failed (error, latch, undriven or multiply driven wire, or logic loop)"
-      elif grep -qE '^[[:space:]]*Latch inferred' "$log"; then
-        problem="latch inferred"
-      elif grep -E '^Warning:' "$log" | grep -qvE 'Replacing memory .* with list of registers'; then
-        problem="yosys warnings"
-      fi
-      if [[ -n "$problem" ]]; then
-        echo "synth: $variant FAILED: $problem (log: $log)"
-        grep -E 'ERROR|Error|Warning|Latch inferred' "$log" | grep -v 'No latch inferred' | sed 's/^/  /' | head -40
-        failed+=("$variant")
-      else
-        echo "synth: $variant ok: no latches, no undriven wires, check -assert clean"
-      fi
+select -assert-none $yosys_latch_cells"
+      yosys_check_run "$variant" "$yosys" "$log" "$script" || failed+=("$variant")
     done
     [[ ${#failed[@]} -eq 0 ]] && rm -rf "$log_dir"
     ;;

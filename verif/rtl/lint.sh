@@ -55,13 +55,14 @@ for file in "${files[@]}"; do
 done
 
 # The router in the other shapes the harness builds (rtl/CMakeLists.txt): star graph S4 (3 network
-# ports, 1 or 3 local pairs), all-port 2D (4 and 4) and 3D (6 and 6): widths that only appear
-# there; and with the configuration registers of the verilated variants (RegisterConfig = 1).
+# ports, 1 or 3 local pairs), all-port 2D (4 and 4), S6 (5 and 5) and 3D (6 and 6): widths that
+# only appear there; and with the configuration registers of the verilated variants
+# (RegisterConfig = 1).
 router_file="$rtl_dir/noc_router.sv"
 if [[ -f "$router_file" ]]; then
   others=()
   for pkg in "${pkgs[@]}"; do others+=("$pkg"); done
-  for shape in "3 1 1" "3 3 1" "4 1 1" "4 4 0" "6 6 1"; do
+  for shape in "3 1 1" "3 3 1" "4 1 1" "4 4 0" "5 5 1" "6 6 1"; do
     read -r net locals registered <<<"$shape"
     cmd=("$verilator" --lint-only -Wall --assert -I"$rtl_dir" -y "$rtl_dir" "${waivers[@]}" "${others[@]}"
          "$router_file" --top-module noc_router -GNumNetPorts="$net" -GNumLocal="$locals"

@@ -22,6 +22,8 @@
 # over the cores): `router` the 4-port 4-VC router, `routers` the other router sizes, `top` the
 # network tops, `cells` every other module. Without it, everything (`make synth-report`).
 set -uo pipefail
+# shellcheck source=verif/rtl/yosys_check_lib.sh
+source "$(dirname "$0")/yosys_check_lib.sh"
 
 group=""
 if [[ "${1:-}" == "--group" ]]; then
@@ -105,7 +107,6 @@ if [[ -n "$group" ]]; then
   variants=("${selected[@]}")
 fi
 
-latches='t:$dlatch t:$adlatch t:$dlatchsr t:$_DLATCH_* t:$_DLATCHSR_*'
 failed=()
 report=()
 for variant in "${variants[@]}"; do
@@ -115,46 +116,26 @@ for variant in "${variants[@]}"; do
     report_it=0
     params=${params% -}
   fi
-  chparam=""
-  tag=$top
-  for assignment in $params; do
-    chparam+=" -set ${assignment%%=*} ${assignment#*=}"
-    tag+="_${assignment%%=*}${assignment#*=}"
-  done
-  [[ -n "$chparam" ]] && chparam="chparam$chparam $top;"
-  log="$log_dir/$tag.log"
-  stat_file="$log_dir/$tag.ice40.stat"
+  # shellcheck disable=SC2086  # params: words Param=Value
+  yosys_variant "$top" $params
+  log="$log_dir/$variant_tag.log"
+  stat_file="$log_dir/$variant_tag.ice40.stat"
   ice40="synth_ice40 -top $top"
   [[ " ${hierarchical[*]} " == *" $top "* ]] && ice40="synth_ice40 -noflatten -top $top; flatten"  # network tops
   # `rename -top`: after chparam, yosys 0.23 may leave a top whose generate loops instantiate
   # submodules as `$paramod$<hash>\<top>` (docs/rtl.md, tool notes); name it back.
-  script="read_verilog -sv -noautowire -I$rtl_dir ${files[*]}; $chparam
+  script="read_verilog -sv -noautowire -I$rtl_dir ${files[*]}; $variant_chparam
 hierarchy -check -top $top; rename -top $top; design -save elaborated;
-proc; check -assert; synth -top $top; check -assert; select -assert-none $latches;
+proc; check -assert; synth -top $top; check -assert; select -assert-none $yosys_latch_cells;
 design -load elaborated; $ice40; tee -q -o $stat_file stat"
   [[ $report_it -eq 1 ]] || script=${script%%design -load elaborated*}
-  problem=""
-  # Without address-space randomisation: ABC 1.01 (Debian's berkeley-abc, run by synth_ice40)
-  # has an assertion on pointer bits in `lutpack` (Lpk_CutTruth) that fails now and then under
-  # ASLR for the network top (seen once in ctest, passing on rerun); a fixed layout makes each run
-  # repeat the last one.
-  if ! setarch "$(uname -m)" -R "$yosys" -q -l "$log" -p "$script" >/dev/null 2>&1; then
-    problem="yosys failed (error, latch, undriven or multiply driven wire, or logic loop)"
-  elif grep -qE '^[[:space:]]*Latch inferred' "$log"; then
-    problem="latch inferred"
-  elif grep -E '^Warning:' "$log" | grep -qvE 'Replacing memory .* with list of registers'; then
-    problem="yosys warnings"
-  fi
-  if [[ -n "$problem" ]]; then
-    echo "synth: $top ${params:-(defaults)} FAILED: $problem (log: $log)"
-    grep -E 'ERROR|Error|Warning|Latch inferred|assertion' "$log" | grep -v 'No latch inferred' | sed 's/^/  /' | head -40
-    failed+=("$tag")
+  if ! yosys_check_run "$top ${params:-(defaults)}" "$yosys" "$log" "$script"; then
+    failed+=("$variant_tag")
     continue
   fi
   count() { awk -v pat="$1" '$1 ~ pat { n += $2 } END { print n + 0 }' "$stat_file"; }
   [[ $report_it -eq 1 ]] && report+=("$(printf '%-20s %-22s %6s %6s %6s' "$top" "${params:-(defaults)}" "$(count '^SB_LUT4$')" \
     "$(count '^SB_DFF')" "$(count '^SB_CARRY$')")")
-  echo "synth: $top ${params:-(defaults)} ok: no latches, no undriven wires, check -assert clean"
 done
 
 echo

@@ -153,6 +153,9 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"star:4", "fixed", 2, 10, 23}, Case{"star:4", "uniform", 2, 3, 0}, Case{"star:4", "fixed", 1, 3, 0},
         Case{"star:5", "uniform", 0, 8, 119}, Case{"star:5", "fixed", 0, 8, 119}, Case{"star:5", "fixed", 1, 4, 60},
         Case{"star:5", "uniform", 2, 4, 60}, Case{"star:5", "uniform", 1, 2, 0},
+        // S6 on the p5 router (720 nodes), one run: a worm crosses up to hundreds of the cycle's nodes,
+        // seconds per run on the RTL. Uniform on the all-port p5 routers: timing_test.cpp.
+        Case{"star:6", "fixed", 1, 1, 60},
         // EDN broadcasts: XY worms by dimension order (VC 0), YX legs source-routed in class 1.
         Case{"mesh:4x4", "edn", 0, 10, 0}, Case{"mesh:8x8", "edn", 0, 5, 0}, Case{"mesh:16x16", "edn", 0, 1, 0}),
     case_name);
@@ -731,7 +734,8 @@ TEST(FirmwareOnRtlErrors, StarGraphWithTooFewPortsIsAClearError) {
   } catch (const model::UnsupportedError& e) {
     EXPECT_EQ(
         std::string(e.what()),
-        "star:3 has 2 network ports; the RTL runs star:4 and star:5 (verilated routers with 3 and 4 network ports)");
+        "star:3 has 2 network ports; the RTL runs star:4, star:5 and star:6 (verilated routers with 3, 4 and 5 network "
+        "ports)");
   }
 }
 

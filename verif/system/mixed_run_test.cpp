@@ -344,7 +344,7 @@ TEST(MixedRun, SeveralPcpBroadcastsPerSourceAndFromTheCoordinatorTakeTurns) {
 // The harness's routers have the VC count the model's plan assumes on every topology the RTL runs
 // (the plan is class mod that count), on both backends.
 TEST(MixedRun, RoutersHaveTheVcCountOfTheModelsPlan) {
-  for (const char* spec : {"mesh:8x8", "mesh:4x4x4", "torus:4x4", "torus:4x4x4", "star:4", "star:5"}) {
+  for (const char* spec : {"mesh:8x8", "mesh:4x4x4", "torus:4x4", "torus:4x4x4", "star:4", "star:5", "star:6"}) {
     const model::Topology t = model::Topology::parse(spec);
     const auto net = static_cast<unsigned>(t.port_count());
     EXPECT_EQ(static_cast<int>(sim::router_variant_vcs(net)), model::router_vc_count(t)) << spec;

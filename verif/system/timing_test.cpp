@@ -93,6 +93,19 @@ TEST_P(TimingZeroLoad, ModelDeliversInTheRtlsCycles) {
   }
 }
 
+// S6 on the p5 all-port routers, one request: a worm of the 720-node cycle crosses hundreds of
+// routers, so one RTL run takes seconds (docs/timing.md). The fixed algorithm on S6 runs on the RTL
+// against its plan in cosim_test.cpp.
+TEST(TimingZeroLoadSixStar, UniformAllPortModelDeliversInTheRtlsCycles) {
+  const model::Topology t = model::Topology::parse("star:6");
+  std::mt19937_64 rng(20261124);
+  const model::Plan plan = random_plan(t, "uniform", 0, 255, 3, rng);
+  const sim::Comparison cmp = sim::compare_backends({plan}, fast_options());
+  expect_both_correct(cmp);
+  EXPECT_EQ(cmp.differing, 0) << "first divergence: " << divergence_text(cmp, t);
+  EXPECT_FALSE(cmp.divergence.has_value()) << divergence_text(cmp, t);
+}
+
 std::string zero_load_name(const testing::TestParamInfo<ZeroLoadCase>& info) {
   std::string s = fmt::format("{}_{}_{}", info.param.topology, info.param.algorithm, info.param.ports);
   for (char& ch : s) {
