@@ -1,36 +1,36 @@
 // SPDX-License-Identifier: SHL-0.51
 // noc_ebr_buffer: the flit buffers of one input port, NumVcs FIFOs of Depth entries, with the bulk
-// of the storage in one block RAM (iCE40 SB_RAM40_4K, 1 read + 1 write port, synchronous read).
+// of the storage in one block RAM (iCE40 SB_RAM40_4K: 1 read + 1 write port, synchronous read).
 //
-// It behaves like NumVcs noc_fifo instances side by side (same push/pop rules, same empty/full/
-// count, no fall-through) except for one thing: VC v's head entry is read from registers, and its
-// data bits are only guaranteed there ("loaded", `loaded_o[v]`) under the read budget below.
+// It behaves like NumVcs noc_fifo instances side by side (same push/pop rules, same empty, full,
+// count and overflow, no fall-through) with one difference: a VC's head data bits are only
+// guaranteed while `loaded_o` is high (docs/rtl.md, "Input buffers in block RAM").
 //
 // Storage:
-//   - the low `Width - FlagW` bits of every entry (a flit's data) go into one RAM at address
-//     {vc, slot}: one write per cycle (one flit arrives per link per cycle), one read per cycle;
-//   - the top `FlagW` bits of every entry (a flit's head and tail flags) stay in registers, so
-//     every VC's front flags, `empty_o`, `full_o` and `count_o` are exact every cycle;
-//   - per VC two data registers, F (the entry at the front, position 0) and S (position 1), each
+//   - the low `Width - FlagW` bits of every entry (a flit's data) in one RAM at address {vc, slot}:
+//     one write per cycle (one flit arrives per link per cycle), one read per cycle;
+//   - the top `FlagW` bits of every entry (a flit's head and tail flags) in registers, so every
+//     VC's head flags, `empty_o`, `full_o` and `count_o` are exact every cycle;
+//   - per VC two data registers, F (the entry at position 0, the head) and S (position 1), each
 //     with a loaded bit. A push that lands at position 0 or 1 is written into F or S as well as
-//     into the RAM (bypass), so no read is needed for it. A pop shifts S into F. The RAM is read
-//     only for an entry that reaches position 0 or 1 without being loaded: it arrived behind two
-//     others.
+//     into the RAM (bypass: no read for it). A pop moves S into F. The RAM is read only for an
+//     entry that reaches position 0 or 1 without being loaded: it arrived behind two others.
 //
-// The read: its address is computed from the next state (after this edge's pushes and pops) and
-// clocked at this edge; the data comes out of the RAM in the next cycle, tagged with its {vc, slot}
-// (`r_*_q`). In that cycle it serves as VC v's F or S when the tag names v's position-0 or -1
-// slot, and it is copied into that register at the following edge. Of the VCs whose F would be
-// unloaded after this edge ("urgent") the lowest gets the read; when none is urgent, the lowest
-// whose S would be unloaded. A slot is read only while its entry is stored and never in the edge
-// that writes it (asserted), so read-during-write of one address does not occur.
+// The read: its address comes from the next state (after this edge's pushes and pops) and is
+// clocked at this edge; the data comes out of the RAM in the next cycle, tagged {vc, slot}
+// (`r_*_q`), and goes into F or S of the position its slot has after that cycle's edge. A read for
+// a VC's head is also the head's data in the cycle it lands (one mux), so a head refilled after
+// a pop is usable in the next cycle, as a FIFO's. Of the VCs whose F would be unloaded after this
+// edge ("urgent") the lowest gets the read; when none is urgent, the lowest whose S would be.
+// A slot is read only while its entry is stored and never in the edge that writes it (asserted),
+// so no read-during-write of one address occurs (the RAM is marked `no_rw_check`).
 //
-// The read budget: with at most one pop per cycle (over all VCs) every F and S that has an entry is
-// loaded every cycle: a pop needs one read (the entry moving to position 1), and arrivals at
-// positions 0/1 are bypassed. A second pop in the same cycle (in the router: a drained or a
-// dropped flit beside a flit through the switch) leaves one VC's S unloaded until a cycle with a
-// free read; a VC whose F is unloaded has a front whose data bits are not yet known. The input unit
-// asserts that it never *uses* such a front (docs/rtl.md, "Input buffers in block RAM").
+// The read budget: with at most one pop per cycle (over all VCs) no head is ever unloaded: a pop
+// needs one read (the entry moving to position 1) and arrivals at positions 0 and 1 are bypassed
+// (OnePopKeepsFrontsLoaded_A). A second pop in the same cycle (in the router: a drained or dropped
+// flit beside a flit through the switch) leaves one VC's S unloaded until a cycle with a free
+// read; if that VC pops again first, its next head comes from an urgent read one cycle later.
+// The input unit asserts that it never uses an unloaded head (FrontLoadedWhenUsed_A).
 `include "noc_assert.svh"
 `include "noc_registers.svh"
 
@@ -136,7 +136,12 @@ module noc_ebr_buffer #(
     // The RAM output of this cycle is VC v's, for the slot at position 0 or 1 after this edge
     // (checked against the entries that stay: a slot popped meanwhile is not captured).
     logic land0, land1, byp0, byp1;
-    assign loaded_o[v] = !empty_o[v] && f_ok_q;
+    // A read for this VC's front lands this cycle: its data is the front's now (through one mux,
+    // so a front refilled urgently is usable one cycle after the pop that needed it) and goes into
+    // F at this edge.
+    logic r_hit0;
+    assign r_hit0 = r_valid_q && (r_vc_q == VcIdW'(v)) && (r_slot_q == rd_q) && !empty_o[v];
+    assign loaded_o[v] = !empty_o[v] && (f_ok_q || r_hit0);
 
     always_comb begin
       front_flags = '0;
@@ -146,7 +151,7 @@ module noc_ebr_buffer #(
         end
       end
     end
-    assign data_o[v*Width +: Width] = {front_flags, f_q};
+    assign data_o[v*Width +: Width] = {front_flags, r_hit0 ? rdata_q : f_q};
 
     always_comb begin
       logic [CountW-1:0] kept;  // entries left after this edge's pop, before its push
