@@ -236,9 +236,10 @@ class NetworkBench {
     for (NodeId r = 0; r < topology_.node_count(); ++r) {
       RouterMesh::Router& m = mesh_->router(r);
       Vnoc_router_p4_v4_d4_ebr& t = twin_->router(r);
-      EXPECT_TRUE(m.in_credit_o == t.in_credit_o && m.out_valid_o == t.out_valid_o && m.out_vc_o == t.out_vc_o &&
-                  m.out_flit_o == t.out_flit_o && m.eject_stream_o == t.eject_stream_o &&
-                  m.draining_o == t.draining_o && m.route_drops_o == t.route_drops_o && m.errors_o == t.errors_o)
+      // (!= on every port: Verilator's wide type VlWide has != but no ==, which would compare pointers.)
+      EXPECT_FALSE(m.in_credit_o != t.in_credit_o || m.out_valid_o != t.out_valid_o || m.out_vc_o != t.out_vc_o ||
+                   m.out_flit_o != t.out_flit_o || m.eject_stream_o != t.eject_stream_o ||
+                   m.draining_o != t.draining_o || m.route_drops_o != t.route_drops_o || m.errors_o != t.errors_o)
           << "cycle " << cycle << " router " << r << ": the block-RAM router's outputs differ";
       SetBit(t.in_valid_i, kLocal, GetBit(m.in_valid_i, kLocal));
       SetField(t.in_vc_i, kLocal * kVcIdW, kVcIdW, GetField(m.in_vc_i, kLocal * kVcIdW, kVcIdW));
@@ -774,9 +775,9 @@ TEST(RouterNetworkBlockRam, CycleIdenticalToRegisterRoutersOnRandomAndPlanTraffi
     SCOPED_TRACE(fmt::format("mode {}", mode));
     NetworkBench bench("torus:4x4", 20261124);
     bench.AddBlockRamTwin();
-    bench.Run(400, 0.4, mode);
+    bench.Run(1500, 0.4, mode);
     ASSERT_FALSE(HasFailure());
-    EXPECT_EQ(bench.completed(), 400);
+    EXPECT_EQ(bench.completed(), 1500);
     EXPECT_FALSE(bench.assertion_fired());
     EXPECT_GT(bench.twin_cycles(), 500);
   }
@@ -786,7 +787,7 @@ TEST(RouterNetworkBlockRam, CycleIdenticalToRegisterRoutersOnRandomAndPlanTraffi
   const Topology t = Topology::parse("mesh:4x4");
   std::vector<NodeId> all(static_cast<std::size_t>(t.node_count()));
   std::iota(all.begin(), all.end(), 0);
-  long prefixed = 0;
+  long worms = 0;
   int algorithms = 0;
   for (const model::AlgorithmInfo& info : model::algorithms()) {
     NetworkBench bench("mesh:4x4", 5);
@@ -813,10 +814,10 @@ TEST(RouterNetworkBlockRam, CycleIdenticalToRegisterRoutersOnRandomAndPlanTraffi
     bench.Run(0, 0, 0);
     ASSERT_FALSE(HasFailure()) << info.name;
     EXPECT_FALSE(bench.assertion_fired()) << info.name;
-    prefixed += bench.prefixed_worms();
+    worms += bench.completed();
   }
   EXPECT_GE(algorithms, 10);
-  EXPECT_GT(prefixed, 0);  // source-route regroups at the senders' routers
+  EXPECT_GT(worms, 100);
 }
 
 }  // namespace
