@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "Vnoc_router_p4_v4_d4.h"
@@ -95,9 +96,12 @@ inline RouterConfig ModelRouterConfig(const model::Topology& topology, model::No
   return config;
 }
 
-class RouterMesh {
+// `R`: a verilated noc_router of this shape (Vnoc_router_p4_v4_d4 or a variant with other storage,
+// e.g. the block-RAM buffers of Vnoc_router_p4_v4_d4_ebr).
+template <class R>
+class RouterMeshOf {
  public:
-  using Router = Vnoc_router_p4_v4_d4;
+  using Router = R;
   static constexpr unsigned kNetPorts = RouterConfig::kNetPorts;
   static constexpr unsigned kPorts = kNetPorts + 1;  // + the local pair
   static constexpr unsigned kLocal = kNetPorts;      // the local pair's port index
@@ -114,10 +118,12 @@ class RouterMesh {
   }
 
   // Builds one router per node of a 2D `topology` in `context`, configures each from the model and
-  // resets them for one cycle (as Dut does), leaving the clock low.
-  RouterMesh(model::Topology topology, VerilatedContext* context) : topology_(std::move(topology)), context_(context) {
+  // resets them for one cycle (as Dut does), leaving the clock low. Models sharing a context need
+  // distinct names: `name` + node number.
+  RouterMeshOf(model::Topology topology, VerilatedContext* context, const std::string& name = "router")
+      : topology_(std::move(topology)), context_(context) {
     for (model::NodeId node = 0; node < topology_.node_count(); ++node) {
-      routers_.push_back(std::make_unique<Router>(context_, ("router" + std::to_string(node)).c_str()));
+      routers_.push_back(std::make_unique<Router>(context_, (name + std::to_string(node)).c_str()));
       Configure(*routers_.back(), ModelRouterConfig(topology_, node));
     }
     for (auto& r : routers_) {
@@ -203,5 +209,7 @@ class RouterMesh {
   VerilatedContext* context_;
   std::vector<std::unique_ptr<Router>> routers_;
 };
+
+using RouterMesh = RouterMeshOf<Vnoc_router_p4_v4_d4>;
 
 }  // namespace wormcast::verif

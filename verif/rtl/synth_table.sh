@@ -51,8 +51,9 @@ nextpnr_seeds=${NEXTPNR_SEEDS:-3}
 mkdir -p "$out_dir"
 out_dir=$(cd "$out_dir" && pwd)
 
-# "<NumNetPorts> <NumVcs> <NumLocal> <BufDepth> <NOC_DATA_W> <configuration> [<Modes>]|<what it is>"
-# (Modes: the routing modes built in, noc_pkg::AllModes = 31 when left out).
+# "<NumNetPorts> <NumVcs> <NumLocal> <BufDepth> <NOC_DATA_W> <configuration> [<Modes> [<BufImpl>]]|<what it is>"
+# (Modes: the routing modes built in, noc_pkg::AllModes = 31 when left out; BufImpl: the input
+# buffers in registers, 0 when left out, or in block RAM, 1: iCE40 EBR, the "EBR" column).
 # Configuration "in": the general router, its configuration on input ports (nothing pruned);
 # "node": one node's constant configuration as in a network top (verif/rtl/synth_node_router.sv,
 # node (5,5) of a 16x16 mesh; 4 network ports only); "mesh<X>x<Y>": the whole network top
@@ -69,6 +70,8 @@ configs=(
   "4 4 1 4 32 node 5|the same node, Hamiltonian path and dimension order only (Modes 5)"
   "4 2 1 4 32 node|the same node with 2 VCs (a build without concurrent xy-path mixes)"
   "4 2 1 1 32 node|the same node, 2 VCs, BufDepth 1"
+  "4 4 1 4 32 node 31 1|the target node, input buffers in block RAM (BufImpl 1)"
+  "4 2 1 4 32 node 31 1|the node with 2 VCs, input buffers in block RAM (BufImpl 1)"
   "4 4 1 4 32 mesh2x2|2x2 mesh network top (4 routers), 32-bit flits"
   "4 4 1 4 32 mesh4x4|4x4 mesh network top (16 routers), 32-bit flits"
 )
@@ -88,7 +91,8 @@ flows=(ice40 xilinx ecp5)
 # The configurations that get an fmax without --full: the main one at both flit widths and their
 # BufDepth 1 variants (one that does not fit the HX8K stops after packing, in seconds; one that
 # fits is placed and routed, minutes).
-fmax_default=("4 4 1 4 32 in" "4 4 1 4 32 node" "4 2 1 4 32 node" "4 2 1 1 32 node")
+fmax_default=("4 4 1 4 32 in" "4 4 1 4 32 node" "4 2 1 4 32 node" "4 2 1 1 32 node" "4 4 1 4 32 node 31 1"
+              "4 2 1 4 32 node 31 1")
 
 shopt -s nullglob
 files=("$rtl_dir"/*_pkg.sv)
@@ -97,24 +101,27 @@ for file in "$rtl_dir"/*.sv; do
 done
 
 tag_of() {
-  local ports vcs local_pairs depth data_w cfg modes
-  read -r ports vcs local_pairs depth data_w cfg modes <<<"$1"
-  echo "p${ports}_v${vcs}_l${local_pairs}_d${depth}_w${data_w}_${cfg}_m${modes:-31}"
+  local ports vcs local_pairs depth data_w cfg modes buf_impl
+  read -r ports vcs local_pairs depth data_w cfg modes buf_impl <<<"$1"
+  local suffix=
+  [[ "${buf_impl:-0}" != 0 ]] && suffix="_b${buf_impl}"
+  echo "p${ports}_v${vcs}_l${local_pairs}_d${depth}_w${data_w}_${cfg}_m${modes:-31}${suffix}"
 }
 
 # yosys on one configuration: synth_<flow> of noc_router, or of the wrapper for "wrap".
 run_yosys() {
-  local config=$1 flow=$2 ports vcs local_pairs depth data_w cfg modes top tag cmd params
-  read -r ports vcs local_pairs depth data_w cfg modes <<<"$config"
+  local config=$1 flow=$2 ports vcs local_pairs depth data_w cfg modes buf_impl top tag cmd params
+  read -r ports vcs local_pairs depth data_w cfg modes buf_impl <<<"$config"
   modes=${modes:-31}
+  buf_impl=${buf_impl:-0}
   tag="$(tag_of "$config").$flow"
   top=noc_router
-  params="-set NumNetPorts $ports -set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth -set Modes $modes"
+  params="-set NumNetPorts $ports -set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth -set Modes $modes -set BufImpl $buf_impl"
   local extra=()
   if [[ "$cfg" == node ]]; then
     top=synth_node_router
     extra=("$node_router")
-    params="-set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth -set Modes $modes"
+    params="-set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth -set Modes $modes -set BufImpl $buf_impl"
   elif [[ "$cfg" =~ ^mesh([0-9]+)x([0-9]+)$ ]]; then
     top=noc_network_top
     params="-set SizeX ${BASH_REMATCH[1]} -set SizeY ${BASH_REMATCH[2]} -set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth"
@@ -126,7 +133,7 @@ run_yosys() {
     wrap)
       top=synth_wrap_router
       extra=("$wrapper" "$node_router")
-      params="-set NumNetPorts $ports -set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth -set Modes $modes"
+      params="-set NumNetPorts $ports -set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth -set Modes $modes -set BufImpl $buf_impl"
       [[ "$cfg" == node ]] && params+=" -set NodeConfig 1"
       cmd="synth_ice40 -top $top -json $out_dir/$tag.json"
       ;;
@@ -234,13 +241,13 @@ table="$out_dir/synth_table.md"
 {
   echo "noc_router, LabelW 16; yosys $("$yosys" -V | awk '{print $2}'), $("$nextpnr" --version 2>&1 | head -1)"
   echo
-  echo "| Configuration | Ports x VCs x local x depth, flit | iCE40 LUT4 | iCE40 FF | Xilinx LUT | Xilinx FF | ECP5 LUT4 | ECP5 FF | iCE40 HX8K fmax (MHz) |"
-  echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+  echo "| Configuration | Ports x VCs x local x depth, flit | iCE40 LUT4 | iCE40 FF | iCE40 EBR | Xilinx LUT | Xilinx FF | ECP5 LUT4 | ECP5 FF | iCE40 HX8K fmax (MHz) |"
+  echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
   for entry in "${configs[@]}"; do
     config=${entry%%|*}
     tag=$(tag_of "$config")
     read -r ports vcs local_pairs depth data_w cfg modes <<<"$config"
-    echo "| ${entry#*|} | ${ports}x${vcs}x${local_pairs}x${depth}, $((data_w + 2)) bits | $(count "$tag.ice40" '^SB_LUT4$') | $(count "$tag.ice40" '^SB_DFF') \
+    echo "| ${entry#*|} | ${ports}x${vcs}x${local_pairs}x${depth}, $((data_w + 2)) bits | $(count "$tag.ice40" '^SB_LUT4$') | $(count "$tag.ice40" '^SB_DFF') | $(count "$tag.ice40" '^SB_RAM40_4K$') \
 | $(count "$tag.xilinx" '^LUT[1-6]$') | $(count "$tag.xilinx" '^FD') | $(count "$tag.ecp5" '^LUT4$') \
 | $(count "$tag.ecp5" '^TRELLIS_FF$') | $(fmax_of "$config") |"
   done
