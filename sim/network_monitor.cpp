@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <vector>
 
 #include "firmware/message.hpp"
 
@@ -12,7 +13,9 @@ namespace wormcast::sim {
 using model::NodeId;
 
 NetworkMonitor::NetworkMonitor(const model::Topology& topology, const model::HamiltonianLabeling& labels)
-    : topology_(topology), labels_(labels) {}
+    : topology_(topology),
+      labels_(labels),
+      router_vcs_(router_variant_vcs(static_cast<unsigned>(topology.port_count()))) {}
 
 void NetworkMonitor::error(std::string message) {
   if (record_.errors.size() < 8) record_.errors.push_back(std::move(message));
@@ -74,6 +77,8 @@ int NetworkMonitor::worm_sent(NodeId sender, unsigned channel, const std::uint64
   w.channel = static_cast<int>(channel);
   w.replicates = replicates;
   if (routing.mode == wire::Mode::kSourceRouted) decode_source_route(w, header, header_flits);
+  single_address_.push_back(header_flits == 1 && !replicates && routing.mode != wire::Mode::kCprLine &&
+                            routing.mode != wire::Mode::kSourceRouted);
   record_.worms.push_back(std::move(w));
   return static_cast<int>(record_.worms.size()) - 1;
 }
@@ -106,29 +111,63 @@ void NetworkMonitor::message_received(NodeId node, int worm) {
   step = std::max(step, w.derived_step);
 }
 
-// The live worm whose head is at router `at` and carries this head's (src, tag).
-int NetworkMonitor::find_worm(NodeId at, const wire::Flit& flit, const char* where, long cycle) {
+// The live worm whose head is at router `at` and carries this head's (src, tag). A source may have
+// more worms at one router than 4-bit tags tell apart (a unicast-based broadcast queues hundreds),
+// so when several match, the head must be the one at the front of its input VC (a VC is a FIFO:
+// of the worms still at `at` that entered one VC, only the first can send its head), and on an
+// ejection port the router names that VC (`stream`: input port x VCs + VC; -1 on a network port).
+int NetworkMonitor::find_worm(NodeId at, const wire::Flit& flit, int stream, const char* where, long cycle) {
   const wire::HeadFields h = wire::unpack_head(flit.data);
-  int found = -1;
+  std::vector<int> matches;
   for (const auto& [worm, positions] : live_) {
     const ObservedWorm& w = record_.worms[static_cast<std::size_t>(worm)];
-    if (positions.count(at) == 0 || w.sender != static_cast<NodeId>(h.src) || (w.sequence & 0xF) != h.tag) continue;
-    if (found >= 0) {
-      error(fmt::format("{} of node {} at cycle {}: two worms from node {} with tag {} are at this router", where, at,
-                        cycle, h.src, h.tag));
-    }
-    found = worm;
+    if (positions.count(at) != 0 && w.sender == static_cast<NodeId>(h.src) && (w.sequence & 0xF) == h.tag)
+      matches.push_back(worm);
   }
-  if (found < 0) {
+  if (matches.size() > 1) {
+    std::vector<int> fronts;
+    for (const int worm : matches) {
+      const auto entry = entered_.find({worm, at});
+      if (entry == entered_.end()) continue;  // one of a replicating worm's heads already left `at`
+      const Entry& e = entry->second;
+      if (stream >= 0 && static_cast<unsigned>(stream) != e.port * router_vcs_ + e.vc) continue;
+      const bool behind = std::any_of(entered_.begin(), entered_.end(), [&](const auto& other) {
+        return other.first.second == at && other.second.port == e.port && other.second.vc == e.vc &&
+               other.second.order < e.order;
+      });
+      if (!behind) fronts.push_back(worm);
+    }
+    matches = fronts;
+  }
+  const bool all_single_address = std::all_of(
+      matches.begin(), matches.end(), [this](int worm) { return single_address_[static_cast<std::size_t>(worm)]; });
+  if (matches.size() > 1 && all_single_address) {
+    // Fronts of different VCs on a network port (a source's injection channels), all worms whose
+    // one head flit keeps its address all the way (the unicasts a unicast-based multicast queues
+    // by the hundred): the address names the worm.
+    std::vector<int> same_address;
+    for (const int worm : matches) {
+      if (record_.worms[static_cast<std::size_t>(worm)].addressed == addressed(h)) same_address.push_back(worm);
+    }
+    if (same_address.size() == 1) matches = same_address;
+  }
+  if (matches.size() > 1) {
+    error(
+        fmt::format("{} of node {} at cycle {}: {} worms from node {} with tag {} are at the front of their input "
+                    "VCs at this router",
+                    where, at, cycle, matches.size(), h.src, h.tag));
+  }
+  if (matches.empty()) {
     error(fmt::format("{} of node {} at cycle {}: a head from node {} tag {} that no worm at this router carries",
                       where, at, cycle, h.src, h.tag));
+    return -1;
   }
-  return found;
+  return matches.front();
 }
 
 void NetworkMonitor::network_output(NodeId r, unsigned port, const Link& link, long cycle) {
   if (!link.flit.head) return;
-  const int worm = find_worm(r, link.flit, "output link", cycle);
+  const int worm = find_worm(r, link.flit, -1, "output link", cycle);
   if (worm < 0) return;
   ObservedWorm& w = record_.worms[static_cast<std::size_t>(worm)];
   w.hops.push_back({r, static_cast<model::Port>(port), wire::unpack_head(link.flit.data).vc_class});
@@ -178,7 +217,7 @@ void NetworkMonitor::left_router(int worm, NodeId r) {
 
 void NetworkMonitor::ejection_output(NodeId r, const Link& l, long cycle) {
   if (!l.flit.head) return;
-  const int worm = find_worm(r, l.flit, "ejection port", cycle);
+  const int worm = find_worm(r, l.flit, static_cast<int>(l.stream), "ejection port", cycle);
   if (worm < 0) return;
   ObservedWorm& w = record_.worms[static_cast<std::size_t>(worm)];
   w.copies.push_back({r, cycle, -1});

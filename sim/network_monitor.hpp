@@ -12,6 +12,7 @@
 #include <string>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 #include "firmware/noc_wire_format.hpp"
 #include "model/labeling.hpp"
@@ -67,7 +68,8 @@ class NetworkMonitor {
   std::string unfinished_worms() const;
 
  private:
-  int find_worm(model::NodeId at, const wire::Flit& head, const char* where, long cycle);
+  // `stream`: the input VC an ejection port names (Link::stream), -1 on a network port.
+  int find_worm(model::NodeId at, const wire::Flit& head, int stream, const char* where, long cycle);
   void decode_source_route(ObservedWorm& w, const std::uint64_t* header, std::uint32_t flits);
   model::NodeId addressed(const wire::HeadFields& head) const;
   // A copy ejected at router r with this head is the last one of its branch there.
@@ -77,6 +79,7 @@ class NetworkMonitor {
 
   model::Topology topology_;
   const model::HamiltonianLabeling& labels_;
+  unsigned router_vcs_;  // VCs per port of every router of the topology: decodes an ejection's stream
   RunRecord record_;
   // worm -> the routers holding one of its heads: one for a plain worm, one per branch of a worm
   // the routers replicate (PCP's spine spawns +-X branches under the spine's src and tag).
@@ -88,6 +91,9 @@ class NetworkMonitor {
     long order = 0;
   };
   std::map<std::pair<int, model::NodeId>, Entry> entered_;
+  // worm -> its header is one head flit whose address no router rewrites (no address flits to
+  // promote, no CPR line, no source route, no replication): the address names the worm.
+  std::vector<bool> single_address_;
   long entries_ = 0;
   std::set<int> departed_;  // worms whose heads left the router being read this cycle
   std::set<int> absorbed_;  // worms whose last copy at that router was ejected this cycle

@@ -162,6 +162,27 @@ INSTANTIATE_TEST_SUITE_P(
 
 // Several sources multicast at once on a shared network, with random back-pressure at every
 // ejection port: every multicast still matches its plan, and the watchdog never fires.
+// A unicast-based all-port broadcast of 20-flit messages on mesh:4x4x4 queues 63 unicasts at its
+// source on six channels, so two of them with the same 4-bit tag wait at the front of two injection
+// VCs of the source's router at once (cycle 241 from (0,0,2)). The monitor tells them apart by their
+// address (sim/network_monitor.cpp, find_worm); before, it reported "two worms from node 32 with
+// tag 1" (shorter messages leave the source too soon to show it).
+TEST(FirmwareOnRtl, UnicastBroadcastWithMoreWormsAtItsSourceThanTags) {
+  const model::Topology t = model::Topology::parse("mesh:4x4x4");
+  const NodeId source = t.node_at({0, 0, 2});
+  std::vector<NodeId> others;
+  for (NodeId v = 0; v < t.node_count(); ++v) {
+    if (v != source) others.push_back(v);
+  }
+  for (const sim::Backend backend : {sim::Backend::kRtl, sim::Backend::kModel}) {
+    sim::RunOptions options = fast_options();
+    options.backend = backend;
+    const sim::RunRecord record =
+        run_and_check({model::plan(model::make_request(t, "unicast", source, others, 20, port_model(0)))}, options);
+    EXPECT_EQ(record.worms.size(), 63u);
+  }
+}
+
 TEST(FirmwareOnRtlConcurrent, EightConcurrentMulticastsUnderEjectionBackPressure) {
   const model::Topology t = model::Topology::parse("mesh:8x8");
   std::mt19937_64 rng = seeded(7);
