@@ -36,11 +36,12 @@ class RecordingNi final : public fw::NetworkInterface {
       : node_(node), channels_(channels), log_(log) {}
   unsigned channels() const override { return channels_; }
   bool can_send(unsigned k) const override { return k < channels_ && room > 0; }
-  bool send(unsigned k, const std::uint64_t* header, std::uint32_t header_flits, const std::uint64_t* payload,
-            std::uint32_t words) override {
+  bool send(unsigned k, const std::uint64_t* header, std::uint32_t header_flits, const std::uint64_t* prefix,
+            std::uint32_t prefix_words, const std::uint64_t* data, std::uint32_t data_words) override {
     if (!can_send(k) || header_flits == 0) return false;
     --room;
-    Sent s{node_, k, wire::unpack_head(header[0]), std::vector<std::uint64_t>(payload, payload + words), {}};
+    Sent s{node_, k, wire::unpack_head(header[0]), std::vector<std::uint64_t>(prefix, prefix + prefix_words), {}};
+    s.payload.insert(s.payload.end(), data, data + data_words);
     EXPECT_EQ(s.head.more + 1u, header_flits);
     for (std::uint32_t i = 1; i < header_flits; ++i) s.address.push_back(wire::unpack_head(header[i]));
     log_->push_back(std::move(s));
