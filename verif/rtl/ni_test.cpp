@@ -69,7 +69,7 @@ TEST(RtlNi, CompactLayoutMatchesCppNiEveryCycle) { RunMixes<Compact>(201, 5000, 
 // Long messages (issue 15): up to 300 payload words, past the papers' 120 flits and 2,000 bytes
 // (250 words of 8 bytes), leave and arrive whole and flit for flit as the C++ NI's, on the 64-bit
 // and the compact 32-bit layout. The NI counts nothing of a message's length but its address flits
-// (the head's `more`); rx_pos_o, the payload index, is taken modulo 2^PosW (5 bits in the compact
+// (the head's `more`); rx_pos_o, the payload index, is taken modulo 2^PosW (6 bits in the compact
 // layout), so no message length is a limit of the NI.
 template <class Bench>
 void RunLongMessages(std::uint64_t seed) {
