@@ -87,6 +87,14 @@ struct AlgorithmRows {
 // All rows in name order: for (const AlgorithmRow& row : algorithm_rows()) ...
 constexpr AlgorithmRows algorithm_rows() { return {}; }
 
+// The algorithms whose source plans over a table of every node of the network (the tree builder's
+// and XY-path's partition tables, kMaxGridNodes entries): on a larger network they answer
+// Status::kNetworkTooLarge.
+constexpr bool plans_over_grid(Algorithm id) {
+  return id == Algorithm::kVh || id == Algorithm::kDiag || id == Algorithm::kDds || id == Algorithm::kMin ||
+         id == Algorithm::kXyPath || id == Algorithm::kXyPathXFirst;
+}
+
 // strcmp for the freestanding build: < 0, 0, > 0.
 constexpr int compare_names(const char* a, const char* b) {
   for (; *a != '\0' && *a == *b; ++a, ++b) {

@@ -49,7 +49,7 @@ Status receive_rd(NodeContext& node, const Received& m, Job* slot) {
   const std::uint32_t own = g.coord(node.self(), m.info.rd_dim);
   if (own < m.info.rd_lo || own >= m.info.rd_hi || m.info.address_entries != 0) return Status::kBadMessage;
   if (slot == nullptr) return Status::kNoFreeJob;
-  begin_relay(*slot, m);
+  begin_relay(node, *slot, m);
   slot->all_port = false;
   slot->state.rd = {};
   slot->state.rd.dim = m.info.rd_dim;
@@ -134,7 +134,7 @@ Status receive_edn(NodeContext& node, const Received& m, Job* slot) {
   node.deliver(m);
   if (region.level == kEdnLeaf && info.edn_forward == 0) return Status::kOk;
   if (slot == nullptr) return Status::kNoFreeJob;
-  begin_relay(*slot, m);  // iterate_edn sets each step
+  begin_relay(node, *slot, m);  // iterate_edn sets each step
   slot->state.edn = {};
   EdnJob& e = slot->state.edn;
   e.phase = 1;  // a top EDN reached in step 1 forwards in step 2, then every holder covers

@@ -55,7 +55,7 @@ Status receive_three_dbs(NodeContext& node, const Received& m, Job* slot) {
   if (const Status s = receive_line_copy(node, m); s != Status::kOk) return s;
   if (m.info.rd_dim + 1u >= node.grid().dims) return Status::kOk;
   if (slot == nullptr) return Status::kNoFreeJob;
-  begin_relay(*slot, m);
+  begin_relay(node, *slot, m);
   slot->all_port = false;
   slot->state.cpr = {};
   slot->state.cpr.first_dim = static_cast<std::uint8_t>(m.info.rd_dim + 1u);

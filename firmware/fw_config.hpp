@@ -12,7 +12,7 @@ namespace wormcast::fw {
 #define WORMCAST_FW_MAX_CHAIN 256
 #endif
 #ifndef WORMCAST_FW_MAX_DATA_WORDS
-#define WORMCAST_FW_MAX_DATA_WORDS 64
+#define WORMCAST_FW_MAX_DATA_WORDS 256
 #endif
 #ifndef WORMCAST_FW_MAX_GRID_NODES
 #define WORMCAST_FW_MAX_GRID_NODES 1024
@@ -20,15 +20,26 @@ namespace wormcast::fw {
 #ifndef WORMCAST_FW_MAX_JOBS
 #define WORMCAST_FW_MAX_JOBS 4
 #endif
+#ifndef WORMCAST_FW_MAX_LOCK_QUEUE
+#define WORMCAST_FW_MAX_LOCK_QUEUE 256
+#endif
 
-// Nodes in one address field (the source and its destinations: a broadcast on a 16x16 mesh).
+// Nodes in one address field, chain or carried tree (the source and its destinations) of the
+// algorithms that list their destinations: unicast-based, tree, path-based, XY-path. The broadcast
+// algorithms (rd, pcp, 3dbs, edn: a broadcast is a flag) keep no list and run on any network the
+// RTL runs (docs/firmware.md, "Long messages and large broadcasts").
 inline constexpr std::size_t kMaxChain = WORMCAST_FW_MAX_CHAIN;
-// Application data words of one multicast.
+// Application data words of one multicast (256 words of 8 bytes = 2,048 bytes). The source never
+// copies its data (it sends from the application's words) and a destination delivers from the NI's
+// receive buffer; only a relay that sends the message on keeps a copy, in its job's relay buffer of
+// this many words.
 inline constexpr std::size_t kMaxDataWords = WORMCAST_FW_MAX_DATA_WORDS;
 // Nodes of the network a tree source can plan over (DIAG, DDS, MIN build the tree at the source).
 inline constexpr std::size_t kMaxGridNodes = WORMCAST_FW_MAX_GRID_NODES;
 // Multicasts a node serves at once (as source or relay).
 inline constexpr std::size_t kMaxJobs = WORMCAST_FW_MAX_JOBS;
+// Replication-lock requests the coordinator queues at once (one per PCP source waiting for the lock).
+inline constexpr std::size_t kMaxLockQueue = WORMCAST_FW_MAX_LOCK_QUEUE;
 // Nodes of the largest star graph the firmware checks a cycle configuration of (S_6).
 inline constexpr std::size_t kMaxStarNodes = 720;
 // Local injection/ejection channel pairs (d of the d-port model; 6 = all-port on a 3D mesh).

@@ -43,23 +43,31 @@ struct Job {
   std::uint16_t multicast = 0;
   std::uint32_t origin = 0;
   std::uint32_t step = 1;  // step of the current sends
-  FixedVector<std::uint64_t, kMaxDataWords> data;
+  // The message's data: the application's words at the source (MulticastRequest::data, which
+  // stays valid until the multicast is done), the job's relay buffer at a relay.
+  const std::uint64_t* data = nullptr;
+  std::uint32_t words = 0;
+  std::uint8_t slot = 0;     // index of this job at its node: its relay buffer (NodeContext::relay_data)
   std::uint32_t sends = 0;   // this step's sends (the row's iterate handler's count)
   std::uint32_t issued = 0;  // of them, queued at the NI
   JobLock lock;              // its worms the routers replicate wait for the replication lock
   JobState state;
 };
 
-// A relay's job for `m`: the sender's control fields and data, the step after the message's.
+// A relay's job for `m`: the sender's control fields, the step after the message's, and the data
+// copied into the job's relay buffer (the NI's receive buffer is gone once the receive returns).
 // (Relays of unicast-based, tree, rd and CPR messages send all_port = 0, as they always have:
 // receivers read the bit nowhere; callers clear it.)
-constexpr void begin_relay(Job& job, const Received& m) {
+inline void begin_relay(NodeContext& node, Job& job, const Received& m) {
   job.ports = m.info.ports;
   job.all_port = m.info.all_port;
   job.multicast = m.info.multicast;
   job.origin = m.info.origin;
   job.step = m.info.step + 1u;
-  for (std::uint32_t i = 0; i < m.info.data_words; ++i) job.data.push_back(m.data[i]);
+  std::uint64_t* copy = node.relay_data[job.slot];
+  for (std::uint32_t i = 0; i < m.info.data_words; ++i) copy[i] = m.data[i];
+  job.data = copy;
+  job.words = m.info.data_words;
 }
 
 }  // namespace wormcast::fw

@@ -22,11 +22,15 @@ class NetworkInterface {
   virtual bool can_send(unsigned channel) const = 0;
   // Queues one message on channel k: `header_flits` header flits (header[0] the head, packed by
   // wire::pack_head, whose `more` is header_flits - 1; then the address flits, head bit 0), then
-  // `words` payload words, the last flit the tail. The NI copies everything before it returns.
-  // False, and nothing queued, when the queue is full, the channel does not exist or the header
-  // does not hold together.
+  // the payload: `prefix_words` words from `prefix` (the control words and the address field),
+  // then `data_words` words from `data` (the application data), the last flit the tail. The data
+  // is gathered from where it lies (the application's words at a source, the relay buffer at a
+  // relay), never assembled into one buffer by the firmware: a real NI streams it with a gather
+  // DMA; the harness's NI copies everything before it returns. False, and nothing queued, when the
+  // queue is full, the channel does not exist or the header does not hold together.
   virtual bool send(unsigned channel, const std::uint64_t* header, std::uint32_t header_flits,
-                    const std::uint64_t* payload, std::uint32_t words) = 0;
+                    const std::uint64_t* prefix, std::uint32_t prefix_words, const std::uint64_t* data,
+                    std::uint32_t data_words) = 0;
   // Hands the data of multicast `multicast` to this node's application: the node is a destination.
   virtual void deliver(std::uint32_t multicast, const std::uint64_t* data, std::uint32_t words) = 0;
   // The current cycle of the network clock.

@@ -41,7 +41,7 @@ bool NodeContext::send(const Job& job, unsigned channel, std::uint32_t flits, Me
   if (!ni->can_send(channel)) return false;
   info.multicast = job.multicast;
   info.address_entries = static_cast<std::uint16_t>(entries);
-  info.data_words = static_cast<std::uint16_t>(job.data.size());
+  info.data_words = static_cast<std::uint16_t>(job.words);
   info.step = static_cast<std::uint8_t>(job.step);
   info.algorithm = job.row->id;
   info.ports = job.ports;
@@ -52,9 +52,9 @@ bool NodeContext::send(const Job& job, unsigned channel, std::uint32_t flits, Me
   std::uint64_t* field = message + kControlWords;
   for (std::uint32_t i = 0; i < address_words(entries); ++i) field[i] = 0;
   for (std::uint32_t i = 0; i < entries; ++i) field[i / 2] |= std::uint64_t{address[i]} << (32 * (i % 2));
-  std::uint64_t* data = field + address_words(entries);
-  for (std::size_t i = 0; i < job.data.size(); ++i) data[i] = job.data[i];
-  if (!ni->send(channel, header, flits, message, message_words(info))) return false;
+  if (!ni->send(channel, header, flits, message, kControlWords + address_words(entries), job.data, job.words)) {
+    return false;
+  }
   sequence = (sequence + 1) & 0xFFFFF;
   return true;
 }

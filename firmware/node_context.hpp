@@ -33,7 +33,10 @@ struct NodeContext {
   NetworkInterface* ni = nullptr;
   std::uint32_t sequence = 0;
   std::uint64_t header[kMaxChain + 1]{};  // a worm's header flits (prefix, head, address flits)
-  std::uint64_t message[kControlWords + (kMaxChain + 1) / 2 + kMaxDataWords]{};
+  // A message's control words and address field; its data goes to the NI from where it lies.
+  std::uint64_t message[kControlWords + (kMaxChain + 1) / 2]{};
+  // One buffer per job slot, used only while that job relays: the data it sends on.
+  std::uint64_t relay_data[kMaxJobs][kMaxDataWords]{};
   TreeBuilder tree_builder{};  // VH, DIAG, DDS, MIN at the source
   XyPartition xy_partition{};  // XY-path at the source
   ReplicationLock lock{};      // holder side on every node, the queue on the coordinator
@@ -53,7 +56,8 @@ struct NodeContext {
   void deliver(const Received& m) const;
   // Sends header[0 .. flits) and the payload: the job's control fields with the per-send ones of
   // `info` (address_entries set to `entries`), the address field address[0 .. entries), the job's
-  // data. False, and nothing sent, when channel `channel`'s queue is full or the NI refuses.
+  // data (from job.data, not copied). False, and nothing sent, when channel `channel`'s queue is full or the NI
+  // refuses.
   bool send(const Job& job, unsigned channel, std::uint32_t flits, MessageInfo info, const std::uint32_t* address,
             std::uint32_t entries);
 };

@@ -25,15 +25,15 @@ const char* to_string(Status status) {
     case Status::kBadDestinations:
       return "bad destination set";
     case Status::kTooManyDestinations:
-      return "more destinations than the firmware's chain capacity";
+      return "more destinations than the firmware's chain capacity (kMaxChain, WORMCAST_FW_MAX_CHAIN)";
     case Status::kTooMuchData:
-      return "more data words than the firmware's capacity";
+      return "more data words than the firmware's maximum message (kMaxDataWords, WORMCAST_FW_MAX_DATA_WORDS)";
     case Status::kNoFreeJob:
       return "node already serves its maximum number of multicasts";
     case Status::kBadMessage:
       return "received payload does not decode or does not name this node";
     case Status::kNetworkTooLarge:
-      return "network larger than the firmware's tree tables";
+      return "network larger than the firmware's tree tables (kMaxGridNodes, WORMCAST_FW_MAX_GRID_NODES)";
   }
   return "unknown status";
 }
@@ -111,8 +111,10 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
     if (const Status s = row->check(g, self, r); s != Status::kOk) return s;
   }
   if (r.count == 0 || r.destinations == nullptr) return Status::kBadDestinations;
-  if (r.count + 1 > kMaxChain) return Status::kTooManyDestinations;
+  // A broadcast is a flag: its algorithm derives the receivers from the grid and keeps no list.
+  if (!row->broadcast && r.count + 1 > kMaxChain) return Status::kTooManyDestinations;
   if (r.words > kMaxDataWords || (r.words > 0 && r.data == nullptr)) return Status::kTooMuchData;
+  // Checked in place (no table of the network's nodes): quadratic, once per multicast.
   for (std::uint32_t i = 0; i < r.count; ++i) {
     if (r.destinations[i] >= g.nodes() || r.destinations[i] == self) return Status::kBadDestinations;
     for (std::uint32_t j = 0; j < i; ++j) {
@@ -128,7 +130,9 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
   job->all_port = r.all_port;
   job->multicast = r.multicast;
   job->origin = self;
-  for (std::uint32_t i = 0; i < r.words; ++i) job->data.push_back(r.data[i]);
+  job->slot = static_cast<std::uint8_t>(job - jobs_);
+  job->data = r.data;  // sent from the application's words (valid until the multicast is done)
+  job->words = r.words;
   if (const Status s = row->start(node_, *job, r); s != Status::kOk) return s;
   job->active = true;
   launch(*job);
@@ -155,6 +159,7 @@ Status NodeFirmware::on_message_received(const wire::HeadFields& head, const std
   if (slot != nullptr) {
     *slot = Job{};
     slot->row = row;
+    slot->slot = static_cast<std::uint8_t>(slot - jobs_);
   }
   const Status status = row->receive(node_, m, slot);
   if (status == Status::kOk && slot != nullptr && slot->active) {

@@ -296,7 +296,7 @@ Status receive_three_dbl(NodeContext& node, const Received& m, Job* slot) {
   }
   if (destination) node.deliver(m);
   if (p.chain.empty()) return Status::kOk;
-  begin_relay(*slot, m);
+  begin_relay(node, *slot, m);
   p.first_step = slot->step;
   split_dual_path(node, p);
   slot->active = true;

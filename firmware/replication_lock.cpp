@@ -66,7 +66,7 @@ void ReplicationLock::flush(NodeContext& node) {
       info.sequence = node.sequence;
       if (node.put_head(0, head)) {
         encode_control(info, node.message);
-        sent = node.ni->send(o.channel, node.header, 1, node.message, kControlWords);
+        sent = node.ni->send(o.channel, node.header, 1, node.message, kControlWords, nullptr, 0);
       }
       if (sent) node.sequence = (node.sequence + 1) & 0xFFFFF;
     }
@@ -124,8 +124,8 @@ Status ReplicationLock::absorbed(NodeContext& node, std::uint32_t origin, std::u
 }
 
 Status ReplicationLock::request(NodeContext& node, const Request& r) {
-  if (queue_size_ == kMaxChain) return Status::kBadMessage;  // more than one request per node
-  queue_[(queue_head_ + queue_size_) % kMaxChain] = r;
+  if (queue_size_ == kMaxLockQueue) return Status::kBadMessage;  // more waiting sources than the queue holds
+  queue_[(queue_head_ + queue_size_) % kMaxLockQueue] = r;
   ++queue_size_;
   return held_ ? Status::kOk : grant_next(node);
 }
@@ -140,7 +140,7 @@ Status ReplicationLock::acknowledge(NodeContext& node, std::uint32_t origin, std
 Status ReplicationLock::grant_next(NodeContext& node) {
   if (queue_size_ == 0) return Status::kOk;
   holder_ = queue_[queue_head_];
-  queue_head_ = (queue_head_ + 1) % kMaxChain;
+  queue_head_ = (queue_head_ + 1) % kMaxLockQueue;
   --queue_size_;
   held_ = true;
   acknowledged_ = 0;

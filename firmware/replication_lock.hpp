@@ -5,8 +5,8 @@
 // lock; a coordinator node grants it in request order, one holder at a time, and takes it back
 // when every head of the holder's replicating worms has been absorbed and acknowledged. No node
 // needs more than what it sends and receives. Event driven, no heap: the coordinator's queue
-// holds one request per node (a node has at most one request outstanding), and the only
-// replicating algorithm is a broadcast, which runs only on networks of at most kMaxChain nodes.
+// holds kMaxLockQueue requests (fw_config.hpp), one per PCP source waiting at once (a node has at
+// most one request outstanding); the harness refuses a run with more concurrent PCP broadcasts.
 #pragma once
 
 #include <cstddef>
@@ -101,7 +101,7 @@ class ReplicationLock {
   bool held_ = false;
   Request holder_;
   std::uint16_t acknowledged_ = 0;
-  Request queue_[kMaxChain]{};
+  Request queue_[kMaxLockQueue]{};
   std::uint32_t queue_head_ = 0, queue_size_ = 0;
 };
 

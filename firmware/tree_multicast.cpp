@@ -479,7 +479,7 @@ Status receive_tree(NodeContext& node, const Received& m, Job* slot) {
   if (tree_destination(address_entry(m.payload, 0))) node.deliver(m);
   if (m.info.address_entries == 1) return Status::kOk;  // a leaf
   if (slot == nullptr) return Status::kNoFreeJob;
-  begin_relay(*slot, m);
+  begin_relay(node, *slot, m);
   slot->all_port = false;
   slot->state.tree = {};
   TreeJob& t = slot->state.tree;

@@ -90,7 +90,7 @@ Status receive_chain(NodeContext& node, const Received& m, Job* slot) {
   node.deliver(m);
   if (m.info.address_entries == 1) return Status::kOk;  // responsible for itself only
   if (slot == nullptr) return Status::kNoFreeJob;
-  begin_relay(*slot, m);
+  begin_relay(node, *slot, m);
   slot->all_port = false;
   slot->state.chain = {};
   ChainJob& c = slot->state.chain;

@@ -369,12 +369,32 @@ RunRecord run_multicasts(const std::vector<model::Request>& requests, const RunO
     }
     if (static_cast<std::size_t>(r.length_flits) > fw::kMaxDataWords) {
       throw model::UnsupportedError(
-          fmt::format("message length {} exceeds the firmware's {} data words", r.length_flits, fw::kMaxDataWords));
+          fmt::format("message length {} exceeds the firmware's maximum of {} data words ({} bytes; raise "
+                      "WORMCAST_FW_MAX_DATA_WORDS, firmware/fw_config.hpp)",
+                      r.length_flits, fw::kMaxDataWords, fw::kMaxDataWords * 8));
     }
-    if (r.destinations.size() + 1 > fw::kMaxChain) {
+    const fw::AlgorithmRow& row = *fw::find_algorithm(r.algorithm.c_str());
+    // A broadcast algorithm keeps no destination list (a broadcast is a flag); the others do.
+    if (!row.broadcast && r.destinations.size() + 1 > fw::kMaxChain) {
       throw model::UnsupportedError(
-          fmt::format("{} destinations exceed the firmware's chain of {} nodes", r.destinations.size(), fw::kMaxChain));
+          fmt::format("{} destinations exceed the firmware's chain of {} nodes ({} lists its destinations; raise "
+                      "WORMCAST_FW_MAX_CHAIN, firmware/fw_config.hpp, or use a broadcast algorithm)",
+                      r.destinations.size(), fw::kMaxChain, r.algorithm));
     }
+    if (fw::plans_over_grid(row.id) && static_cast<std::size_t>(t.node_count()) > fw::kMaxGridNodes) {
+      throw model::UnsupportedError(
+          fmt::format("{} has {} nodes, more than the {} of the firmware's tables {} plans over at the source (raise "
+                      "WORMCAST_FW_MAX_GRID_NODES, firmware/fw_config.hpp)",
+                      t.spec(), t.node_count(), fw::kMaxGridNodes, r.algorithm));
+    }
+  }
+  const auto pcp =
+      std::count_if(requests.begin(), requests.end(), [](const model::Request& r) { return r.algorithm == "pcp"; });
+  if (static_cast<std::size_t>(pcp) > fw::kMaxLockQueue) {
+    throw model::UnsupportedError(
+        fmt::format("{} PCP broadcasts in one run, more than the replication lock's queue of {} (raise "
+                    "WORMCAST_FW_MAX_LOCK_QUEUE, firmware/fw_config.hpp)",
+                    pcp, fw::kMaxLockQueue));
   }
   if (t.is_star() && (t.port_count() < 3 || t.port_count() > 5)) {
     throw model::UnsupportedError(

@@ -53,11 +53,16 @@ NodeInterface::NodeInterface(NetworkMonitor& monitor, const model::Topology& top
 bool NodeInterface::can_send(unsigned k) const { return k < queues_.size() && queues_[k].size() < kSendQueue; }
 
 bool NodeInterface::send(unsigned k, const std::uint64_t* header, std::uint32_t header_flits,
-                         const std::uint64_t* payload, std::uint32_t words) {
+                         const std::uint64_t* prefix, std::uint32_t prefix_words, const std::uint64_t* data,
+                         std::uint32_t data_words) {
   if (!can_send(k) || header == nullptr || header_flits == 0) return false;
+  if ((prefix_words > 0 && prefix == nullptr) || (data_words > 0 && data == nullptr)) return false;
   const wire::HeadFields head = wire::unpack_head(header[0]);
   if (head.more + 1u != header_flits) return false;
-  std::vector<std::uint64_t> body(payload, payload + words);
+  // The NI's own copy of the message (its send queue), gathered from the two spans.
+  std::vector<std::uint64_t> body(prefix, prefix + prefix_words);
+  body.insert(body.end(), data, data + data_words);
+  const auto words = static_cast<std::uint32_t>(body.size());
   fw::MessageInfo info;
   const bool decodes = fw::decode_control(body.data(), words, info);
   if (timing_.mislabel_step && decodes && info.kind == fw::MessageKind::kMulticast) {

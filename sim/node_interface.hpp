@@ -170,8 +170,8 @@ class NodeInterface final : public fw::NetworkInterface {
 
   unsigned channels() const override { return static_cast<unsigned>(queues_.size()); }
   bool can_send(unsigned k) const override;
-  bool send(unsigned k, const std::uint64_t* header, std::uint32_t header_flits, const std::uint64_t* payload,
-            std::uint32_t words) override;
+  bool send(unsigned k, const std::uint64_t* header, std::uint32_t header_flits, const std::uint64_t* prefix,
+            std::uint32_t prefix_words, const std::uint64_t* data, std::uint32_t data_words) override;
   void deliver(std::uint32_t multicast, const std::uint64_t* data, std::uint32_t words) override;
   std::uint64_t cycle() const override { return static_cast<std::uint64_t>(cycle_); }
 

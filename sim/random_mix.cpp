@@ -104,8 +104,10 @@ void check_options(const model::Topology& t, const MixOptions& o) {
         fmt::format("{} window cycles per request must be at least 1", o.window_cycles_per_request));
   }
   if (o.max_length < 1 || o.max_length > static_cast<int>(fw::kMaxDataWords)) {
-    throw model::RequestError(fmt::format("maximum length {} is not in 1..{} flits (the firmware's data words)",
-                                          o.max_length, fw::kMaxDataWords));
+    throw model::RequestError(
+        fmt::format("maximum length {} is not in 1..{} flits (the firmware's maximum message; raise "
+                    "WORMCAST_FW_MAX_DATA_WORDS, firmware/fw_config.hpp)",
+                    o.max_length, fw::kMaxDataWords));
   }
   if (!(o.max_eject_stall >= 0.0 && o.max_eject_stall <= 1.0)) {
     throw model::RequestError(fmt::format("maximum eject stall {} is not in 0..1", o.max_eject_stall));

@@ -36,11 +36,12 @@ class RecordingNi final : public fw::NetworkInterface {
       : node_(node), channels_(channels), log_(log) {}
   unsigned channels() const override { return channels_; }
   bool can_send(unsigned k) const override { return k < channels_ && room > 0; }
-  bool send(unsigned k, const std::uint64_t* header, std::uint32_t header_flits, const std::uint64_t* payload,
-            std::uint32_t words) override {
+  bool send(unsigned k, const std::uint64_t* header, std::uint32_t header_flits, const std::uint64_t* prefix,
+            std::uint32_t prefix_words, const std::uint64_t* data, std::uint32_t data_words) override {
     if (!can_send(k) || header_flits == 0) return false;
     --room;
-    Sent s{node_, k, wire::unpack_head(header[0]), std::vector<std::uint64_t>(payload, payload + words), {}};
+    Sent s{node_, k, wire::unpack_head(header[0]), std::vector<std::uint64_t>(prefix, prefix + prefix_words), {}};
+    s.payload.insert(s.payload.end(), data, data + data_words);
     EXPECT_EQ(s.head.more + 1u, header_flits);
     for (std::uint32_t i = 1; i < header_flits; ++i) s.address.push_back(wire::unpack_head(header[i]));
     log_->push_back(std::move(s));
@@ -182,6 +183,70 @@ TEST(Firmware, OnePortHalvingTakesCeilLog2Steps) {
   for (const std::string& t : trace(nodes)) steps = std::max(steps, static_cast<unsigned>(t[0] - '0'));
   EXPECT_EQ(steps, 3u);
   EXPECT_EQ(nodes.log().size(), 5u);
+}
+
+// Long messages (docs/firmware.md, "Long messages and large broadcasts"): two one-port broadcasts
+// of 250 words each (2,000 bytes) from one source, with different data, while every other node's
+// send queue is closed: the source's receivers take both messages in and wait to relay both. When the queues
+// open, every message any node sends carries its own multicast's 250 words, so each relay kept
+// each message's data apart (one relay buffer per job slot), and the sources sent the application's
+// words. A 257-word message is refused.
+TEST(Firmware, WaitingRelaysOfTwoLongMulticastsKeepTheirOwnData) {
+  Nodes nodes(4, 4, 1);
+  std::vector<std::uint64_t> data[2];
+  for (std::uint64_t i = 0; i < 250; ++i) {
+    data[0].push_back(0xA000'0000ull + i);
+    data[1].push_back(0xB000'0000ull + 7 * i);
+  }
+  const std::uint32_t sources[2] = {0, 0};
+  std::vector<std::uint32_t> dests[2];
+  for (int m = 0; m < 2; ++m) {
+    for (std::uint32_t v = 0; v < 16; ++v) {
+      if (v != sources[m]) dests[m].push_back(v);
+    }
+  }
+  for (std::uint32_t n = 0; n < 16; ++n) nodes.ni(n).room = n == 0 ? 1000 : 0;
+  for (int m = 0; m < 2; ++m) {
+    const fw::MulticastRequest r{fw::Algorithm::kOnePort, 1,  static_cast<std::uint16_t>(m), dests[m].data(), 15,
+                                 data[m].data(),          250};
+    ASSERT_EQ(nodes.node(sources[m]).on_start_multicast(r), Status::kOk);
+  }
+  std::size_t delivered = 0;
+  const auto deliver_new = [&] {
+    for (; delivered < nodes.log().size(); ++delivered) {
+      const Sent s = nodes.log()[delivered];
+      EXPECT_EQ(nodes.node(nodes.addressed(s.head))
+                    .on_message_received(s.head, s.payload.data(), static_cast<std::uint32_t>(s.payload.size())),
+                Status::kOk);
+    }
+  };
+  deliver_new();
+  int holding_both = 0;  // nodes waiting to relay both multicasts
+  for (std::uint32_t n = 1; n < 16; ++n) {
+    const std::vector<std::uint32_t>& got = nodes.ni(n).delivered;
+    holding_both += !nodes.node(n).idle() && got.size() == 2;
+  }
+  EXPECT_GT(holding_both, 0) << "no relay held both messages at once: the test shows nothing";
+  for (std::uint32_t n = 0; n < 16; ++n) nodes.ni(n).room = 1000;
+  for (std::uint32_t n = 0; n < 16; ++n) nodes.node(n).on_channel_free();
+  deliver_new();
+  EXPECT_EQ(nodes.log().size(), 30u);  // 15 receivers per multicast, each reached once
+  for (const Sent& s : nodes.log()) {
+    fw::MessageInfo info;
+    ASSERT_TRUE(fw::decode_control(s.payload.data(), static_cast<std::uint32_t>(s.payload.size()), info));
+    ASSERT_LT(info.multicast, 2);
+    ASSERT_EQ(info.data_words, 250);
+    const std::uint64_t* words = s.payload.data() + fw::kControlWords + fw::address_words(info.address_entries);
+    EXPECT_TRUE(std::equal(data[info.multicast].begin(), data[info.multicast].end(), words))
+        << "multicast " << info.multicast << " sent by node " << s.sender << " carries other data";
+  }
+  for (std::uint32_t n = 0; n < 16; ++n) {
+    EXPECT_EQ(nodes.ni(n).delivered.size(), n == 0 ? 0u : 2u) << "node " << n;
+  }
+  std::vector<std::uint64_t> too_long(fw::kMaxDataWords + 1, 0);
+  const fw::MulticastRequest r{
+      fw::Algorithm::kOnePort, 1, 2, dests[0].data(), 15, too_long.data(), static_cast<std::uint32_t>(too_long.size())};
+  EXPECT_EQ(nodes.node(0).on_start_multicast(r), Status::kTooMuchData);
 }
 
 // The send queue is full: the firmware waits and resumes on on_channel_free, losing nothing.

@@ -30,10 +30,12 @@ class SinkNi final : public fw::NetworkInterface {
   };
   unsigned channels() const override { return 4; }
   bool can_send(unsigned k) const override { return k < 4; }
-  bool send(unsigned, const std::uint64_t* header, std::uint32_t, const std::uint64_t* payload,
-            std::uint32_t words) override {
+  bool send(unsigned, const std::uint64_t* header, std::uint32_t, const std::uint64_t* prefix,
+            std::uint32_t prefix_words, const std::uint64_t* data, std::uint32_t data_words) override {
     Sent s{wire::unpack_head(header[0]), {}};
-    EXPECT_TRUE(fw::decode_control(payload, words, s.info));
+    std::vector<std::uint64_t> payload(prefix, prefix + prefix_words);
+    payload.insert(payload.end(), data, data + data_words);
+    EXPECT_TRUE(fw::decode_control(payload.data(), static_cast<std::uint32_t>(payload.size()), s.info));
     sent.push_back(s);
     return true;
   }

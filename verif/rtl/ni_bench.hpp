@@ -20,6 +20,7 @@
 #include <gtest/gtest.h>
 #include <verilated.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -84,6 +85,7 @@ struct Stats {
   long messages_in = 0;                  // messages injected whole
   long ejected = 0, taken = 0;           // flits the router ejected; flits the consumer took
   long messages_out = 0;                 // messages the consumer got whole
+  long longest_out = 0;                  // payload words of the longest message the consumer got whole
   long held_full = 0;                    // cycles an ejection FIFO held BufDepth flits
   long interleaved = 0;                  // taken flits whose stream differs from the previous one's
 };
@@ -342,6 +344,7 @@ class NiBench {
           ASSERT_EQ(d.payload, payload_words);
           ASSERT_EQ(d.head, wire::unpack_head(want.flits.front().data));
         }
+        stats_.longest_out = std::max(stats_.longest_out, static_cast<long>(want.flits.size() - 1 - more));
         p.sent[s].pop_front();
         p.cpp.worm(s).clear();
         worm.clear();

@@ -66,6 +66,26 @@ TEST(RtlNi, HarnessShapeMatchesCppNiEveryCycle) { RunMixes<HarnessShape>(1, 6000
 TEST(RtlNi, TwoLocalPairsTwoVcsMatchCppNiEveryCycle) { RunMixes<TwoLocal>(101, 4000, 2000); }
 TEST(RtlNi, CompactLayoutMatchesCppNiEveryCycle) { RunMixes<Compact>(201, 5000, 1500); }
 
+// Long messages (issue 15): up to 300 payload words, past the papers' 120 flits and 2,000 bytes
+// (250 words of 8 bytes), leave and arrive whole and flit for flit as the C++ NI's, on the 64-bit
+// and the compact 32-bit layout. The NI counts nothing of a message's length but its address flits
+// (the head's `more`); rx_pos_o, the payload index, is taken modulo 2^PosW (6 bits in the compact
+// layout), so no message length is a limit of the NI.
+template <class Bench>
+void RunLongMessages(std::uint64_t seed) {
+  const Traffic slow{0.004, 0.8, 0.7, 4, 2, 300};
+  Bench bench(seed, slow);
+  bench.Run(16000);
+  ASSERT_FALSE(::testing::Test::HasFailure());
+  EXPECT_FALSE(bench.assertion_fired()) << "legal traffic fired an RTL assertion";
+  EXPECT_GE(bench.stats().messages_out, 20);
+  EXPECT_GE(bench.stats().longest_out, 250) << "no message of 2,000 bytes or more went through";
+  std::cout << bench.stats().messages_out << " messages received whole, the longest " << bench.stats().longest_out
+            << " payload words\n";
+}
+TEST(RtlNi, LongMessagesMatchCppNiEveryCycle) { RunLongMessages<HarnessShape>(301); }
+TEST(RtlNi, CompactLayoutLongMessagesMatchCppNiEveryCycle) { RunLongMessages<Compact>(401); }
+
 // Directed: a one-flit message is head and tail; a message's VC is its class mod NumVcs, kept for
 // every flit; back-to-back messages leave in consecutive cycles.
 TEST(RtlNi, PacketizesOneFlitAndBackToBackMessagesOnTheirClassVc) {

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "firmware/fw_config.hpp"
 #include "model/broadcast_baselines.hpp"
 #include "model/errors.hpp"
 #include "model/planner.hpp"
@@ -735,6 +736,96 @@ TEST(FirmwareOnRtl, EveryRegisteredAlgorithmRunsOnTheRtlAndPassesItsCheck) {
                                                    << plan->request.topology.node_name(plan->request.source);
     EXPECT_EQ(record.deliveries.size(), plan->request.destinations.size()) << info.name;
   }
+}
+
+// Long messages (issue 15): the papers' 120 flits (seed 001) and 2,000 bytes = 250 words of 8 bytes
+// (seed 003) on the RTL, checked against the plan (the scoreboard also compares every delivered word
+// with the multicast's data): path-based (dual-path, all-port; 3-DBL, whose layer sources relay),
+// unicast-based (two-port: every relay re-sends from its relay buffer) and a store-and-forward tree.
+TEST(FirmwareOnRtlLong, PapersMessageLengthsOnPathUnicastAndTreeAlgorithms) {
+  std::mt19937_64 rng = seeded(15);
+  struct LongCase {
+    const char* topology;
+    const char* algorithm;
+    int ports;
+    int k;
+  };
+  for (const LongCase& c : {LongCase{"mesh:4x4", "dual-path", 0, 9}, LongCase{"mesh:4x4", "two-port", 2, 9},
+                            LongCase{"mesh:4x4", "vh", 1, 7}, LongCase{"mesh:3x3x3", "3dbl", 0, 12}}) {
+    for (const int length : {120, 250}) {
+      SCOPED_TRACE(fmt::format("{} {} L = {}", c.topology, c.algorithm, length));
+      const model::Topology t = model::Topology::parse(c.topology);
+      const model::Plan plan = model::plan(random_request(t, c.algorithm, c.ports, c.k, length, rng));
+      const sim::RunRecord record = run_and_check({plan}, fast_options());
+      EXPECT_EQ(record.deliveries.size(), static_cast<std::size_t>(c.k));
+      for (const sim::Delivery& d : record.deliveries) EXPECT_TRUE(d.payload_ok);
+    }
+  }
+}
+
+// Eight 250-word broadcasts by one-port and two-port chains at once under ejection back-pressure,
+// each with its own data: every delivery carries its multicast's words (the scoreboard's payload
+// check). That a relay holding two messages keeps each apart is shown deterministically by
+// Firmware.WaitingRelaysOfTwoLongMulticastsKeepTheirOwnData (here the NI's send queues rarely hold
+// a relay long enough for two of its jobs to wait at once).
+TEST(FirmwareOnRtlLong, EightConcurrentLongChainMulticastsDeliverTheirOwnData) {
+  const model::Topology t = model::Topology::parse("mesh:4x4");
+  std::mt19937_64 rng = seeded(16);
+  std::vector<model::Plan> plans;
+  for (int i = 0; i < 8; ++i) {
+    plans.push_back(model::plan(random_request(t, i % 2 == 0 ? "two-port" : "one-port", 2 - i % 2, 15, 250, rng)));
+  }
+  sim::RunOptions o = fast_options();
+  o.eject_stall = 0.2;
+  const sim::RunRecord record = run_and_check(plans, o);
+  EXPECT_EQ(record.deliveries.size(), 120u);
+  for (const sim::Delivery& d : record.deliveries) EXPECT_TRUE(d.payload_ok);
+}
+
+// A broadcast is a flag (docs/firmware.md, "Long messages and large broadcasts"): recursive
+// doubling on mesh:8x8x8 names 511 destinations, twice the firmware's chain of 256, and runs on the
+// RTL against the model's plan.
+TEST(FirmwareOnRtlLong, BroadcastBeyondTheChainOnEightCubedMesh) {
+  const model::Topology t = model::Topology::parse("mesh:8x8x8");
+  std::mt19937_64 rng = seeded(17);
+  const model::Plan plan = model::plan(random_request(t, "rd", 1, 511, 4, rng));
+  ASSERT_GT(plan.request.destinations.size() + 1, fw::kMaxChain);
+  sim::RunOptions o = fast_options();
+  o.alpha = 0;  // no start-ups: 512 routers for about 120 cycles instead of about 900
+  o.gamma = 0;
+  const sim::RunRecord record = run_and_check({plan}, o);
+  EXPECT_EQ(record.deliveries.size(), 511u);
+}
+
+// Bad input keeps its clear errors: a message longer than the maximum names it and the setting
+// that raises it; a multicast that lists more destinations than the chain, and a tree source on a
+// network larger than its tables, name theirs.
+TEST(FirmwareOnRtlErrors, LimitsAreNamedWithTheSettingsThatRaiseThem) {
+  const auto refused = [](const model::Request& r) -> std::string {
+    try {
+      sim::run_multicasts({r}, fast_options());
+    } catch (const model::UnsupportedError& e) {
+      return e.what();
+    }
+    return "ran";
+  };
+  const model::Topology small = model::Topology::parse("mesh:4x4");
+  const int too_long = static_cast<int>(fw::kMaxDataWords) + 1;
+  EXPECT_EQ(refused(model::make_request(small, "dual-path", 0, {1, 2}, too_long, model::PortModel::one_port())),
+            fmt::format("message length {} exceeds the firmware's maximum of {} data words ({} bytes; raise "
+                        "WORMCAST_FW_MAX_DATA_WORDS, firmware/fw_config.hpp)",
+                        too_long, fw::kMaxDataWords, 8 * fw::kMaxDataWords));
+  const model::Topology big = model::Topology::parse("mesh:33x32");  // 1,056 nodes
+  std::vector<NodeId> many;
+  for (NodeId v = 1; v <= static_cast<NodeId>(fw::kMaxChain); ++v) many.push_back(v);
+  EXPECT_EQ(refused(model::make_request(big, "dual-path", 0, many, 2, model::PortModel::one_port())),
+            fmt::format("{} destinations exceed the firmware's chain of {} nodes (dual-path lists its destinations; "
+                        "raise WORMCAST_FW_MAX_CHAIN, firmware/fw_config.hpp, or use a broadcast algorithm)",
+                        fw::kMaxChain, fw::kMaxChain));
+  EXPECT_EQ(refused(model::make_request(big, "vh", 0, {1, 40}, 2, model::PortModel::one_port())),
+            fmt::format("mesh:33x32 has 1056 nodes, more than the {} of the firmware's tables vh plans over at the "
+                        "source (raise WORMCAST_FW_MAX_GRID_NODES, firmware/fw_config.hpp)",
+                        fw::kMaxGridNodes));
 }
 
 TEST(FirmwareOnRtlErrors, AnAlgorithmWithoutFirmwareIsNamedWithTheOnesTheFirmwareRuns) {

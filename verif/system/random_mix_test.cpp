@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "firmware/fw_config.hpp"
 #include "model/errors.hpp"
 #include "model/planner.hpp"
 #include "model/vc_class_plan.hpp"
@@ -263,12 +264,15 @@ TEST(RandomMixGenerator, BadOptionsAreNamed) {
   o.algorithms = {"dual_path"};
   EXPECT_THROW(sim::random_mix(t, 1, o), model::SpecError);
   o = {};
-  o.max_length = 65;
+  o.max_length = static_cast<int>(fw::kMaxDataWords) + 1;  // 257 with the shipped fw_config.hpp
   try {
     sim::random_mix(t, 1, o);
     FAIL() << "a length beyond the firmware's data words was accepted";
   } catch (const model::RequestError& e) {
-    EXPECT_STREQ(e.what(), "maximum length 65 is not in 1..64 flits (the firmware's data words)");
+    EXPECT_EQ(std::string(e.what()),
+              fmt::format("maximum length {} is not in 1..{} flits (the firmware's maximum message; raise "
+                          "WORMCAST_FW_MAX_DATA_WORDS, firmware/fw_config.hpp)",
+                          fw::kMaxDataWords + 1, fw::kMaxDataWords));
   }
 }
 
