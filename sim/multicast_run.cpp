@@ -102,6 +102,7 @@ MulticastRun::MulticastRun(const std::vector<model::Request>& requests, const Ru
       backend_(make_backend(options.backend)),
       links_(topology_),
       rng_(options.seed) {
+  backend_->set_evaluation(options_.evaluation);
   for (std::size_t i = 0; i < requests_.size(); ++i) start_order_.push_back(i);
   std::stable_sort(start_order_.begin(), start_order_.end(),
                    [this](std::size_t a, std::size_t b) { return start_cycles_[a] < start_cycles_[b]; });
