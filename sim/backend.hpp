@@ -70,7 +70,10 @@ class RouterBackend {
 // one eval let a concurrent assertion sample the previous cycle's inputs (IEEE 1800 sampled values)
 // while the logic sees the new ones, and a build with --trace-fst then fires PushNotFull_A
 // (RouterTrace test, docs/firmware.md "Waveforms").
-void clock_routers(const std::vector<std::unique_ptr<RouterModel>>& routers, RouterBackend& backend);
+// With `clocked` (sized like `routers`), entry i says whether router i was evaluated: a router that
+// was not shows the same outputs as before the cycle (all idle), so a harness need not read them.
+void clock_routers(const std::vector<std::unique_ptr<RouterModel>>& routers, RouterBackend& backend,
+                   std::vector<std::uint8_t>* clocked = nullptr);
 // Reset held over one clock edge (the configuration is captured then), then released.
 void reset_routers(const std::vector<std::unique_ptr<RouterModel>>& routers, RouterBackend& backend);
 

@@ -101,6 +101,9 @@ class RouterNetwork final : public Network {
   std::vector<std::unique_ptr<RouterModel>> routers_;
   LinkWiring links_;
   std::vector<std::uint32_t> eject_credits_;  // node * locals_ + port
+  // Per router: evaluated in the last cycle (clock_routers); the credits last written to it.
+  std::vector<std::uint8_t> clocked_;
+  std::vector<std::uint32_t> credits_written_;
 };
 
 }  // namespace wormcast::sim
