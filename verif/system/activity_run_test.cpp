@@ -33,7 +33,9 @@ TEST(ActivityRuns, RandomMixesGiveTheSameTraceSkippedAsFull) {
   for (const char* spec : {"mesh:4x4", "torus:4x4", "mesh:3x3x3", "star:4", "star:5"}) {
     const model::Topology t = model::Topology::parse(spec);
     for (const sim::Backend backend : {sim::Backend::kRtl, sim::Backend::kModel}) {
-      const sim::RandomMix mix = sim::random_mix(t, 3);
+      sim::MixOptions options;
+      options.size = 1;  // one multicast of each algorithm, and the background unicasts
+      const sim::RandomMix mix = sim::random_mix(t, 3, options);
       sim::LinkTrace traces[2];
       sim::RunRecord records[2];
       for (const sim::Evaluation evaluation : {sim::Evaluation::kFull, sim::Evaluation::kActivity}) {
