@@ -75,6 +75,7 @@ RouterNetwork::RouterNetwork(const model::Topology& topology, RouterBackend& bac
   reset_routers(routers_, backend_);
   clocked_.assign(routers_.size(), 1);
   credits_written_.assign(routers_.size(), ~std::uint32_t{0});
+  injection_was_valid_.assign(routers_.size(), 1);
 }
 
 bool RouterNetwork::step() {
