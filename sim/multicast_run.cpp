@@ -322,6 +322,8 @@ RunRecord MulticastRun::run() {
     monitor_.error(fmt::format("the run did not finish in {} cycles", options_.max_cycles));
   }
   monitor_.record().cycles = cycle_;
+  if (options_.evaluated != nullptr) *options_.evaluated = backend_->evaluated;
+  if (options_.router_cycles != nullptr) *options_.router_cycles = backend_->router_cycles;
   if (wave_) wave_->close();
   return monitor_.record();
 }

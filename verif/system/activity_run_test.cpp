@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -38,12 +39,15 @@ TEST(ActivityRuns, RandomMixesGiveTheSameTraceSkippedAsFull) {
       const sim::RandomMix mix = sim::random_mix(t, 3, options);
       sim::LinkTrace traces[2];
       sim::RunRecord records[2];
+      std::uint64_t evaluated[2] = {0, 0}, router_cycles[2] = {0, 0};
       for (const sim::Evaluation evaluation : {sim::Evaluation::kFull, sim::Evaluation::kActivity}) {
         const int k = evaluation == sim::Evaluation::kFull ? 0 : 1;
         sim::RunOptions o = mix.options;
         o.backend = backend;
         o.evaluation = evaluation;
         o.trace = &traces[k];
+        o.evaluated = &evaluated[k];
+        o.router_cycles = &router_cycles[k];
         records[k] = sim::run_multicasts(mix.requests, o, mix.start_cycles);
       }
       const std::string what = fmt::format("{} on {}", sim::backend_title(backend), spec);
@@ -59,6 +63,9 @@ TEST(ActivityRuns, RandomMixesGiveTheSameTraceSkippedAsFull) {
       EXPECT_EQ(records[0].cycles, records[1].cycles) << what;
       EXPECT_EQ(records[0].deliveries.size(), records[1].deliveries.size()) << what;
       EXPECT_EQ(records[1].errors, records[0].errors) << what;
+      // Full evaluation clocks every router every cycle; activity skipped most of them.
+      EXPECT_EQ(evaluated[0], router_cycles[0]) << what;
+      EXPECT_LT(evaluated[1], router_cycles[1] * 3 / 4) << what;
     }
   }
 }
