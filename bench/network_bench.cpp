@@ -70,11 +70,18 @@ std::size_t heap_in_use() {
   return m.uordblks + m.hblkhd;
 }
 
+// "rtl" and "model" clock only the routers that can change (activity-driven evaluation, the
+// default); "rtl-full" and "model-full" every router every cycle, as before it (docs/timing.md,
+// "Activity-driven evaluation").
 std::unique_ptr<RouterBackend> backend_of(const std::string& name) {
 #ifdef WORMCAST_BENCH_TOP
   if (name == "rtl-top") return std::make_unique<bench::TopBackend<Vnoc_network_top_bench_mesh4x4>>("mesh:4x4");
 #endif
-  return make_backend(name);
+  const std::string suffix = "-full";
+  const bool full = name.size() > suffix.size() && name.ends_with(suffix);
+  std::unique_ptr<RouterBackend> backend = make_backend(full ? name.substr(0, name.size() - suffix.size()) : name);
+  backend->set_evaluation(full ? Evaluation::kFull : Evaluation::kActivity);
+  return backend;
 }
 
 void run(benchmark::State& state, const std::string& backend_name, const Workload& w) {
@@ -110,13 +117,18 @@ void run(benchmark::State& state, const std::string& backend_name, const Workloa
   state.counters["cycles"] = static_cast<double>(cycles);
   state.counters["accepted"] = last.accepted;
   state.counters["latency"] = last.mean_latency;
+  // The fraction of router cycles in which a router was evaluated (1 under full evaluation; the
+  // network top, one model clocked whole, counts none).
+  if (backend->router_cycles != 0) {
+    state.counters["evaluated"] = static_cast<double>(backend->evaluated) / static_cast<double>(backend->router_cycles);
+  }
 }
 
 std::vector<const char*> backends() {
 #ifdef WORMCAST_BENCH_TOP
-  return {"rtl", "rtl-top", "model"};
+  return {"rtl", "rtl-full", "rtl-top", "model", "model-full"};
 #else
-  return {"rtl", "model"};
+  return {"rtl", "rtl-full", "model", "model-full"};
 #endif
 }
 
@@ -139,12 +151,16 @@ void print_ratios() {
   for (const Workload& w : workloads()) {
     const auto& s = speeds[w.name];
     const auto rtl = s.find("rtl"), model = s.find("model"), top = s.find("rtl-top");
+    const auto rtl_full = s.find("rtl-full"), model_full = s.find("model-full");
     if (rtl == s.end() || model == s.end()) {
       std::printf("  %-18s n/a (a backend did not run)\n", w.name);
       continue;
     }
     std::printf("  %-18s rtl %9.0f  model %9.0f  model/rtl %6.1f", w.name, rtl->second, model->second,
                 model->second / rtl->second);
+    // What activity-driven evaluation gains over evaluating every router every cycle.
+    if (rtl_full != s.end()) std::printf("  rtl/rtl-full %5.2f", rtl->second / rtl_full->second);
+    if (model_full != s.end()) std::printf("  model/model-full %5.2f", model->second / model_full->second);
     if (top != s.end()) {
       std::printf("  rtl-top %9.0f  rtl-top/rtl %5.1f  model/rtl-top %5.1f", top->second, top->second / rtl->second,
                   model->second / top->second);

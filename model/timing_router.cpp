@@ -317,10 +317,18 @@ void TimingRouter::allocate_switch(const std::array<std::uint32_t, kMaxInVcs>& r
   sa_token_.update(token, true);
 }
 
-bool TimingRouter::quiet() const {
-  if (buffered_ != 0 || credit_q_ != 0 || credit_in_ != 0) return false;
+bool TimingRouter::quiescent() const {
+  if (buffered_ != 0 || credit_q_ != 0) return false;
   for (unsigned p = 0; p < ports(); ++p) {
-    if (in_[p].valid || out_[p].valid) return false;
+    if (out_[p].valid) return false;
+  }
+  return true;
+}
+
+bool TimingRouter::inputs_idle() const {
+  if (credit_in_ != 0) return false;
+  for (unsigned p = 0; p < ports(); ++p) {
+    if (in_[p].valid) return false;
   }
   return true;
 }
@@ -328,7 +336,7 @@ bool TimingRouter::quiet() const {
 void TimingRouter::clock() {
   // An idle router (empty buffers, nothing arriving, no credits moving, nothing on its links)
   // keeps its state: no request reaches any stage.
-  if (quiet()) return;
+  if (quiescent() && inputs_idle()) return;
   const unsigned ports = this->ports(), vcs = params_.vcs, net_ports = params_.net_ports;
 
   // Stage 1, per input port: the lowest VC with a head at an Idle front, or a Reroute VC with a

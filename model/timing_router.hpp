@@ -101,6 +101,12 @@ class TimingRouter {
   void set_credits_from_receivers(std::uint64_t bits) { credit_in_ = bits; }
   // One rising clock edge.
   void clock();
+  // Activity-driven evaluation (docs/timing.md): the router holds nothing that moves (no flit in
+  // any input buffer, no registered output valid, no credit owed to a sender), and the inputs for
+  // the next edge are idle (no flit, no credit). Both: clock() changes nothing (it returns at once),
+  // so a harness may skip the edge.
+  bool quiescent() const;
+  bool inputs_idle() const;
 
   // Test-only perturbation (the comparison's negative test): the router holds back the first
   // switch grant it would give for `cycles` edges, delaying that flit and everything behind it.
@@ -144,7 +150,6 @@ class TimingRouter {
     }
   };
 
-  bool quiet() const;
   Segment decide(unsigned in_port, const wire::HeadFields& head) const;
   unsigned out_vc(const InputVc& ivc, unsigned port) const;
   void allocate_vcs(const std::array<std::uint64_t, kMaxInVcs>& target, std::uint64_t req, std::uint64_t& gnt);

@@ -48,10 +48,40 @@ Backend parse_backend(const std::string& name) {
   throw model::SpecError(fmt::format("backend '{}' is not one of: {}", name, backend_names()));
 }
 
-void clock_routers(const std::vector<std::unique_ptr<RouterModel>>& routers, RouterBackend& backend) {
-  for (const auto& r : routers) r->set_clock(false);
+std::string evaluation_name(Evaluation evaluation) { return evaluation == Evaluation::kFull ? "full" : "activity"; }
+
+Evaluation parse_evaluation(const std::string& name) {
+  if (name == "full") return Evaluation::kFull;
+  if (name == "activity") return Evaluation::kActivity;
+  throw model::SpecError(fmt::format("evaluation '{}' is not one of: full, activity", name));
+}
+
+void clock_routers(const std::vector<std::unique_ptr<RouterModel>>& routers, RouterBackend& backend,
+                   std::vector<std::uint8_t>* clocked) {
+  backend.router_cycles += routers.size();
+  if (clocked != nullptr) clocked->assign(routers.size(), 1);
+  if (backend.evaluation() == Evaluation::kFull) {
+    backend.evaluated += routers.size();
+    for (const auto& r : routers) r->set_clock(false);
+    backend.advance_time();
+    for (const auto& r : routers) r->set_clock(true);
+    backend.advance_time();
+    return;
+  }
+  // Decided for every router before any is clocked: can_skip reads the inputs set for this edge.
+  thread_local std::vector<RouterModel*> active;
+  active.clear();
+  for (std::size_t i = 0; i < routers.size(); ++i) {
+    if (!routers[i]->can_skip()) {
+      active.push_back(routers[i].get());
+    } else if (clocked != nullptr) {
+      (*clocked)[i] = 0;
+    }
+  }
+  backend.evaluated += active.size();
+  for (RouterModel* r : active) r->set_clock(false);
   backend.advance_time();
-  for (const auto& r : routers) r->set_clock(true);
+  for (RouterModel* r : active) r->set_clock(true);
   backend.advance_time();
 }
 

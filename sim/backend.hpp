@@ -5,6 +5,7 @@
 // synthetic traffic (sim/traffic_sweep.hpp) and the command line.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -27,6 +28,15 @@ std::string backend_title(Backend backend);
 
 class Network;
 
+// How a cycle clocks the routers (docs/timing.md, "Activity-driven evaluation"): every router on
+// every edge, or only those whose next edge can change them (RouterModel::can_skip false). Both
+// give the same outputs in every cycle (verif/system/activity_lockstep_test.cpp).
+enum class Evaluation { kFull, kActivity };
+// "full" / "activity".
+std::string evaluation_name(Evaluation evaluation);
+// Throws model::SpecError naming the bad value and "full, activity".
+Evaluation parse_evaluation(const std::string& name);
+
 // Where routers come from. One RTL backend per process at a time (two VerilatedContexts alive at
 // once hang Verilator 5.006 at teardown).
 class RouterBackend {
@@ -42,14 +52,28 @@ class RouterBackend {
   virtual void advance_time() {}
   // An RTL assertion fired since construction.
   virtual bool assertion_failed() const { return false; }
+  // How clock_routers clocks this backend's networks (activity-driven unless set).
+  Evaluation evaluation() const { return evaluation_; }
+  void set_evaluation(Evaluation evaluation) { evaluation_ = evaluation; }
+  // Router evaluations (one per router clocked in a cycle) and router cycles (one per router per
+  // cycle) since construction: their ratio is the fraction of the routers evaluated.
+  std::uint64_t evaluated = 0, router_cycles = 0;
+
+ private:
+  Evaluation evaluation_ = Evaluation::kActivity;
 };
 
-// One clock cycle of `routers` (all of `backend`). The falling edge first: it settles this cycle's
+// One clock cycle of `routers` (all of `backend`), under backend.evaluation(): with kActivity a
+// router whose can_skip() holds before the cycle is not evaluated at all (its clock stays high, so
+// its next evaluation is again a falling then a rising edge). The falling edge first: it settles this cycle's
 // inputs while the clock is low, one time step before the rising edge. New inputs and the edge in
 // one eval let a concurrent assertion sample the previous cycle's inputs (IEEE 1800 sampled values)
 // while the logic sees the new ones, and a build with --trace-fst then fires PushNotFull_A
 // (RouterTrace test, docs/firmware.md "Waveforms").
-void clock_routers(const std::vector<std::unique_ptr<RouterModel>>& routers, RouterBackend& backend);
+// With `clocked` (sized like `routers`), entry i says whether router i was evaluated: a router that
+// was not shows the same outputs as before the cycle (all idle), so a harness need not read them.
+void clock_routers(const std::vector<std::unique_ptr<RouterModel>>& routers, RouterBackend& backend,
+                   std::vector<std::uint8_t>* clocked = nullptr);
 // Reset held over one clock edge (the configuration is captured then), then released.
 void reset_routers(const std::vector<std::unique_ptr<RouterModel>>& routers, RouterBackend& backend);
 

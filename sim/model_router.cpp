@@ -110,6 +110,7 @@ class ModelRouter final : public RouterModel {
     if (high && !clock_high_ && !reset_ && router_) router_->clock();
     clock_high_ = high;
   }
+  bool can_skip() const override { return !reset_ && router_ && router_->quiescent() && router_->inputs_idle(); }
   void hold_first_grant(unsigned cycles) {
     hold_ = cycles;
     if (router_) router_->hold_first_grant(cycles);

@@ -88,6 +88,14 @@ class MulticastRun {
   std::vector<std::uint64_t> draining_seen_;  // per router: draining() after the last edge
   std::vector<unsigned> errors_seen_;         // per router: errors() after the last edge
   LinkWiring links_;
+  // Per router: evaluated in the last cycle (clock_routers). One that was not shows the outputs it
+  // showed before, all idle (RouterModel::can_skip), so its outputs and status are not read again.
+  std::vector<std::uint8_t> clocked_;
+  // What was last written to each router's inputs that the nodes drive: local input k of router r
+  // (r * max locals + k) was valid, and the credits from the receivers. An idle input that stays
+  // idle is not written again: an idle router's model is not touched (it is large, and cold).
+  std::vector<std::uint8_t> local_was_valid_;
+  std::vector<std::uint32_t> credits_written_;
   std::mt19937_64 rng_;
 };
 
@@ -102,6 +110,7 @@ MulticastRun::MulticastRun(const std::vector<model::Request>& requests, const Ru
       backend_(make_backend(options.backend)),
       links_(topology_),
       rng_(options.seed) {
+  backend_->set_evaluation(options_.evaluation);
   for (std::size_t i = 0; i < requests_.size(); ++i) start_order_.push_back(i);
   std::stable_sort(start_order_.begin(), start_order_.end(),
                    [this](std::size_t a, std::size_t b) { return start_cycles_[a] < start_cycles_[b]; });
@@ -153,6 +162,9 @@ MulticastRun::MulticastRun(const std::vector<model::Request>& requests, const Ru
     }
   }
   reset_routers(routers_, *backend_);
+  clocked_.assign(routers_.size(), 1);
+  local_was_valid_.assign(routers_.size() * routers_.front()->locals(), 1);
+  credits_written_.assign(routers_.size(), ~std::uint32_t{0});
   drops_seen_.assign(routers_.size(), 0);
   draining_seen_.assign(routers_.size(), 0);
   errors_seen_.assign(routers_.size(), 0);
@@ -173,6 +185,7 @@ std::string MulticastRun::stall_report() const {
 
 void MulticastRun::read_router_status() {
   for (std::size_t r = 0; r < routers_.size(); ++r) {
+    if (clocked_[r] == 0) continue;  // not evaluated: the same status as after the last edge
     const RouterModel& m = *routers_[r];
     const unsigned drops = m.route_drops();
     const std::uint64_t draining = m.draining();
@@ -229,6 +242,7 @@ bool MulticastRun::start_multicast(std::size_t i) {
 }
 
 bool MulticastRun::read_outputs(NodeId r) {
+  if (clocked_[static_cast<std::size_t>(r)] == 0) return false;  // idle since it was last read
   RouterModel& m = *routers_[static_cast<std::size_t>(r)];
   const unsigned net = m.net_ports(), ports = m.ports();
   bool moved = links_.capture(r, m);
@@ -266,22 +280,27 @@ RunRecord MulticastRun::run() {
       NodeInterface& node = *nodes_[static_cast<std::size_t>(r)];
       RouterModel& m = *routers_[static_cast<std::size_t>(r)];
       const unsigned net = m.net_ports();
-      const std::uint32_t own_credits = m.credits_to_senders();
-      const unsigned vcs = m.vcs();
+      const std::size_t ri = static_cast<std::size_t>(r);
+      // A router not evaluated in the last cycle owes no credit (can_skip).
+      const std::uint32_t own_credits = clocked_[ri] != 0 ? m.credits_to_senders() : 0;
+      const unsigned vcs = m.vcs(), locals = m.locals();
       std::uint32_t to_router = node.drain_ejection(rng_, options_.eject_stall) << (net * vcs);
       node.run_processor();
       to_router |= links_.drive(r, m);
-      for (unsigned k = 0; k < m.locals(); ++k) {
+      for (unsigned k = 0; k < locals; ++k) {
         Link in;
         if (k < node.channels()) {
           const std::uint32_t bits = (own_credits >> ((net + k) * vcs)) & ((1u << vcs) - 1);
           moved |= node.inject(k, in, bits);
         }
-        m.set_input(net + k, in);
+        std::uint8_t& was_valid = local_was_valid_[ri * locals + k];
+        if (in.valid || was_valid != 0) m.set_input(net + k, in);
+        was_valid = in.valid ? 1 : 0;
       }
-      m.set_credits_from_receivers(to_router);
+      if (to_router != credits_written_[ri]) m.set_credits_from_receivers(to_router);
+      credits_written_[ri] = to_router;
     }
-    clock_routers(routers_, *backend_);
+    clock_routers(routers_, *backend_, &clocked_);
     read_router_status();
     if (backend_->assertion_failed()) monitor_.error(fmt::format("an RTL assertion fired in cycle {}", cycle_));
     if (!monitor_.record().errors.empty()) break;
@@ -303,6 +322,8 @@ RunRecord MulticastRun::run() {
     monitor_.error(fmt::format("the run did not finish in {} cycles", options_.max_cycles));
   }
   monitor_.record().cycles = cycle_;
+  if (options_.evaluated != nullptr) *options_.evaluated = backend_->evaluated;
+  if (options_.router_cycles != nullptr) *options_.router_cycles = backend_->router_cycles;
   if (wave_) wave_->close();
   return monitor_.record();
 }

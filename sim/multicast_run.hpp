@@ -47,6 +47,13 @@ struct RunOptions {
   // routing mode in its last header flit, so a router drains it (docs/rtl.md, "Drained worms").
   model::NodeId unroutable_worm_at = model::kNoNode;
   Backend backend = Backend::kRtl;
+  // Every router every cycle, or only those that can change (docs/timing.md, "Activity-driven
+  // evaluation"): the same run either way.
+  Evaluation evaluation = Evaluation::kActivity;
+  // When set, receives the run's router evaluations and router cycles (RouterBackend::evaluated,
+  // router_cycles): what the evaluation skipped.
+  std::uint64_t* evaluated = nullptr;
+  std::uint64_t* router_cycles = nullptr;
   // When set, every valid router output (network and ejection ports) is appended here, in cycle,
   // router, port-read order: two runs' traces diff to their first divergence (sim/compare.hpp).
   LinkTrace* trace = nullptr;

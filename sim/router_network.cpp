@@ -73,19 +73,26 @@ RouterNetwork::RouterNetwork(const model::Topology& topology, RouterBackend& bac
   locals_ = routers_.front()->locals();
   eject_credits_.assign(index(n) * locals_, 0);
   reset_routers(routers_, backend_);
+  clocked_.assign(routers_.size(), 1);
+  credits_written_.assign(routers_.size(), ~std::uint32_t{0});
+  injection_was_valid_.assign(routers_.size(), 1);
 }
 
 bool RouterNetwork::step() {
   bool moved = false;
   const model::NodeId n = static_cast<model::NodeId>(routers_.size());
-  for (model::NodeId r = 0; r < n; ++r) moved |= links_.capture(r, *routers_[index(r)]);
+  // A router not evaluated in the last cycle shows what LinkWiring captured before (all idle).
+  for (model::NodeId r = 0; r < n; ++r) {
+    if (clocked_[index(r)] != 0) moved |= links_.capture(r, *routers_[index(r)]);
+  }
   for (model::NodeId r = 0; r < n; ++r) {
     std::uint32_t to_router = links_.drive(r, *routers_[index(r)]);
     for (unsigned k = 0; k < locals_; ++k)
       to_router |= eject_credits_[index(r) * locals_ + k] << ((net_ + k) * routers_[index(r)]->vcs());
-    routers_[index(r)]->set_credits_from_receivers(to_router);
+    if (to_router != credits_written_[index(r)]) routers_[index(r)]->set_credits_from_receivers(to_router);
+    credits_written_[index(r)] = to_router;
   }
-  clock_routers(routers_, backend_);
+  clock_routers(routers_, backend_, &clocked_);
   return moved;
 }
 

@@ -76,13 +76,23 @@ class RouterNetwork final : public Network {
   const model::Topology& topology() const override { return topology_; }
   const model::HamiltonianLabeling& labels() const override { return labels_; }
   unsigned ejection_ports() const override { return locals_; }
-  Link ejection(model::NodeId n, unsigned port) const override { return routers_[index(n)]->output(net_ + port); }
+  // A router not evaluated in the last cycle has no flit on any output and owes no credit
+  // (RouterModel::can_skip): not read again.
+  Link ejection(model::NodeId n, unsigned port) const override {
+    return clocked_[index(n)] != 0 ? routers_[index(n)]->output(net_ + port) : Link{};
+  }
   unsigned vcs() const override { return routers_.front()->vcs(); }
   std::uint32_t injection_credits(model::NodeId n) const override {
+    if (clocked_[index(n)] == 0) return 0;
     const unsigned vcs = routers_[index(n)]->vcs();
     return (routers_[index(n)]->credits_to_senders() >> (net_ * vcs)) & ((1u << vcs) - 1);
   }
-  void set_injection(model::NodeId n, const Link& link) override { routers_[index(n)]->set_input(net_, link); }
+  // An idle injection link that stays idle is not written again.
+  void set_injection(model::NodeId n, const Link& link) override {
+    std::uint8_t& was_valid = injection_was_valid_[index(n)];
+    if (link.valid || was_valid != 0) routers_[index(n)]->set_input(net_, link);
+    was_valid = link.valid ? 1 : 0;
+  }
   void set_ejection_credits(model::NodeId n, unsigned port, std::uint32_t bits) override {
     eject_credits_[index(n) * locals_ + port] = bits;
   }
@@ -101,6 +111,10 @@ class RouterNetwork final : public Network {
   std::vector<std::unique_ptr<RouterModel>> routers_;
   LinkWiring links_;
   std::vector<std::uint32_t> eject_credits_;  // node * locals_ + port
+  // Per router: evaluated in the last cycle (clock_routers); the credits last written to it.
+  std::vector<std::uint8_t> clocked_;
+  std::vector<std::uint32_t> credits_written_;
+  std::vector<std::uint8_t> injection_was_valid_;  // per router: the last injection link set was valid
 };
 
 }  // namespace wormcast::sim

@@ -76,6 +76,14 @@ class RouterModel {
   virtual void set_input(unsigned port, const Link& link) = 0;
   virtual void set_credits_from_receivers(std::uint32_t bits) = 0;  // out_credit_i
   virtual void set_clock(bool high) = 0;                            // and evaluate
+  // Activity-driven evaluation (docs/timing.md, "Activity-driven evaluation"): true when the next
+  // clock edge cannot change the router, so both evaluations of the cycle may be skipped (clock
+  // and state left as they are; the router sees its next rising edge when it is next clocked). It
+  // holds nothing that moves (quiescent: every input buffer empty, no registered output valid, no
+  // credit owed to a sender) and the inputs set for the next edge are idle (no valid flit, no
+  // credit bit). The default, false, always evaluates: a wrapper that must see every edge (the
+  // waveform recorder) or a router that cannot tell.
+  virtual bool can_skip() const { return false; }
 };
 
 // The variant with `net_ports` network ports and the fewest local pairs >= `locals`. Throws

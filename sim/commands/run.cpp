@@ -31,10 +31,12 @@ std::string numbered_path(const std::string& path, int index, int count) {
 
 // `--requests FILE`: the file's multicasts at once, each at its start cycle, each checked.
 ExitCode run_requests(const std::string& path, const model::Topology& t, const RequestOptions& defaults,
-                      double eject_stall, std::uint64_t seed, Backend backend, const std::string& trace, bool json) {
+                      double eject_stall, std::uint64_t seed, Backend backend, Evaluation evaluation,
+                      const std::string& trace, bool json) {
   const std::vector<FileRequest> entries = read_request_file(path, t, defaults, seed, RunOptions{}.max_cycles - 1);
   RunOptions options = harness_options(entries.front().request.algorithm, defaults, eject_stall, seed);
   options.backend = backend;
+  options.evaluation = evaluation;
   options.trace_path = trace;
   // The run takes the requests; the plans are the scoreboard's.
   std::vector<model::Request> requests;
@@ -68,6 +70,7 @@ Command add_run(CLI::App& app) {
     RequestSpec spec;
     std::string requests;
     std::string backend = "rtl";
+    std::string evaluation = "activity";
     double eject_stall = 0.0;
     RequestOptions request;
     bool json = false;
@@ -98,6 +101,11 @@ Command add_run(CLI::App& app) {
       command->add_option("--count", o->spec.count, "random requests to run, one after another")->capture_default_str();
   command->add_option("--backend", o->backend, "rtl (verilated routers) or model (the cycle-level timing model)")
       ->capture_default_str();
+  command
+      ->add_option("--evaluation", o->evaluation,
+                   "activity (clock only the routers that can change) or full (every router every cycle); the same "
+                   "run either way (docs/timing.md, \"Activity-driven evaluation\")")
+      ->capture_default_str();
   command->add_option("--eject-stall", o->eject_stall, "probability an ejection port takes no flit in a cycle")
       ->capture_default_str();
   o->request.add_to(*command, LatencyOptions::kStartUpOnly);
@@ -113,9 +121,11 @@ Command add_run(CLI::App& app) {
   for (CLI::Option* excluded : {algorithm, source, dests, count, svg}) requests->excludes(excluded);
   return {command, [o, algorithm, source, dests, requests] {
             const Backend backend = parse_backend(o->backend);
+            const Evaluation evaluation = parse_evaluation(o->evaluation);
             const model::Topology t = model::Topology::parse(o->topology);
             if (requests->count() != 0) {
-              return run_requests(o->requests, t, o->request, o->eject_stall, o->spec.seed, backend, o->trace, o->json);
+              return run_requests(o->requests, t, o->request, o->eject_stall, o->spec.seed, backend, evaluation,
+                                  o->trace, o->json);
             }
             for (const CLI::Option* needed : {algorithm, source, dests}) {
               if (needed->count() == 0) throw CLI::RequiredError(needed->get_name());
@@ -124,6 +134,7 @@ Command add_run(CLI::App& app) {
             if (automatic && o->request.ports.empty()) throw model::SpecError(kAutoNeedsPorts);
             RunOptions options = harness_options(o->spec.algorithm, o->request, o->eject_stall, o->spec.seed);
             options.backend = backend;
+            options.evaluation = evaluation;
             const int count = o->spec.count;
             int passed = 0;
             int index = 0;

@@ -5,6 +5,9 @@
 // the sticky errors) must agree in every cycle. This reaches what the firmware scenarios rarely do: full buffers,
 // contended VC and switch allocation, both VCs, several local ports, promotion, source-route
 // regrouping, and worms without a route decision drained at their first router or further on.
+// The same harness runs two networks of one backend, one clocked in full and one by activity
+// (sim::Evaluation, docs/timing.md "Activity-driven evaluation"): the skipped network must equal
+// the fully evaluated one in every output of every router in every cycle.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <verilated.h>
@@ -20,6 +23,7 @@
 #include <vector>
 
 #include "model/labeling.hpp"
+#include "sim/backend.hpp"
 #include "sim/link_wiring.hpp"
 #include "sim/model_router.hpp"
 #include "sim/router_network.hpp"
@@ -34,9 +38,21 @@ using sim::RouterModel;
 
 enum class Traffic { kDimensionOrder, kHamiltonianPath, kHamiltonianCycle, kSourceRoutedXy, kCprLine };
 
+// One side of the lockstep: a backend and how its routers are clocked.
+struct Side {
+  sim::Backend backend;
+  sim::Evaluation evaluation;
+  std::string title() const { return sim::backend_title(backend) + " (" + sim::evaluation_name(evaluation) + ")"; }
+};
+inline const Side kRtlFull{sim::Backend::kRtl, sim::Evaluation::kFull};
+inline const Side kModelFull{sim::Backend::kModel, sim::Evaluation::kFull};
+
 // One network of routers of one backend, wired by the same LinkWiring as the multicast runs.
 struct Network {
+  Side side{};
   std::vector<std::unique_ptr<RouterModel>> routers;
+  std::vector<RouterModel*> clocked;  // this cycle's (all, or those that cannot skip)
+  long evaluated = 0, router_cycles = 0;
   std::vector<Link> out;                // router * ports + port, this cycle
   std::vector<std::uint32_t> credits;   // per router
   std::vector<std::uint64_t> draining;  // per router
@@ -58,7 +74,9 @@ struct Network {
 
 class Lockstep {
  public:
-  Lockstep(const model::Topology& t, unsigned locals, Traffic traffic, double load, double stall, std::uint64_t seed)
+  // Side a's outputs drive the injections and sinks; the comparison is a against b.
+  Lockstep(const model::Topology& t, unsigned locals, Traffic traffic, double load, double stall, std::uint64_t seed,
+           const Side& a = kRtlFull, const Side& b = kModelFull)
       : t_(t),
         path_(model::HamiltonianLabeling::path(t)),
         traffic_(traffic),
@@ -69,11 +87,17 @@ class Lockstep {
     context_->fatalOnError(false);
     const unsigned net = static_cast<unsigned>(t.port_count());
     const std::vector<sim::RouterConfig> configs = sim::router_configs(t);
+    a_.side = a;
+    b_.side = b;
     for (NodeId n = 0; n < t.node_count(); ++n) {
-      rtl_.routers.push_back(sim::make_router(context_.get(), net, locals, fmt::format("r{}", n)));
-      model_.routers.push_back(sim::make_model_router(net, locals, fmt::format("m{}", n)));
+      for (Network* w : {&a_, &b_}) {
+        // Distinct names: both networks may be verilated routers in the one context.
+        const std::string name = fmt::format("{}{}", w == &a_ ? "a" : "b", n);
+        w->routers.push_back(w->side.backend == sim::Backend::kRtl ? sim::make_router(context_.get(), net, locals, name)
+                                                                   : sim::make_model_router(net, locals, name));
+      }
     }
-    for (Network* w : {&rtl_, &model_}) {
+    for (Network* w : {&a_, &b_}) {
       for (std::size_t n = 0; n < w->routers.size(); ++n) {
         w->routers[n]->configure(configs[n]);
         w->routers[n]->set_clock(false);
@@ -87,14 +111,14 @@ class Lockstep {
       w->links.emplace(t);
     }
     tick();
-    for (Network* w : {&rtl_, &model_}) {
+    for (Network* w : {&a_, &b_}) {
       for (auto& r : w->routers) r->set_reset(false);
     }
-    locals_ = rtl_.routers.front()->locals();
-    vcs_ = rtl_.routers.front()->vcs();
-    if (model_.routers.front()->vcs() != vcs_) {
-      throw std::logic_error(
-          fmt::format("the RTL router has {} VCs, the model router {}", vcs_, model_.routers.front()->vcs()));
+    locals_ = a_.routers.front()->locals();
+    vcs_ = a_.routers.front()->vcs();
+    if (b_.routers.front()->vcs() != vcs_) {
+      throw std::logic_error(fmt::format("the {} router has {} VCs, the {} router {}", a_.side.title(), vcs_,
+                                         b_.side.title(), b_.routers.front()->vcs()));
     }
     injectors_.resize(static_cast<std::size_t>(t.node_count()) * locals_);
     for (Injector& in : injectors_) std::fill_n(in.credits.begin(), vcs_, static_cast<int>(sim::kRouterDepth));
@@ -104,8 +128,8 @@ class Lockstep {
   // Runs `cycles` cycles; "" or the first difference.
   std::string run(long cycles) {
     for (long c = 0; c < cycles; ++c) {
-      rtl_.read();
-      model_.read();
+      a_.read();
+      b_.read();
       if (std::string d = difference(c); !d.empty()) return d;
       drive();
       if (faults_) break_protocol(c);
@@ -118,14 +142,18 @@ class Lockstep {
   // From now on run() breaks the flow-control protocol at fixed points (break_protocol) and goes
   // on past the RTL assertions that catch it.
   void break_protocol_from_now_on() { faults_ = true; }
-  unsigned rtl_errors(NodeId r) const { return rtl_.errors[static_cast<std::size_t>(r)]; }
-  unsigned model_errors(NodeId r) const { return model_.errors[static_cast<std::size_t>(r)]; }
+  unsigned rtl_errors(NodeId r) const { return a_.errors[static_cast<std::size_t>(r)]; }
+  unsigned model_errors(NodeId r) const { return b_.errors[static_cast<std::size_t>(r)]; }
+  // The fraction of router cycles side b evaluated.
+  double b_evaluated() const {
+    return static_cast<double>(b_.evaluated) / static_cast<double>(std::max(b_.router_cycles, 1L));
+  }
   bool assertion_fired() const { return context_->gotError(); }
   long flits_ejected = 0, worms_injected = 0, full_sink_cycles = 0, unroutable_injected = 0;
   // Worms the RTL routers counted as drained (route_drops_o after the last cycle, summed).
   long route_drops() const {
     long n = 0;
-    for (const unsigned d : rtl_.route_drops) n += d;
+    for (const unsigned d : a_.route_drops) n += d;
     return n;
   }
 
@@ -136,39 +164,48 @@ class Lockstep {
     std::array<int, sim::kMaxRouterVcs> credits{};  // VCs 0..vcs_-1 start with kRouterDepth
   };
 
-  // As RouterNetwork::clock: the inputs settle with the clock low, one time step before the edge.
+  // As sim::clock_routers: the inputs settle with the clock low, one time step before the edge;
+  // under activity-driven evaluation only the routers that cannot skip the edge are clocked.
   void tick() {
-    for (Network* w : {&rtl_, &model_}) {
-      for (auto& r : w->routers) r->set_clock(false);
+    for (Network* w : {&a_, &b_}) {
+      w->clocked.clear();
+      for (auto& r : w->routers) {
+        if (w->side.evaluation == sim::Evaluation::kFull || !r->can_skip()) w->clocked.push_back(r.get());
+      }
+      w->evaluated += static_cast<long>(w->clocked.size());
+      w->router_cycles += static_cast<long>(w->routers.size());
+    }
+    for (Network* w : {&a_, &b_}) {
+      for (RouterModel* r : w->clocked) r->set_clock(false);
     }
     context_->timeInc(1);
-    for (Network* w : {&rtl_, &model_}) {
-      for (auto& r : w->routers) r->set_clock(true);
+    for (Network* w : {&a_, &b_}) {
+      for (RouterModel* r : w->clocked) r->set_clock(true);
     }
     context_->timeInc(1);
   }
 
   std::string difference(long cycle) {
-    const unsigned ports = rtl_.routers.front()->ports();
-    for (std::size_t r = 0; r < rtl_.routers.size(); ++r) {
+    const unsigned ports = a_.routers.front()->ports();
+    for (std::size_t r = 0; r < a_.routers.size(); ++r) {
       for (unsigned p = 0; p < ports; ++p) {
-        const Link& a = rtl_.out[r * ports + p];
-        const Link& b = model_.out[r * ports + p];
+        const Link& a = a_.out[r * ports + p];
+        const Link& b = b_.out[r * ports + p];
         if (a.valid != b.valid || (a.valid && (a.vc != b.vc || !(a.flit == b.flit) || a.stream != b.stream))) {
           return fmt::format(
-              "cycle {} router {} port {}: RTL valid {} vc {} flit {:#x} stream {}; model valid {} vc {} "
+              "cycle {} router {} port {}: {} valid {} vc {} flit {:#x} stream {}; {} valid {} vc {} "
               "flit {:#x} stream {}",
-              cycle, t_.node_name(static_cast<NodeId>(r)), p, a.valid, a.vc, a.flit.data, a.stream, b.valid, b.vc,
-              b.flit.data, b.stream);
+              cycle, t_.node_name(static_cast<NodeId>(r)), p, a_.side.title(), a.valid, a.vc, a.flit.data, a.stream,
+              b_.side.title(), b.valid, b.vc, b.flit.data, b.stream);
         }
       }
-      if (rtl_.credits[r] != model_.credits[r] || rtl_.draining[r] != model_.draining[r] ||
-          rtl_.route_drops[r] != model_.route_drops[r] || rtl_.errors[r] != model_.errors[r]) {
+      if (a_.credits[r] != b_.credits[r] || a_.draining[r] != b_.draining[r] ||
+          a_.route_drops[r] != b_.route_drops[r] || a_.errors[r] != b_.errors[r]) {
         return fmt::format(
             "cycle {} router {}: credits {:#x}/{:#x}, draining {:#x}/{:#x}, route drops {}/{}, errors {:#x}/{:#x} "
-            "(RTL/model)",
-            cycle, t_.node_name(static_cast<NodeId>(r)), rtl_.credits[r], model_.credits[r], rtl_.draining[r],
-            model_.draining[r], rtl_.route_drops[r], model_.route_drops[r], rtl_.errors[r], model_.errors[r]);
+            "({}/{})",
+            cycle, t_.node_name(static_cast<NodeId>(r)), a_.credits[r], b_.credits[r], a_.draining[r], b_.draining[r],
+            a_.route_drops[r], b_.route_drops[r], a_.errors[r], b_.errors[r], a_.side.title(), b_.side.title());
       }
     }
     return "";
@@ -302,7 +339,7 @@ class Lockstep {
       for (unsigned l = 0; l < locals_; ++l) {
         const std::size_t k = static_cast<std::size_t>(r) * locals_ + l;
         // Sink: the port's pool holds up to kRouterDepth flits; one leaves per cycle unless stalled.
-        if (rtl_.out[static_cast<std::size_t>(r) * ports + net + l].valid) {
+        if (a_.out[static_cast<std::size_t>(r) * ports + net + l].valid) {
           ++sinks_[k];
           ++flits_ejected;
         }
@@ -313,7 +350,7 @@ class Lockstep {
         }
         Injector& in = injectors_[k];
         for (unsigned v = 0; v < vcs_; ++v) {
-          in.credits[v] += (rtl_.credits[static_cast<std::size_t>(r)] >> ((net + l) * vcs_ + v)) & 1;
+          in.credits[v] += (a_.credits[static_cast<std::size_t>(r)] >> ((net + l) * vcs_ + v)) & 1;
         }
         // One worm in 16 has no route decision somewhere (header()).
         if (in.flits.empty() && u(rng_) < load_) {
@@ -333,7 +370,7 @@ class Lockstep {
           in.flits.pop_front();
         }
       }
-      for (Network* w : {&rtl_, &model_}) {
+      for (Network* w : {&a_, &b_}) {
         RouterModel& m = *w->routers[static_cast<std::size_t>(r)];
         const std::uint32_t credits = to_router | w->links->drive(r, m);
         for (unsigned l = 0; l < locals_; ++l) m.set_input(net + l, local_in[l]);
@@ -350,7 +387,7 @@ class Lockstep {
   // finds it full.
   void break_protocol(long cycle) {
     const unsigned net = static_cast<unsigned>(t_.port_count());
-    for (Network* w : {&rtl_, &model_}) {
+    for (Network* w : {&a_, &b_}) {
       if (cycle == 10) {
         RouterModel& m = *w->routers[0];
         m.set_credits_from_receivers(1u);  // port 0, VC 0
@@ -369,7 +406,7 @@ class Lockstep {
   double load_, stall_;
   std::mt19937_64 rng_;
   std::unique_ptr<VerilatedContext> context_;
-  Network rtl_, model_;
+  Network a_, b_;
   unsigned locals_ = 1;
   unsigned vcs_ = 2;  // the routers' VCs per port
   std::vector<Injector> injectors_;
@@ -423,8 +460,7 @@ TEST(TimingLockstepErrors, LostFlitsAndCreditsSetTheSameStickyErrorsInRtlAndMode
   for (const NodeId r : {0, 1, 2, 3}) EXPECT_EQ(net.model_errors(r), net.rtl_errors(r)) << "router " << r;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Traffic, TimingLockstep,
+const auto kLockstepCases =
     testing::Values(LockstepCase{"mesh:4x4", 1, Traffic::kDimensionOrder, "mesh4x4_dimension_order"},
                     LockstepCase{"mesh:4x4", 2, Traffic::kHamiltonianPath, "mesh4x4_two_locals_hamiltonian_path"},
                     LockstepCase{"mesh:5x4", 1, Traffic::kSourceRoutedXy, "mesh5x4_source_routed_xy"},
@@ -433,8 +469,56 @@ INSTANTIATE_TEST_SUITE_P(
                     LockstepCase{"torus:4x4", 2, Traffic::kHamiltonianCycle, "torus4x4_two_locals_hamiltonian_cycle"},
                     LockstepCase{"mesh:3x3x3", 2, Traffic::kDimensionOrder, "mesh3x3x3_dimension_order"},
                     LockstepCase{"mesh:3x3x3", 1, Traffic::kHamiltonianPath, "mesh3x3x3_hamiltonian_path"},
-                    LockstepCase{"mesh:5x4", 2, Traffic::kCprLine, "mesh5x4_two_locals_cpr_lines"}),
-    [](const testing::TestParamInfo<LockstepCase>& info) { return std::string(info.param.name); });
+                    LockstepCase{"mesh:5x4", 2, Traffic::kCprLine, "mesh5x4_two_locals_cpr_lines"});
+const auto kLockstepCaseName = [](const testing::TestParamInfo<LockstepCase>& info) {
+  return std::string(info.param.name);
+};
+
+INSTANTIATE_TEST_SUITE_P(Traffic, TimingLockstep, kLockstepCases, kLockstepCaseName);
+
+// Activity-driven evaluation (docs/timing.md): on each backend, a network clocked only where a
+// router can change against the same network clocked in full, fed the same traffic of every kind
+// above (every routing mode, promotion, source-route regrouping, drained worms, several local
+// ports, ejection stalls): every output of every router (links, streams, credits, draining, drop
+// counts, sticky errors) agrees in every cycle. At a low load most routers are skipped most cycles,
+// at a high one few: both are checked, and the skipping is not vacuous.
+class ActivityLockstep : public testing::TestWithParam<LockstepCase> {};
+
+TEST_P(ActivityLockstep, SkippedNetworkEqualsFullyEvaluatedEveryCycle) {
+  const LockstepCase c = GetParam();
+  for (const sim::Backend backend : {sim::Backend::kRtl, sim::Backend::kModel}) {
+    for (const double load : {0.005, 0.4}) {
+      Lockstep net(model::Topology::parse(c.topology), c.locals, c.traffic, load, 0.3, 17,
+                   Side{backend, sim::Evaluation::kFull}, Side{backend, sim::Evaluation::kActivity});
+      const std::string what = fmt::format("{} at load {}", sim::backend_title(backend), load);
+      EXPECT_EQ(net.run(2500), "") << what;
+      EXPECT_GT(net.worms_injected, 40) << what;
+      EXPECT_GT(net.route_drops(), 0) << what;
+      // Routers were skipped at the low load, and evaluated.
+      if (load < 0.1) {
+        EXPECT_LT(net.b_evaluated(), 0.8) << what;
+      }
+      EXPECT_GT(net.b_evaluated(), 0.05) << what;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Traffic, ActivityLockstep, kLockstepCases, kLockstepCaseName);
+
+// The protocol faults (a credit nobody owed, a flit into a full buffer) reach a skipped router as
+// inputs: it is evaluated and sets the same sticky errors as the fully evaluated one.
+TEST(ActivityLockstepErrors, LostFlitsAndCreditsSetTheSameStickyErrorsWhenSkipping) {
+  for (const sim::Backend backend : {sim::Backend::kRtl, sim::Backend::kModel}) {
+    Lockstep net(model::Topology::parse("mesh:4x4"), 1, Traffic::kDimensionOrder, 0.0, 1.0, 7,
+                 Side{backend, sim::Evaluation::kFull}, Side{backend, sim::Evaluation::kActivity});
+    net.break_protocol_from_now_on();
+    ASSERT_EQ(net.run(200), "") << sim::backend_title(backend);
+    EXPECT_EQ(net.model_errors(0), sim::kRouterErrorCreditOverflow);
+    EXPECT_EQ(net.model_errors(1), sim::kRouterErrorEjectCreditOverflow);
+    EXPECT_EQ(net.model_errors(2), sim::kRouterErrorBufferOverflow);
+    EXPECT_LT(net.b_evaluated(), 0.5);
+  }
+}
 
 }  // namespace
 }  // namespace wormcast::verif
