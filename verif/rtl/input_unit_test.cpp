@@ -150,7 +150,7 @@ struct InputUnitVcs3Depth1 {
 constexpr unsigned kPorts = 4;  // NumPorts of both variants (2D mesh)
 constexpr unsigned kEjectBit = kPorts;
 constexpr unsigned kLabelW = 16;
-constexpr unsigned kCoordW = 6;             // noc_pkg::CoordW
+constexpr unsigned kCoordW = 6;              // noc_pkg::CoordW
 constexpr unsigned kDimSizeW = kCoordW + 1;  // noc_input_unit DimSizeW
 constexpr unsigned kClassW = 2;
 constexpr int kModeHamPath = 0, kModeDimOrder = 2, kModeReserved = 5;

@@ -100,7 +100,8 @@ class FlatBits {
 // Three fields of `width` bits, x lowest (coordinates: CoordW; dimension sizes: DimSizeW).
 FlatBits CoordBits(const Coord& coord, int width = kCoordW) {
   FlatBits bits(3 * width);
-  for (int d = 0; d < 3; ++d) bits.Set(d * width, width, static_cast<std::uint32_t>(coord[static_cast<std::size_t>(d)]));
+  for (int d = 0; d < 3; ++d)
+    bits.Set(d * width, width, static_cast<std::uint32_t>(coord[static_cast<std::size_t>(d)]));
   return bits;
 }
 

@@ -109,7 +109,7 @@ class RouterMeshOf {
   static constexpr unsigned kVcIdW = 2;              // noc_router VcIdW
   static constexpr unsigned kDepth = 4;
   static constexpr unsigned kLabelW = 16;
-  static constexpr unsigned kCoordW = 6;             // noc_pkg::CoordW
+  static constexpr unsigned kCoordW = 6;              // noc_pkg::CoordW
   static constexpr unsigned kDimSizeW = kCoordW + 1;  // noc_router DimSizeW
   // An injector's credits after reset: kDepth per VC.
   static std::array<int, kVcs> FullCredits() {
