@@ -73,6 +73,7 @@ module noc_selftest #(
   localparam int unsigned FlitW       = noc_pkg::FlitW;
   localparam int unsigned DataW       = noc_pkg::DataW;
   localparam int unsigned CoordW      = noc_pkg::CoordW;
+  localparam int unsigned DimSizeW    = CoordW + 1;  // noc_router's
   localparam int unsigned StreamW     = $clog2(NumPorts * NumVcs);
   localparam int unsigned PosW        = noc_pkg::MoreW;
   localparam int unsigned NumKinds    = noc_selftest_pkg::NumKinds;
@@ -207,7 +208,7 @@ module noc_selftest #(
       .port_is_wrap_i    ('0),
       .port_is_boundary_i('0),
       .own_coord_i       ({CoordW'(0), CoordW'(0), CoordW'(n)}),
-      .dim_size_i        ({CoordW'(0), CoordW'(1), CoordW'(2)}),
+      .dim_size_i        ({DimSizeW'(0), DimSizeW'(1), DimSizeW'(2)}),
       .is_torus_i        (1'b0),
       .num_dims_i        (2'd2),
       .in_valid_i        (r_in_valid[n*NumPorts +: NumPorts]),

@@ -74,6 +74,8 @@ module noc_input_unit #(
   localparam int unsigned FlitW = noc_pkg::FlitW,
   /// Width of one coordinate (noc_pkg::CoordW, the head's). Derived, do not override.
   localparam int unsigned CoordW = noc_pkg::CoordW,
+  /// Width of one dimension's size (noc_router DimSizeW). Derived, do not override.
+  localparam int unsigned DimSizeW = CoordW + 1,
   /// Width of a VC class (noc_pkg::ClassW). Derived, do not override.
   localparam int unsigned ClassW = noc_pkg::ClassW
 ) (
@@ -95,8 +97,8 @@ module noc_input_unit #(
   input  logic [NumPorts-1:0]        port_is_boundary_i,
   /// Own coordinates x, y, z in bits [d*CoordW +: CoordW].
   input  logic [3*CoordW-1:0]        own_coord_i,
-  /// Network size per dimension in the same layout.
-  input  logic [3*CoordW-1:0]        dim_size_i,
+  /// Network size per dimension x, y, z in bits [d*DimSizeW +: DimSizeW].
+  input  logic [3*DimSizeW-1:0]      dim_size_i,
   /// The network is a torus.
   input  logic                       is_torus_i,
   /// Dimensions of a mesh or torus (2 or 3), 0 for a star graph.

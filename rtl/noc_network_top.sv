@@ -26,9 +26,9 @@
 // local pair l of node n is router port NumNetPorts + l. Every output is a router register.
 
 module noc_network_top #(
-  /// Nodes along x (2..2**noc_pkg::CoordW - 1, the model's minimum is 2).
+  /// Nodes along x (2..2**noc_pkg::CoordW, the model's minimum is 2).
   parameter int unsigned SizeX = 4,
-  /// Nodes along y (2..2**noc_pkg::CoordW - 1; even when Torus = 1).
+  /// Nodes along y (2..2**noc_pkg::CoordW; even when Torus = 1).
   parameter int unsigned SizeY = 4,
   /// 1: a torus (wraparound links in both dimensions); 0: a mesh.
   parameter int unsigned Torus = 0,
@@ -53,6 +53,8 @@ module noc_network_top #(
   localparam int unsigned FlitW = noc_pkg::FlitW,
   /// Width of one coordinate (noc_pkg::CoordW). Derived, do not override.
   localparam int unsigned CoordW = noc_pkg::CoordW,
+  /// Width of one dimension's size (noc_router DimSizeW). Derived, do not override.
+  localparam int unsigned DimSizeW = CoordW + 1,
   /// Width of an ejection stream id (noc_router StreamW). Derived, do not override.
   localparam int unsigned StreamW = (NumPorts * NumVcs > 1) ? $clog2(NumPorts * NumVcs) : 1
 ) (
@@ -143,9 +145,9 @@ module noc_network_top #(
   if (Torus > 1) begin : gen_torus_check
     $error("noc_network_top: Torus (%0d) must be 0 (mesh) or 1 (torus)", Torus);
   end
-  if (SizeX < 2 || SizeX >= 2 ** CoordW || SizeY < 2 || SizeY >= 2 ** CoordW) begin : gen_size_check
+  if (SizeX < 2 || SizeX > 2 ** CoordW || SizeY < 2 || SizeY > 2 ** CoordW) begin : gen_size_check
     $error("noc_network_top: SizeX (%0d) and SizeY (%0d) must each be 2..%0d (one coordinate is noc_pkg::CoordW bits)",
-           SizeX, SizeY, 2 ** CoordW - 1);
+           SizeX, SizeY, 2 ** CoordW);
   end
   if (LabelW > noc_pkg::AddrW || (LabelW < 32 && NumNodes > 2 ** LabelW)) begin : gen_label_check
     $error("noc_network_top: LabelW (%0d) must be at most noc_pkg::AddrW (%0d) and hold the %0d labels",
@@ -163,11 +165,11 @@ module noc_network_top #(
   logic [NumNodes*NumNetPorts-1:0]        cfg_is_wrap        /*verilator public_flat_rw*/;
   logic [NumNodes*NumNetPorts-1:0]        cfg_is_boundary    /*verilator public_flat_rw*/;
   logic [NumNodes*3*CoordW-1:0]           cfg_own_coord      /*verilator public_flat_rw*/;
-  logic [3*CoordW-1:0]                    cfg_dim_size       /*verilator public_flat_rw*/;
+  logic [3*DimSizeW-1:0]                  cfg_dim_size       /*verilator public_flat_rw*/;
   logic                                   cfg_is_torus       /*verilator public_flat_rw*/;
   logic [1:0]                             cfg_num_dims       /*verilator public_flat_rw*/;
 
-  assign cfg_dim_size = {CoordW'(0), CoordW'(SizeY), CoordW'(SizeX)};
+  assign cfg_dim_size = {DimSizeW'(0), DimSizeW'(SizeY), DimSizeW'(SizeX)};
   assign cfg_is_torus = (Torus == 1);
   assign cfg_num_dims = 2'd2;
 

@@ -33,13 +33,15 @@ module noc_route_compute #(
   parameter int unsigned NumPorts = 6,
   /// Width of a Hamiltonian label in bits (labels 0..N-1 of an N-node network).
   parameter int unsigned LabelW = 16,
-  /// Width of one coordinate, and of one dimension size, in bits.
+  /// Width of one coordinate in bits (a dimension's size takes one bit more).
   parameter int unsigned CoordW = 8,
   /// Routing modes implemented (noc_pkg::AllModes: bit m = route_mode_e m); a mode left out has no
   /// decision, and synthesis drops the datapath no implemented mode uses.
   parameter int unsigned Modes = noc_pkg::AllModes,
   /// Width of `port_o`. Derived, do not override.
-  localparam int unsigned PortW = $clog2(NumPorts)
+  localparam int unsigned PortW = $clog2(NumPorts),
+  /// Width of one dimension's size, 1..2**CoordW. Derived, do not override.
+  localparam int unsigned DimSizeW = CoordW + 1
 ) (
   /// Clock; used only to sample the assertions.
   input  logic                                 clk_i,
@@ -61,8 +63,8 @@ module noc_route_compute #(
   input  logic [NumPorts-1:0]                  port_is_boundary_i,
   /// Own coordinates x, y, z in bits [d*CoordW +: CoordW] (z = 0 in 2D; unused for star graphs).
   input  logic [3*CoordW-1:0]                  own_coord_i,
-  /// Network size per dimension (X, Y, Z) in the same layout; Z unused in 2D.
-  input  logic [3*CoordW-1:0]                  dim_size_i,
+  /// Network size per dimension (X, Y, Z) in bits [d*DimSizeW +: DimSizeW]; Z unused in 2D.
+  input  logic [3*DimSizeW-1:0]                dim_size_i,
   /// The network is a torus (1) or a mesh or star graph (0).
   input  logic                                 is_torus_i,
   /// Dimensions of a mesh or torus, 2 or 3; 0 for a star graph.
@@ -184,8 +186,9 @@ module noc_route_compute #(
   logic [PortW-1:0]   cpr_port;
 
   always_comb begin
-    logic [CoordW-1:0] c, t, k, delta;
-    logic              neg_torus;
+    logic [CoordW-1:0]   c, t, delta;
+    logic [DimSizeW-1:0] k;
+    logic                neg_torus;
     dim_differs = '0;
     dim_below   = '0;
     dim_neg     = '0;
@@ -193,11 +196,11 @@ module noc_route_compute #(
     for (int d = 0; d < NumDims; d++) begin
       c              = own_coord_i[d*CoordW +: CoordW];
       t              = dest_coord_i[d*CoordW +: CoordW];
-      k              = dim_size_i[d*CoordW +: CoordW];
+      k              = dim_size_i[d*DimSizeW +: DimSizeW];
       dim_differs[d] = (num_dims_i > 2'(d)) && (c != t);
       dim_below[d]   = (t < c);
       delta          = dim_below[d] ? c - t : t - c;
-      neg_torus      = dim_below[d] ? ({delta, 1'b0} < {1'b0, k}) : ({delta, 1'b0} > {1'b0, k});
+      neg_torus      = dim_below[d] ? ({delta, 1'b0} < k) : ({delta, 1'b0} > k);
       dim_neg[d]     = is_torus_i ? neg_torus : dim_below[d];
       dim_no_wrap[d] = is_torus_i & (dim_neg[d] == dim_below[d]);
     end
@@ -210,13 +213,14 @@ module noc_route_compute #(
   // unconnected edge port: no decision instead (the input unit drains the worm).
   logic coord_in_net;
   always_comb begin
-    logic [CoordW-1:0] t, k;
+    logic [CoordW-1:0]   t;
+    logic [DimSizeW-1:0] k;
     coord_in_net = 1'b1;
     for (int d = 0; d < 3; d++) begin
       t = dest_coord_i[d*CoordW +: CoordW];
-      k = dim_size_i[d*CoordW +: CoordW];
+      k = dim_size_i[d*DimSizeW +: DimSizeW];
       if (num_dims_i > 2'(d)) begin
-        coord_in_net = coord_in_net && (t < k);
+        coord_in_net = coord_in_net && ({1'b0, t} < k);
       end else begin
         coord_in_net = coord_in_net && (t == '0);
       end
@@ -268,7 +272,7 @@ module noc_route_compute #(
       end
       noc_pkg::RouteHamCycle: begin
         // Star graphs, and 2D tori with an even row count Y (bit 0 of the Y size).
-        mode_ok    = HasHamCycle && (!is_grid || (is_torus_i && num_dims_i == 2'd2 && !dim_size_i[CoordW]));
+        mode_ok    = HasHamCycle && (!is_grid || (is_torus_i && num_dims_i == 2'd2 && !dim_size_i[DimSizeW]));
         at_dest    = label_at_dest;
         // A q-class worm never takes a boundary link a second time: no decision.
         has_step   = label_found && !(class_i[QBit] && label_bnd_hop);

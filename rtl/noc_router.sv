@@ -63,6 +63,9 @@ module noc_router #(
   localparam int unsigned FlitW = noc_pkg::FlitW,
   /// Width of one coordinate (noc_pkg::CoordW). Derived, do not override.
   localparam int unsigned CoordW = noc_pkg::CoordW,
+  /// Width of one dimension's size, 1..2**CoordW: one bit more than a coordinate (a side of 64
+  /// nodes has coordinates 0..63). Derived, do not override.
+  localparam int unsigned DimSizeW = CoordW + 1,
   /// Width of an ejection stream id, a router input VC id (port * NumVcs + VC). Derived, do not
   /// override.
   localparam int unsigned StreamW = (NumPorts * NumVcs > 1) ? $clog2(NumPorts * NumVcs) : 1
@@ -86,8 +89,8 @@ module noc_router #(
   input  logic [NumNetPorts-1:0]         port_is_boundary_i,
   /// Own coordinates x, y, z in bits [d*CoordW +: CoordW].
   input  logic [3*CoordW-1:0]            own_coord_i,
-  /// Network size per dimension in the same layout.
-  input  logic [3*CoordW-1:0]            dim_size_i,
+  /// Network size per dimension x, y, z in bits [d*DimSizeW +: DimSizeW].
+  input  logic [3*DimSizeW-1:0]          dim_size_i,
   /// The network is a torus.
   input  logic                           is_torus_i,
   /// Dimensions of a mesh or torus (2 or 3), 0 for a star graph.
@@ -153,11 +156,12 @@ module noc_router #(
   // every eval(), twice a cycle, and logic fed by registers only after a clock edge: the
   // verilated routers run about 1.3x faster). RegisterConfig = 0: the inputs themselves, held
   // by the system (no flip-flops: the FPGA default, docs/rtl.md "Router top").
-  localparam int unsigned CfgW = (NumNetPorts + 1) * LabelW + 3 * NumNetPorts + 6 * CoordW + 3;
+  localparam int unsigned CfgW = (NumNetPorts + 1) * LabelW + 3 * NumNetPorts + 3 * CoordW + 3 * DimSizeW + 3;
   logic [LabelW-1:0]             cfg_own_label;
   logic [NumNetPorts*LabelW-1:0] cfg_nbr_label;
   logic [NumNetPorts-1:0]        cfg_port_connected, cfg_port_is_wrap, cfg_port_is_boundary;
-  logic [3*CoordW-1:0]           cfg_own_coord, cfg_dim_size;
+  logic [3*CoordW-1:0]           cfg_own_coord;
+  logic [3*DimSizeW-1:0]         cfg_dim_size;
   logic                          cfg_is_torus;
   logic [1:0]                    cfg_num_dims;
   logic [CfgW-1:0]               cfg_in, cfg;
@@ -434,7 +438,7 @@ module noc_router #(
           rw_f.head = 1'b1;
           if (g_spawn[i*NumNetPorts+o]) begin
             rw_h.vc_class = (o == 0) ? noc_pkg::BranchClassPlusX : noc_pkg::BranchClassMinusX;
-            rw_h.dest     = noc_pkg::coord_dest((o == 0) ? cfg_dim_size[0 +: CoordW] - CoordW'(1) : '0,
+            rw_h.dest     = noc_pkg::coord_dest((o == 0) ? CoordW'(cfg_dim_size[0 +: DimSizeW] - DimSizeW'(1)) : '0,
                                                 cfg_own_coord[CoordW +: CoordW],
                                                 cfg_own_coord[2*CoordW +: CoordW]);
           end else begin

@@ -10,7 +10,25 @@ std::unique_ptr<Network> RouterBackend::make_network(const model::Topology& topo
   return std::make_unique<RouterNetwork>(topology, *this);
 }
 
+void check_routers_fit(const model::Topology& topology) {
+  constexpr int kMaxSide = 1 << wire::kCoordW;  // coordinates 0..63, sizes 1..64 (kRouterDimSizeW bits)
+  for (int d = 0; !topology.is_star() && d < topology.dimensions(); ++d) {
+    if (topology.size(d) > kMaxSide) {
+      throw model::UnsupportedError(
+          fmt::format("{}: {} nodes along dimension {} exceed the routers' {} (a coordinate is noc_pkg::CoordW = {} "
+                      "bits)",
+                      topology.spec(), topology.size(d), d, kMaxSide, wire::kCoordW));
+    }
+  }
+  if (topology.node_count() > (1 << kRouterLabelW)) {
+    throw model::UnsupportedError(fmt::format("{}: {} nodes exceed the routers' {} labels (LabelW = {} bits)",
+                                              topology.spec(), topology.node_count(), 1 << kRouterLabelW,
+                                              kRouterLabelW));
+  }
+}
+
 std::vector<RouterConfig> router_configs(const model::Topology& topology) {
+  check_routers_fit(topology);
   const model::HamiltonianLabeling labels = router_labeling(topology);
   const std::optional<model::HamiltonianLabeling> cycle = router_cycle_labeling(topology);
   std::vector<RouterConfig> configs;
@@ -64,6 +82,7 @@ RouterNetwork::RouterNetwork(const model::Topology& topology, RouterBackend& bac
   if (topology_.is_star()) {
     throw model::UnsupportedError(fmt::format("{}: the router network is built for meshes and tori", topology_.spec()));
   }
+  check_routers_fit(topology_);
   const std::optional<model::HamiltonianLabeling> cycle = router_cycle_labeling(topology_);
   const int n = topology_.node_count();
   for (model::NodeId node = 0; node < n; ++node) {

@@ -25,6 +25,11 @@ namespace wormcast::sim {
 RouterConfig router_config(const model::Topology& topology, const model::HamiltonianLabeling& labels,
                            const std::optional<model::HamiltonianLabeling>& cycle, model::NodeId node);
 
+// Throws model::UnsupportedError naming the limit when the routers cannot be configured for
+// `topology`: a side longer than 2^CoordW = 64 nodes (coordinates 0..63), more nodes than LabelW
+// bits of labels.
+void check_routers_fit(const model::Topology& topology);
+
 // Every router's configuration inputs, node by node (router_config with router_labeling and
 // router_cycle_labeling).
 std::vector<RouterConfig> router_configs(const model::Topology& topology);

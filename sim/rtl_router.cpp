@@ -72,7 +72,7 @@ class Router final : public RouterModel {
     v_.port_is_wrap_i = static_cast<std::uint8_t>(c.wrap);
     v_.port_is_boundary_i = static_cast<std::uint8_t>(c.boundary);
     v_.own_coord_i = c.coord[0] | c.coord[1] << wire::kCoordW | c.coord[2] << (2 * wire::kCoordW);
-    v_.dim_size_i = c.size[0] | c.size[1] << wire::kCoordW | c.size[2] << (2 * wire::kCoordW);
+    v_.dim_size_i = c.size[0] | c.size[1] << kRouterDimSizeW | c.size[2] << (2 * kRouterDimSizeW);
     v_.is_torus_i = c.torus;
     v_.num_dims_i = static_cast<std::uint8_t>(c.dims);
     v_.in_valid_i = 0;

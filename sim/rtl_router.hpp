@@ -17,6 +17,8 @@ namespace wormcast::sim {
 inline constexpr unsigned kMaxRouterVcs = 4;   // NumVcs of the widest variant (fixed-capacity arrays)
 inline constexpr unsigned kRouterDepth = 4;    // BufDepth: flits per input VC = credits per output VC
 inline constexpr unsigned kRouterLabelW = 16;  // LabelW (default)
+// noc_router DimSizeW: one dimension's size, 1..2^CoordW (a side of 64 has coordinates 0..63).
+inline constexpr unsigned kRouterDimSizeW = wire::kCoordW + 1;
 
 // The configuration inputs, captured by the router (RegisterConfig = 1) at the clock edges while
 // reset is low (docs/rtl.md, "Router top").

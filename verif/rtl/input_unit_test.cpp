@@ -150,7 +150,8 @@ struct InputUnitVcs3Depth1 {
 constexpr unsigned kPorts = 4;  // NumPorts of both variants (2D mesh)
 constexpr unsigned kEjectBit = kPorts;
 constexpr unsigned kLabelW = 16;
-constexpr unsigned kCoordW = 6;  // noc_pkg::CoordW
+constexpr unsigned kCoordW = 6;              // noc_pkg::CoordW
+constexpr unsigned kDimSizeW = kCoordW + 1;  // noc_input_unit DimSizeW
 constexpr unsigned kClassW = 2;
 constexpr int kModeHamPath = 0, kModeDimOrder = 2, kModeReserved = 5;
 
@@ -203,7 +204,7 @@ class InputUnitBench {
     dut_->port_is_boundary_i = 0;
     const model::Coord c = t.coord(node);
     dut_->own_coord_i = static_cast<std::uint32_t>(c[0] | (c[1] << kCoordW));
-    dut_->dim_size_i = static_cast<std::uint32_t>(t.size(0) | (t.size(1) << kCoordW));
+    dut_->dim_size_i = static_cast<std::uint32_t>(t.size(0) | (t.size(1) << kDimSizeW));
     dut_->is_torus_i = 0;
     dut_->num_dims_i = 2;
     dut_->valid_i = 0;

@@ -3,18 +3,19 @@
 // CoordW = 8) replays decisions recorded from the Verilator RTL model and must give the same
 // outputs. Plain Verilog-2005, because iverilog 11 reads the netlist but not our SystemVerilog.
 // Each vector, MSB first: own_label 16, nbr_label 96, port_connected 6, port_is_wrap 6,
-// port_is_boundary 6, own_coord 24, dim_size 24, is_torus 1, num_dims 2, mode 3, class 2,
-// dest_label 16, dest_coord 24, then the expected {valid, eject, port 3, class 2}: 233 bits.
+// port_is_boundary 6, own_coord 24, dim_size 27, is_torus 1, num_dims 2, mode 3, class 2,
+// dest_label 16, dest_coord 24, then the expected {valid, eject, port 3, class 2}: 236 bits.
 `timescale 1ns / 1ps
 module netlist_tb_route_compute;
   parameter N = 1;
   parameter VECTORS = "vectors.hex";
 
-  reg [232:0] vectors [0:N-1];
+  reg [235:0] vectors [0:N-1];
   reg [15:0] own_label, dest_label;
   reg [95:0] nbr_label;
   reg [5:0] connected, wrap, boundary;
-  reg [23:0] own_coord, dim_size, dest_coord;
+  reg [23:0] own_coord, dest_coord;
+  reg [26:0] dim_size;
   reg is_torus;
   reg [1:0] num_dims, class_in;
   reg [2:0] mode;

@@ -26,12 +26,14 @@ module netlist_tb_router;
   localparam StreamW = (NumPorts * NumVcs > 1) ? $clog2(NumPorts * NumVcs) : 1;
   localparam FlitW = 66;  // noc_pkg::FlitW
   localparam CoordW = 6;  // noc_pkg::CoordW
+  localparam DimSizeW = CoordW + 1;  // noc_router DimSizeW
 
   reg clk, rst_ni;
   reg [LabelW-1:0] own_label;
   reg [NumNetPorts*LabelW-1:0] nbr_label;
   reg [NumNetPorts-1:0] port_connected, port_is_wrap, port_is_boundary;
-  reg [3*CoordW-1:0] own_coord, dim_size;
+  reg [3*CoordW-1:0] own_coord;
+  reg [3*DimSizeW-1:0] dim_size;
   reg is_torus;
   reg [1:0] num_dims;
   reg [NumPorts-1:0] in_valid;

@@ -59,6 +59,7 @@ constexpr unsigned kVcIdW = RouterMesh::kVcIdW;
 constexpr unsigned kStreamW = 5;  // noc_router StreamW for 5 ports x 4 VCs
 constexpr unsigned kLabelW = RouterMesh::kLabelW;
 constexpr unsigned kCoordW = RouterMesh::kCoordW;
+constexpr unsigned kDimSizeW = RouterMesh::kDimSizeW;
 
 // ---------------------------------------------------------------------------------------------
 // Configuration.
@@ -82,11 +83,11 @@ RouterConfig TopRouterConfig(Top& top, NodeId node) {
   for (unsigned d = 0; d < 2; ++d) {
     config.coord[d] =
         static_cast<int>(GetField(root->noc_network_top__DOT__cfg_own_coord, (n * 3 + d) * kCoordW, kCoordW));
-    config.sizes[d] = static_cast<int>(GetField(root->noc_network_top__DOT__cfg_dim_size, d * kCoordW, kCoordW));
+    config.sizes[d] = static_cast<int>(GetField(root->noc_network_top__DOT__cfg_dim_size, d * kDimSizeW, kDimSizeW));
   }
   // z and its size are 0 in 2D.
   EXPECT_EQ(GetField(root->noc_network_top__DOT__cfg_own_coord, (n * 3 + 2) * kCoordW, kCoordW), 0U);
-  EXPECT_EQ(GetField(root->noc_network_top__DOT__cfg_dim_size, 2 * kCoordW, kCoordW), 0U);
+  EXPECT_EQ(GetField(root->noc_network_top__DOT__cfg_dim_size, 2 * kDimSizeW, kDimSizeW), 0U);
   config.torus = root->noc_network_top__DOT__cfg_is_torus != 0;
   config.dims = root->noc_network_top__DOT__cfg_num_dims;
   return config;

@@ -67,7 +67,7 @@ TEST(RtlNiRouter, NodeSendsToItselfAndReceivesFromNeighboursThroughTheRouter) {
   router.own_label_i = 5;
   router.port_connected_i = 0xF;
   router.own_coord_i = 1 | (1 << 6);
-  router.dim_size_i = 4 | (4 << 6);
+  router.dim_size_i = 4 | (4 << 7);  // DimSizeW = CoordW + 1 = 7
   router.num_dims_i = 2;
   router.is_torus_i = 0;
   auto edge = [&] {

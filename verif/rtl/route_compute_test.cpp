@@ -54,6 +54,7 @@ using model::Topology;
 // Parameters and encodings of rtl/noc_route_compute.sv and rtl/noc_pkg.sv.
 constexpr int kLabelW = 16;         // LabelW default
 constexpr int kCoordW = 8;          // CoordW default
+constexpr int kDimSizeW = 9;        // DimSizeW = CoordW + 1: a side of 2**CoordW nodes
 constexpr int kModeEncodings = 8;   // 3-bit mode field; 4 is source routing, 5..7 are reserved
 constexpr int kClassEncodings = 4;  // 2-bit class field
 // route_mode_e value of each routing function of the model.
@@ -96,10 +97,11 @@ class FlatBits {
   std::vector<std::uint32_t> words_;
 };
 
-FlatBits CoordBits(const Coord& coord) {
-  FlatBits bits(3 * kCoordW);
+// Three fields of `width` bits, x lowest (coordinates: CoordW; dimension sizes: DimSizeW).
+FlatBits CoordBits(const Coord& coord, int width = kCoordW) {
+  FlatBits bits(3 * width);
   for (int d = 0; d < 3; ++d)
-    bits.Set(d * kCoordW, kCoordW, static_cast<std::uint32_t>(coord[static_cast<std::size_t>(d)]));
+    bits.Set(d * width, width, static_cast<std::uint32_t>(coord[static_cast<std::size_t>(d)]));
   return bits;
 }
 
@@ -236,7 +238,7 @@ class RouteComputeDut {
     model_->port_is_boundary_i =
         static_cast<std::remove_reference_t<decltype(model_->port_is_boundary_i)>>(config.boundary);
     CoordBits(config.coord).DriveTo(model_->own_coord_i);
-    CoordBits(config.sizes).DriveTo(model_->dim_size_i);
+    CoordBits(config.sizes, kDimSizeW).DriveTo(model_->dim_size_i);
     model_->is_torus_i = config.torus ? 1 : 0;
     model_->num_dims_i = static_cast<std::remove_reference_t<decltype(model_->num_dims_i)>>(config.dims);
     Tick();
@@ -490,9 +492,10 @@ std::string NetlistVector(const RouterConfig& config, int mode, int vc, int dest
   AppendBits(bits, config.connected, kPorts);
   AppendBits(bits, config.wrap, kPorts);
   AppendBits(bits, config.boundary, kPorts);
-  for (const Coord& c : {config.coord, config.sizes}) {
-    for (int d = 2; d >= 0; --d) AppendBits(bits, static_cast<std::uint64_t>(c[static_cast<std::size_t>(d)]), kCoordW);
-  }
+  for (int d = 2; d >= 0; --d)
+    AppendBits(bits, static_cast<std::uint64_t>(config.coord[static_cast<std::size_t>(d)]), kCoordW);
+  for (int d = 2; d >= 0; --d)
+    AppendBits(bits, static_cast<std::uint64_t>(config.sizes[static_cast<std::size_t>(d)]), kDimSizeW);
   AppendBits(bits, config.torus ? 1 : 0, 1);
   AppendBits(bits, static_cast<std::uint64_t>(config.dims), 2);
   AppendBits(bits, static_cast<std::uint64_t>(mode), 3);

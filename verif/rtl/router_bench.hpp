@@ -78,6 +78,7 @@ class RouterBench {
  public:
   static constexpr unsigned kFlitW = Layout.flit_w();
   static constexpr unsigned kCoordW = Layout.coord_w;
+  static constexpr unsigned kDimSizeW = kCoordW + 1;  // noc_router DimSizeW
 
   RouterBench(VerilatedContext& context, const char* name, std::uint64_t seed)
       : rng_(seed), context_(context), router_(&context, name) {
@@ -173,7 +174,7 @@ class RouterBench {
     }
     const model::Coord c = topology.coord(node);
     router_.own_coord_i = static_cast<std::uint32_t>(c[0] | (c[1] << kCoordW));
-    router_.dim_size_i = static_cast<std::uint32_t>(topology.size(0) | (topology.size(1) << kCoordW));
+    router_.dim_size_i = static_cast<std::uint32_t>(topology.size(0) | (topology.size(1) << kDimSizeW));
     router_.is_torus_i = topology.is_torus();
     router_.num_dims_i = static_cast<std::uint8_t>(topology.dimensions());
   }
@@ -260,7 +261,7 @@ class RouterBench {
     out << fmt::format("{} {} {} {} {} {} {} {} {} {} {} {} {} {} ", Hex(r.rst_ni, 1), Hex(r.own_label_i, kLabelW),
                        Hex(r.nbr_label_i, kNetPorts * kLabelW), Hex(r.port_connected_i, kNetPorts),
                        Hex(r.port_is_wrap_i, kNetPorts), Hex(r.port_is_boundary_i, kNetPorts),
-                       Hex(r.own_coord_i, 3 * kCoordW), Hex(r.dim_size_i, 3 * kCoordW), Hex(r.is_torus_i, 1),
+                       Hex(r.own_coord_i, 3 * kCoordW), Hex(r.dim_size_i, 3 * kDimSizeW), Hex(r.is_torus_i, 1),
                        Hex(r.num_dims_i, 2), Hex(r.in_valid_i, kPorts), Hex(r.in_vc_i, kPorts * kVcIdW),
                        Hex(r.in_flit_i, kPorts * kFlitW), Hex(r.out_credit_i, kPorts * kVcs));
     out << fmt::format("{} {} {} {} {} {} {} {}\n", Hex(r.in_credit_o, kPorts * kVcs), Hex(r.out_valid_o, kPorts),

@@ -109,7 +109,8 @@ class RouterMeshOf {
   static constexpr unsigned kVcIdW = 2;              // noc_router VcIdW
   static constexpr unsigned kDepth = 4;
   static constexpr unsigned kLabelW = 16;
-  static constexpr unsigned kCoordW = 6;  // noc_pkg::CoordW
+  static constexpr unsigned kCoordW = 6;              // noc_pkg::CoordW
+  static constexpr unsigned kDimSizeW = kCoordW + 1;  // noc_router DimSizeW
   // An injector's credits after reset: kDepth per VC.
   static std::array<int, kVcs> FullCredits() {
     std::array<int, kVcs> credits{};
@@ -180,7 +181,7 @@ class RouterMeshOf {
     m.port_is_wrap_i = static_cast<std::uint8_t>(config.wrap);
     m.port_is_boundary_i = static_cast<std::uint8_t>(config.boundary);
     m.own_coord_i = static_cast<std::uint32_t>(config.coord[0] | (config.coord[1] << kCoordW));
-    m.dim_size_i = static_cast<std::uint32_t>(config.sizes[0] | (config.sizes[1] << kCoordW));
+    m.dim_size_i = static_cast<std::uint32_t>(config.sizes[0] | (config.sizes[1] << kDimSizeW));
     m.is_torus_i = config.torus;
     m.num_dims_i = static_cast<std::uint8_t>(config.dims);
     m.in_valid_i = 0;

@@ -23,6 +23,7 @@ module synth_node_router #(
   localparam int unsigned VcIdW       = (NumVcs > 1) ? $clog2(NumVcs) : 1,
   localparam int unsigned FlitW       = noc_pkg::FlitW,
   localparam int unsigned CoordW      = noc_pkg::CoordW,
+  localparam int unsigned DimSizeW    = CoordW + 1,
   localparam int unsigned StreamW     = (NumPorts * NumVcs > 1) ? $clog2(NumPorts * NumVcs) : 1
 ) (
   input  logic                        clk_i,
@@ -58,7 +59,7 @@ module synth_node_router #(
     .port_is_wrap_i    (4'b0000),
     .port_is_boundary_i(4'b0000),
     .own_coord_i       ({CoordW'(0), CoordW'(5), CoordW'(5)}),
-    .dim_size_i        ({CoordW'(0), CoordW'(16), CoordW'(16)}),
+    .dim_size_i        ({DimSizeW'(0), DimSizeW'(16), DimSizeW'(16)}),
     .is_torus_i        (1'b0),
     .num_dims_i        (2'd2),
     .in_valid_i,

@@ -45,8 +45,9 @@ module synth_wrap_router #(
   localparam int unsigned VcIdW    = (NumVcs > 1) ? $clog2(NumVcs) : 1;
   localparam int unsigned FlitW    = noc_pkg::FlitW;
   localparam int unsigned CoordW   = noc_pkg::CoordW;
+  localparam int unsigned DimSizeW = CoordW + 1;  // noc_router's
   /// own_label, nbr_label, connected/wrap/boundary flags, own_coord, dim_size, is_torus, num_dims.
-  localparam int unsigned CfgW     = LabelW + NumNetPorts * LabelW + 3 * NumNetPorts + 6 * CoordW + 1 + 2;
+  localparam int unsigned CfgW     = LabelW + NumNetPorts * LabelW + 3 * NumNetPorts + 3 * CoordW + 3 * DimSizeW + 1 + 2;
   /// in_valid, in_vc, in_flit, out_credit.
   localparam int unsigned StimW    = NumPorts * (1 + VcIdW + FlitW) + NumPorts * NumVcs;
   localparam int unsigned StreamW  = (NumPorts * NumVcs > 1) ? $clog2(NumPorts * NumVcs) : 1;
@@ -132,7 +133,7 @@ module synth_wrap_router #(
       .port_is_wrap_i    (cfg_q[(1+NumNetPorts)*LabelW + NumNetPorts +: NumNetPorts]),
       .port_is_boundary_i(cfg_q[(1+NumNetPorts)*LabelW + 2*NumNetPorts +: NumNetPorts]),
       .own_coord_i       (cfg_q[(1+NumNetPorts)*LabelW + 3*NumNetPorts +: 3*CoordW]),
-      .dim_size_i        (cfg_q[(1+NumNetPorts)*LabelW + 3*NumNetPorts + 3*CoordW +: 3*CoordW]),
+      .dim_size_i        (cfg_q[(1+NumNetPorts)*LabelW + 3*NumNetPorts + 3*CoordW +: 3*DimSizeW]),
       .is_torus_i        (cfg_q[CfgW-3]),
       .num_dims_i        (cfg_q[CfgW-2 +: 2]),
       .in_valid_i        (in_valid),

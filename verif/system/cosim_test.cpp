@@ -826,6 +826,26 @@ TEST(FirmwareOnRtlErrors, LimitsAreNamedWithTheSettingsThatRaiseThem) {
             fmt::format("mesh:33x32 has 1056 nodes, more than the {} of the firmware's tables vh plans over at the "
                         "source (raise WORMCAST_FW_MAX_GRID_NODES, firmware/fw_config.hpp)",
                         fw::kMaxGridNodes));
+  // The routers' limit, not the firmware's: a side of 2^CoordW = 64 nodes is the longest.
+  const model::Topology too_wide = model::Topology::parse("mesh:65x2");
+  EXPECT_EQ(refused(model::make_request(too_wide, "lin", 0, {1, 2}, 2, model::PortModel::one_port())),
+            "mesh:65x2: 65 nodes along dimension 0 exceed the routers' 64 (a coordinate is noc_pkg::CoordW = 6 bits)");
+}
+
+// A side of 64 nodes, the longest (noc_router DimSizeW = CoordW + 1 bits per size): with sizes in
+// CoordW bits it read as 0 and every dimension-order worm was drained with no route at its source's
+// router. rd broadcasts by dimension order along both sides, uniform mixes cycle and
+// dimension-order worms.
+TEST(FirmwareOnRtl, DimensionOrderOnASideOf64Nodes) {
+  for (const char* spec : {"mesh:64x2", "torus:64x2"}) {
+    const model::Topology t = model::Topology::parse(spec);
+    std::vector<NodeId> others;
+    for (NodeId v = 1; v < t.node_count(); ++v) others.push_back(v);
+    const char* algorithm = t.is_torus() ? "uniform" : "rd";
+    SCOPED_TRACE(fmt::format("{} {}", spec, algorithm));
+    run_and_check({model::plan(model::make_request(t, algorithm, 0, others, 2, model::PortModel::one_port()))},
+                  fast_options());
+  }
 }
 
 TEST(FirmwareOnRtlErrors, AnAlgorithmWithoutFirmwareIsNamedWithTheOnesTheFirmwareRuns) {
