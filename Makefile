@@ -60,7 +60,7 @@ regress-run:
 # The demo: every algorithm the firmware runs, on the verilated routers of an 8x8 mesh, a 4x4 torus
 # and a 4x4x4 mesh, each run checked against the model; the table and one SVG per run go to
 # $(BUILD)/demo/. Exit status 1 if a check fails. `wormcast demo` is the model's tour.
-# It builds the command line alone (the 7 verilated routers of the harness, not the test-only
+# It builds the command line alone (the 9 verilated routers of the harness, not the test-only
 # models): see configure-cli.
 run: configure-cli
 	@cmake --build $(BUILD) -j $(JOBS) --target wormcast
