@@ -90,8 +90,10 @@ concat "$OUT/seed000_unicast_mesh16x16.csv" s000-one-port s000-two-port
 
 # Seed 001: uniform vs fixed vs dual-path, random source and destinations. 1 us start-up against
 # 25 ns per hop is 40 hops; the RTL's hop is 2 cycles, so alpha = 80 cycles (gamma = 0, the seed's
-# start-up is the sender's). L = 64 (the firmware's most; the paper: 120). The 64x64 torus and S6
-# do not run (docs/results.md): torus 16x16 and S5.
+# start-up is the sender's). L = 64 and torus 16x16 and S5 (the paper: 120 flits, torus 64x64 and
+# S6): the sizes of the default run, which keeps it under half an hour. The firmware and RTL limits
+# that once set them are lifted (docs/firmware.md, "Long messages and large broadcasts"; one
+# torus:64x64 run of 120 flits takes 9-17 s of CPU), so the paper's sizes are a rerun away.
 sweep s001-torus -t torus:16x16 -a uniform,fixed,dual-path -p all -k 1,10,25,50,100,150,200,255 \
     -n "$RUNS_001" --seed 1 -s random -L 64 --alpha 80 --gamma 0
 sweep s001-star -t star:5 -a uniform,fixed -p all -k 1,10,30,60,90,119 -n "$RUNS_001" --seed 1 -s random \
@@ -99,8 +101,9 @@ sweep s001-star -t star:5 -a uniform,fixed -p all -k 1,10,30,60,90,119 -n "$RUNS
 concat "$OUT/seed001_dualpath_torus16x16_star5.csv" s001-torus s001-star
 
 # Seed 002: PCP vs RD vs EDN broadcasts, all-port, T3D parameters: alpha = gamma = 0.75 us over
-# 3.3 ns per flit = 227 cycles at the RTL's flit a cycle. L = 64 (paper: 100). 4x4 .. 16x16 (32x32:
-# 1,023 destinations, beyond the firmware's chain of 256). From the corner, and random sources.
+# 3.3 ns per flit = 227 cycles at the RTL's flit a cycle. L = 64 (paper: 100). 4x4 .. 16x16 (32x32
+# runs since broadcasts carry no destination list, 40-90 s of CPU per broadcast: left out of the
+# default run for time). From the corner, and random sources.
 names=()
 for m in 4x4 8x8 16x16; do
     sweep "s002-$m-corner" -t "mesh:$m" -a pcp,rd,edn -p all -k all -n 1 --seed 2 -s origin -L 64 \
@@ -124,7 +127,8 @@ concat "$OUT/seed003_broadcast_mesh5x5x5.csv" s003-a23 s003-a227
 # Seed 004 (thesis): XY-path vs LIN (all-port) and the four trees (one-port), source at the
 # origin, L = 20, no start-up (the thesis's times are D + L and L per store-and-forward step), on
 # the 10x10 mesh at K = 10 .. 90 and 99 = N - 1. The thesis's 20x20 does not fit the firmware's
-# chain of 256 header flits or tree nodes: XY-path fails from K = 40 there, VH from K ~ 100.
+# chain of 255 destinations (WORMCAST_FW_MAX_CHAIN: XY-path and the trees list theirs) beyond
+# K = 255; below it, a rerun away.
 K004=10,20,30,40,50,60,70,80,90,99
 sweep s004-xy -t mesh:10x10 -a xy-path,lin -p all -k "$K004" -n "$RUNS_004" --seed 4 -s origin -L 20 \
     --alpha 0 --gamma 0
