@@ -127,8 +127,8 @@ concat "$OUT/seed003_broadcast_mesh5x5x5.csv" s003-a23 s003-a227
 # Seed 004 (thesis): XY-path vs LIN (all-port) and the four trees (one-port), source at the
 # origin, L = 20, no start-up (the thesis's times are D + L and L per store-and-forward step), on
 # the 10x10 mesh at K = 10 .. 90 and 99 = N - 1. The thesis's 20x20 does not fit the firmware's
-# chain of 255 destinations (WORMCAST_FW_MAX_CHAIN: XY-path and the trees list theirs) beyond
-# K = 255; below it, a rerun away.
+# chain of 256 header flits or tree nodes (still the bound of the algorithms that list their
+# destinations; WORMCAST_FW_MAX_CHAIN raises it): XY-path fails from K = 40 there, VH from K ~ 100.
 K004=10,20,30,40,50,60,70,80,90,99
 sweep s004-xy -t mesh:10x10 -a xy-path,lin -p all -k "$K004" -n "$RUNS_004" --seed 4 -s origin -L 20 \
     --alpha 0 --gamma 0
