@@ -18,12 +18,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 files=("$root/rtl/noc_pkg.sv" "$here"/*_pkg.sv)
 for f in "$root"/rtl/*.sv; do [[ "$f" == *_pkg.sv ]] || files+=("$f"); done
-files+=("$here/noc_lfsr.sv" "$here/noc_credit_audit.sv" "$here/noc_mesh_traffic_gen.sv"
+files+=("$here/noc_lfsr.sv" "$here/noc_credit_audit.sv" "$here/noc_audit_schedule.sv" "$here/noc_mesh_traffic_gen.sv"
         "$here/noc_mesh_delivery_check.sv" "$here/noc_selftest_mesh.sv")
 obj="$out_dir/mesh$size"
 mkdir -p "$obj"
 verilator --cc --exe --assert -Wall -Wno-fatal -DNOC_DATA_W=32 -I"$root/rtl" "$root/rtl/noc_lint.vlt" "${files[@]}" \
   "$root/verif/fpga/mesh_selftest_main.cpp" --top-module noc_selftest_mesh -GSizeX="${size%x*}" -GSizeY="${size#*x}" \
-  "$@" -Mdir "$obj" -o mesh_selftest >/dev/null
+  -CFLAGS "-I$root" "$@" -Mdir "$obj" -o mesh_selftest >/dev/null
 make -s -C "$obj" -f Vnoc_selftest_mesh.mk -j 2 OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0 >/dev/null
 "$obj/mesh_selftest"

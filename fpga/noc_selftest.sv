@@ -305,50 +305,17 @@ module noc_selftest #(
 
   // ---------------------------------------------------------------------------------------------
   // Credit audit: every AuditPeriod cycles the generators stop starting messages; once both are
-  // idle (nothing outstanding) and QuietCycles more have passed (the last credits are on their
-  // way back: a credit is registered in the receiver), every loop must have all its credits.
-  localparam int unsigned QuietCycles = 15;
-  typedef enum logic [1:0] {
-    AuRun   = 2'd0,
-    AuDrain = 2'd1,
-    AuQuiet = 2'd2
-  } audit_e;
-  audit_e           au_d, au_q;
-  logic [AuditW-1:0] au_timer_d, au_timer_q;
-  logic [3:0]       quiet_d, quiet_q;
-  logic             au_check;
-  always_comb begin
-    au_d       = au_q;
-    au_timer_d = au_timer_q;
-    quiet_d    = quiet_q;
-    au_check   = 1'b0;
-    unique case (au_q)
-      AuRun: begin
-        au_timer_d = au_timer_q + 1'b1;
-        if (au_timer_q == '1) begin
-          au_d = AuDrain;
-        end
-      end
-      AuDrain: begin
-        quiet_d = '0;
-        if (&gen_idle) begin
-          au_d = AuQuiet;
-        end
-      end
-      AuQuiet: begin
-        quiet_d = quiet_q + 1'b1;
-        if (quiet_q == 4'(QuietCycles)) begin
-          au_check = 1'b1;
-          au_d     = AuRun;
-        end
-      end
-      default: au_d = AuRun;
-    endcase
-  end
-  `NOC_FF(au_q, au_d, AuRun)
-  `NOC_FF(au_timer_q, au_timer_d, '0)
-  `NOC_FF(quiet_q, quiet_d, '0)
-  assign drain = (au_q != AuRun);
+  // idle, noc_audit_schedule waits for the last credits and asks every loop to have all of them.
+  logic au_check;
+  noc_audit_schedule #(
+    .AuditW(AuditW)
+  ) u_audit_schedule (
+    .clk_i,
+    .rst_ni,
+    .idle_i (&gen_idle),
+    .drain_o(drain),
+    .check_o(au_check)
+  );
 
   logic [NumAudits-1:0] audit_flit, audit_credit, audit_error;
   always_comb begin

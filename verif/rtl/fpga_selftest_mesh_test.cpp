@@ -14,6 +14,7 @@
 
 #include "Vnoc_selftest_mesh2x2_f0.h"
 #include "Vnoc_selftest_mesh2x2_f1.h"
+#include "verif/rtl/selftest_run.hpp"
 
 namespace wormcast::verif {
 namespace {
@@ -22,63 +23,8 @@ namespace {
 // KindsSent has 6 bits set), target per kind, audit period, fault cycle.
 constexpr std::uint32_t kKindsSent = 6, kTarget = 64, kAuditPeriod = 2048, kFaultAfter = 512;
 
-struct Outcome {
-  std::uint64_t cycles = 0;  // cycles run after reset
-  bool assertion = false;    // an RTL assertion fired
-  std::uint32_t sent = 0, delivered = 0, cycles_o = 0;
-  std::uint16_t check_errors = 0;
-  std::uint8_t router_errors = 0;
-  bool pass = false, fail = false;
-};
-
-// Runs the model from reset until pass_o or fail_o or `max_cycles`, then `extra` more cycles.
-template <class Model>
-Outcome RunSelftest(std::uint64_t max_cycles, std::uint64_t extra) {
-  VerilatedContext context;
-  context.fatalOnError(false);
-  Model m(&context);
-  m.clk_i = 0;
-  m.rst_ni = 0;
-  m.eval();
-  for (int i = 0; i < 3; ++i) {
-    m.clk_i = 1;
-    m.eval();
-    m.clk_i = 0;
-    m.eval();
-  }
-  m.rst_ni = 1;
-  m.eval();
-  Outcome o;
-  std::uint64_t limit = max_cycles;
-  bool stopped = false;
-  while (o.cycles < limit) {
-    m.clk_i = 1;
-    m.eval();
-    m.clk_i = 0;
-    m.eval();
-    ++o.cycles;
-    if (context.gotError()) {
-      o.assertion = true;
-      break;
-    }
-    if (!stopped && (m.pass_o || m.fail_o)) {
-      stopped = true;
-      limit = o.cycles + extra;
-    }
-  }
-  o.sent = m.worms_sent_o;
-  o.delivered = m.worms_delivered_o;
-  o.cycles_o = m.cycles_o;
-  o.check_errors = m.check_errors_o;
-  o.router_errors = m.router_errors_o;
-  o.pass = m.pass_o;
-  o.fail = m.fail_o;
-  m.final();
-  return o;
-}
-
 TEST(FpgaSelftestMesh, TwoByTwoPassesEveryKindWithNoErrorAndStaysCleanForFourMoreAudits) {
-  const Outcome o = RunSelftest<Vnoc_selftest_mesh2x2_f0>(200000, 4 * kAuditPeriod);
+  const SelftestOutcome o = run_selftest<Vnoc_selftest_mesh2x2_f0>(200000, 4 * kAuditPeriod);
   EXPECT_FALSE(o.assertion) << "an RTL assertion fired at cycle " << o.cycles;
   EXPECT_TRUE(o.pass) << "no pass within " << o.cycles << " cycles";
   EXPECT_FALSE(o.fail);
@@ -95,7 +41,7 @@ TEST(FpgaSelftestMesh, TwoByTwoPassesEveryKindWithNoErrorAndStaysCleanForFourMor
 }
 
 TEST(FpgaSelftestMesh, TwoByTwoCorruptedPayloadFlitIsReportedAsACheckError) {
-  const Outcome o = RunSelftest<Vnoc_selftest_mesh2x2_f1>(20000, 0);
+  const SelftestOutcome o = run_selftest<Vnoc_selftest_mesh2x2_f1>(20000, 0);
   EXPECT_FALSE(o.assertion) << "an RTL assertion fired at cycle " << o.cycles;
   EXPECT_TRUE(o.fail);
   EXPECT_FALSE(o.pass);

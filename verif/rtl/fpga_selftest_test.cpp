@@ -17,6 +17,7 @@
 #include "Vnoc_selftest_f1.h"
 #include "Vnoc_selftest_f2.h"
 #include "Vnoc_selftest_f2_d4.h"
+#include "verif/rtl/selftest_run.hpp"
 
 namespace wormcast::verif {
 namespace {
@@ -25,65 +26,10 @@ namespace {
 // cycle, watchdog. The models: _f<Fault> the FPGA build (BufDepth 1), _d4 with BufDepth 4.
 constexpr std::uint32_t kKinds = 8, kTarget = 64, kAuditPeriod = 2048, kFaultAfter = 512, kWatchdog = 4096;
 
-struct Outcome {
-  std::uint64_t cycles = 0;  // cycles run after reset
-  bool assertion = false;    // an RTL assertion fired
-  std::uint32_t sent = 0, delivered = 0, cycles_o = 0;
-  std::uint16_t check_errors = 0;
-  std::uint8_t router_errors = 0;
-  bool pass = false, fail = false;
-};
-
-// Runs the model from reset until `stop(model)` or `max_cycles`, then `extra` more cycles.
-template <class Model, class Stop>
-Outcome RunSelftest(std::uint64_t max_cycles, std::uint64_t extra, Stop stop) {
-  VerilatedContext context;
-  context.fatalOnError(false);
-  Model m(&context);
-  m.clk_i = 0;
-  m.rst_ni = 0;
-  m.eval();
-  for (int i = 0; i < 3; ++i) {
-    m.clk_i = 1;
-    m.eval();
-    m.clk_i = 0;
-    m.eval();
-  }
-  m.rst_ni = 1;
-  m.eval();
-  Outcome o;
-  std::uint64_t limit = max_cycles;
-  bool stopped = false;
-  while (o.cycles < limit) {
-    m.clk_i = 1;
-    m.eval();
-    m.clk_i = 0;
-    m.eval();
-    ++o.cycles;
-    if (context.gotError()) {
-      o.assertion = true;
-      break;
-    }
-    if (!stopped && stop(m)) {
-      stopped = true;
-      limit = o.cycles + extra;
-    }
-  }
-  o.sent = m.worms_sent_o;
-  o.delivered = m.worms_delivered_o;
-  o.cycles_o = m.cycles_o;
-  o.check_errors = m.check_errors_o;
-  o.router_errors = m.router_errors_o;
-  o.pass = m.pass_o;
-  o.fail = m.fail_o;
-  m.final();
-  return o;
-}
-
 // Pass within 200,000 cycles, no error, and forty more audit periods still clean.
 template <class Model>
 void ExpectPassAndStayClean() {
-  const Outcome o = RunSelftest<Model>(200000, 40 * kAuditPeriod, [](auto& m) { return m.pass_o || m.fail_o; });
+  const SelftestOutcome o = run_selftest<Model>(200000, 40 * kAuditPeriod);
   EXPECT_FALSE(o.assertion) << "an RTL assertion fired at cycle " << o.cycles;
   EXPECT_TRUE(o.pass) << "no pass within " << o.cycles << " cycles";
   EXPECT_FALSE(o.fail);
@@ -106,7 +52,7 @@ TEST(FpgaSelftest, PassesEveryKindWithNoErrorAndStaysCleanForFortyMoreAudits) {
 TEST(FpgaSelftest, PassesWithFourFlitBuffersToo) { ExpectPassAndStayClean<Vnoc_selftest_f0_d4>(); }
 
 TEST(FpgaSelftest, CorruptedPayloadFlitIsReportedAsACheckError) {
-  const Outcome o = RunSelftest<Vnoc_selftest_f1>(20000, 0, [](auto& m) { return m.fail_o || m.pass_o; });
+  const SelftestOutcome o = run_selftest<Vnoc_selftest_f1>(20000, 0);
   EXPECT_FALSE(o.assertion) << "an RTL assertion fired at cycle " << o.cycles;
   EXPECT_TRUE(o.fail);
   EXPECT_FALSE(o.pass);
@@ -120,7 +66,7 @@ TEST(FpgaSelftest, CorruptedPayloadFlitIsReportedAsACheckError) {
 // With one-flit buffers the dropped credit was the VC's only one: the link's VC 0 stops, the
 // watchdog trips (and the audit after it finds the credit missing).
 TEST(FpgaSelftest, DroppedOnlyCreditIsReportedByTheWatchdog) {
-  const Outcome o = RunSelftest<Vnoc_selftest_f2>(20000, 0, [](auto& m) { return m.fail_o || m.pass_o; });
+  const SelftestOutcome o = run_selftest<Vnoc_selftest_f2>(20000, 0);
   EXPECT_FALSE(o.assertion) << "an RTL assertion fired at cycle " << o.cycles;
   EXPECT_TRUE(o.fail);
   EXPECT_FALSE(o.pass);
@@ -133,7 +79,7 @@ TEST(FpgaSelftest, DroppedOnlyCreditIsReportedByTheWatchdog) {
 // With four-flit buffers the network runs on three credits: only the credit audit sees it, at the
 // first audit after the fault, before any pass verdict.
 TEST(FpgaSelftest, DroppedCreditIsReportedByTheCreditAudit) {
-  const Outcome o = RunSelftest<Vnoc_selftest_f2_d4>(20000, 0, [](auto& m) { return m.fail_o || m.pass_o; });
+  const SelftestOutcome o = run_selftest<Vnoc_selftest_f2_d4>(20000, 0);
   EXPECT_FALSE(o.assertion) << "an RTL assertion fired at cycle " << o.cycles;
   EXPECT_TRUE(o.fail);
   EXPECT_FALSE(o.pass) << "a dropped credit must be found before the pass verdict";

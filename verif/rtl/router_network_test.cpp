@@ -722,32 +722,40 @@ TEST_P(RouterNetworkPlans, EveryAlgorithmsWormsDeliveredAlongThePlan) {
 // Concurrent multicasts and broadcasts: the plans of one algorithm from four sources at once, for
 // every algorithm (the papers' deadlock-freedom claims; for PCP, the spawned-branch VC of
 // docs/rtl.md). The watchdog fails a run that stops moving.
+// The plans of algorithm `info` from four random sources of `t` at once (each to 2..11 random
+// destinations, or a broadcast), added to `bench`; returns how many.
+int AddPlansFromFourSources(NetworkBench& bench, const Topology& t, const model::AlgorithmInfo& info,
+                            std::mt19937_64& rng) {
+  std::vector<NodeId> all(static_cast<std::size_t>(t.node_count()));
+  std::iota(all.begin(), all.end(), 0);
+  std::vector<NodeId> sources = all;
+  std::shuffle(sources.begin(), sources.end(), rng);
+  int added = 0;
+  for (int s = 0; s < 4; ++s) {
+    std::vector<NodeId> others;
+    for (const NodeId n : all) {
+      if (n != sources[static_cast<std::size_t>(s)]) others.push_back(n);
+    }
+    std::shuffle(others.begin(), others.end(), rng);
+    if (!info.broadcast) others.resize(2 + rng() % 10);
+    for (const model::Plan& plan : PlansFor(t, sources[static_cast<std::size_t>(s)], others, info.broadcast)) {
+      if (plan.request.algorithm != info.name) continue;
+      bench.AddPlan(plan);
+      ++added;
+    }
+  }
+  return added;
+}
+
 TEST_P(RouterNetworkPlans, ConcurrentPlansFromFourSourcesDoNotDeadlock) {
   std::mt19937_64 rng(20261122);
   // (Not a second NetworkBench: two live VerilatedContexts in one process hang at teardown.)
   const Topology t = Topology::parse(GetParam());
-  std::vector<NodeId> all(static_cast<std::size_t>(t.node_count()));
-  std::iota(all.begin(), all.end(), 0);
   long prefixed = 0;
   for (const model::AlgorithmInfo& info : model::algorithms()) {
     for (int trial = 0; trial < 3; ++trial) {
       NetworkBench bench(GetParam(), 100 + static_cast<std::uint64_t>(trial));
-      std::vector<NodeId> sources = all;
-      std::shuffle(sources.begin(), sources.end(), rng);
-      int added = 0;
-      for (int s = 0; s < 4; ++s) {
-        std::vector<NodeId> others;
-        for (const NodeId n : all) {
-          if (n != sources[static_cast<std::size_t>(s)]) others.push_back(n);
-        }
-        std::shuffle(others.begin(), others.end(), rng);
-        if (!info.broadcast) others.resize(2 + rng() % 10);
-        for (const model::Plan& plan : PlansFor(t, sources[static_cast<std::size_t>(s)], others, info.broadcast)) {
-          if (plan.request.algorithm != info.name) continue;
-          bench.AddPlan(plan);
-          ++added;
-        }
-      }
+      const int added = AddPlansFromFourSources(bench, t, info, rng);
       if (added == 0) break;
       bench.StartPlans();
       bench.Run(0, 0, 0);
@@ -785,29 +793,12 @@ TEST(RouterNetworkBlockRam, CycleIdenticalToRegisterRoutersOnRandomAndPlanTraffi
   // channel dependencies may close a cycle; ConcurrentPlansFromFourSourcesDoNotDeadlock).
   std::mt19937_64 rng(20261124);
   const Topology t = Topology::parse("mesh:4x4");
-  std::vector<NodeId> all(static_cast<std::size_t>(t.node_count()));
-  std::iota(all.begin(), all.end(), 0);
   long worms = 0;
   int algorithms = 0;
   for (const model::AlgorithmInfo& info : model::algorithms()) {
     NetworkBench bench("mesh:4x4", 5);
     bench.AddBlockRamTwin();
-    std::vector<NodeId> sources = all;
-    std::shuffle(sources.begin(), sources.end(), rng);
-    int added = 0;
-    for (int s = 0; s < 4; ++s) {
-      std::vector<NodeId> others;
-      for (const NodeId n : all) {
-        if (n != sources[static_cast<std::size_t>(s)]) others.push_back(n);
-      }
-      std::shuffle(others.begin(), others.end(), rng);
-      if (!info.broadcast) others.resize(2 + rng() % 10);
-      for (const model::Plan& plan : PlansFor(t, sources[static_cast<std::size_t>(s)], others, info.broadcast)) {
-        if (plan.request.algorithm != info.name) continue;
-        bench.AddPlan(plan);
-        ++added;
-      }
-    }
+    const int added = AddPlansFromFourSources(bench, t, info, rng);
     if (added == 0) continue;
     ++algorithms;
     bench.StartPlans();
