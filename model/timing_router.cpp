@@ -99,20 +99,21 @@ TimingRouter::TimingRouter(const TimingRouterParams& params, std::shared_ptr<con
     if (t.neighbour(node, p) != kNoNode) connected_ |= 1u << p;
   }
   in_vcs_ = ports * params.vcs;
+  vc_shift_ = static_cast<unsigned>(std::countr_zero(params.vcs));
   fifo_.resize(static_cast<std::size_t>(in_vcs_) * params.depth);
   reset();
 }
 
 void TimingRouter::reset() {
   ivc_.fill(InputVc{});
-  for (OutputUnit& o : net_out_) {
-    o.allocated = 0;
-    o.credits.fill(params_.depth);
-  }
+  for (OutputUnit& o : net_out_) o.credits.fill(params_.depth);
+  allocated_ = 0;
   eject_credits_.fill(params_.depth);
   out_.fill(TimingLink{});
   credit_q_ = 0;
   buffered_ = 0;
+  busy_ = 0;
+  out_valid_ = 0;
   route_drops_ = 0;
   errors_ = 0;
   va_top_.reset(in_vcs_);
@@ -123,7 +124,8 @@ void TimingRouter::reset() {
 
 std::uint64_t TimingRouter::draining() const {
   std::uint64_t bits = 0;
-  for (unsigned j = 0; j < in_vcs_; ++j) {
+  for (std::uint64_t b = busy_; b != 0; b &= b - 1) {
+    const unsigned j = static_cast<unsigned>(std::countr_zero(b));
     const InputVc& q = ivc_[j];
     if ((q.state == State::kRouted || q.state == State::kActive) && q.drain) bits |= std::uint64_t{1} << j;
   }
@@ -234,139 +236,150 @@ bool TimingRouter::count_credit(unsigned& count, bool consume, bool give_back, u
   return give_back && !back;
 }
 
+namespace {
+
+unsigned lowest(std::uint64_t bits) { return static_cast<unsigned>(std::countr_zero(bits)); }
+
+}  // namespace
+
 // All-or-nothing output-VC allocation (docs/rtl.md, noc_vc_allocator): requesters in round-robin
 // order from the top one; each reserves its targets against every later requester.
 void TimingRouter::allocate_vcs(const std::array<std::uint64_t, kMaxInVcs>& target, std::uint64_t req,
                                 std::uint64_t& gnt) {
   gnt = 0;
   if (req == 0) return;
-  std::uint64_t busy = 0;
-  for (unsigned o = 0; o < params_.net_ports; ++o) {
-    busy |= static_cast<std::uint64_t>(net_out_[o].allocated) << (o * params_.vcs);
-  }
   const std::uint64_t top = va_top_.grant(req);
-  const unsigned first = static_cast<unsigned>(std::countr_zero(top));
+  const unsigned first = lowest(top);
+  // The requesters from the top one up, then those below it: the round-robin order.
+  const std::uint64_t from_top = ~std::uint64_t{0} << first;
   std::uint64_t reserved = 0;
-  for (unsigned k = 0; k < in_vcs_; ++k) {
-    const unsigned j = (first + k) % in_vcs_;
-    if (((req >> j) & 1) == 0) continue;
-    if ((target[j] & (busy | reserved)) == 0) gnt |= std::uint64_t{1} << j;
-    reserved |= target[j];
+  for (const std::uint64_t part : {req & from_top, req & ~from_top}) {
+    for (std::uint64_t r = part; r != 0; r &= r - 1) {
+      const unsigned j = lowest(r);
+      if ((target[j] & (allocated_ | reserved)) == 0) gnt |= std::uint64_t{1} << j;
+      reserved |= target[j];
+    }
   }
   va_top_.update(top, (top & gnt) != 0);
 }
 
 // Separable input-first switch allocation with all-or-nothing request sets and the token that
-// beats the output arbiters (docs/rtl.md, noc_switch_allocator). out_gnt: the input + 1 granted
-// per output (0: none); sa_gnt: the granted input VCs.
-void TimingRouter::allocate_switch(const std::array<std::uint32_t, kMaxInVcs>& req_set,
-                                   std::array<std::uint8_t, kMaxPorts>& out_gnt, std::uint64_t& sa_gnt) {
-  const unsigned ports = this->ports(), vcs = params_.vcs;
-  std::array<std::uint32_t, kMaxPorts> pick_req{};
-  std::array<std::uint64_t, kMaxPorts> pick{};
+// beats the output arbiters (docs/rtl.md, noc_switch_allocator). sa_req: the requesting input VCs
+// (req_set holds their output sets); out_gnt: the input + 1 granted per output (0: none); sa_gnt:
+// the granted input VCs. Only the requesting inputs and the outputs they want are visited: an
+// arbiter without a grant keeps its pointer.
+std::uint32_t TimingRouter::allocate_switch(const std::array<std::uint32_t, kMaxInVcs>& req_set, std::uint64_t sa_req,
+                                            std::array<std::uint8_t, kMaxPorts>& out_gnt, std::uint64_t& sa_gnt) {
+  const unsigned sh = vc_shift_;
+  const std::uint64_t vc_mask = (std::uint64_t{1} << params_.vcs) - 1;
+  std::array<std::uint32_t, kMaxPorts> pick_req;
+  std::array<std::uint64_t, kMaxPorts> pick;
   std::uint64_t active = 0;
-  for (unsigned i = 0; i < ports; ++i) {
-    std::uint64_t vc_req = 0;
-    for (unsigned v = 0; v < vcs; ++v) {
-      if (req_set[i * vcs + v] != 0) vc_req |= std::uint64_t{1} << v;
-    }
-    if (vc_req == 0) continue;
+  std::uint32_t outs = 0;
+  for (std::uint64_t rem = sa_req; rem != 0;) {
+    const unsigned i = lowest(rem) >> sh;
+    const std::uint64_t vc_req = (rem >> (i << sh)) & vc_mask;
+    rem &= ~(vc_mask << (i << sh));
     active |= std::uint64_t{1} << i;
     pick[i] = sa_vc_[i].grant(vc_req);
-    pick_req[i] = req_set[i * vcs + static_cast<unsigned>(std::countr_zero(pick[i]))];
+    pick_req[i] = req_set[(i << sh) + lowest(pick[i])];
+    outs |= pick_req[i];
   }
   sa_gnt = 0;
   out_gnt.fill(0);
-  if (active == 0) return;
+  if (active == 0) return 0;
   const std::uint64_t token = sa_token_.grant(active);
-  std::array<std::uint64_t, kMaxPorts> want{}, arb{}, tent{};
+  std::array<std::uint64_t, kMaxPorts> want{}, arb, tent;
   for (std::uint64_t in = active; in != 0; in &= in - 1) {
-    const unsigned i = static_cast<unsigned>(std::countr_zero(in));
-    for (std::uint32_t set = pick_req[i]; set != 0; set &= set - 1) {
-      want[static_cast<unsigned>(std::countr_zero(set))] |= std::uint64_t{1} << i;
-    }
+    const unsigned i = lowest(in);
+    for (std::uint32_t set = pick_req[i]; set != 0; set &= set - 1) want[lowest(set)] |= std::uint64_t{1} << i;
   }
-  for (unsigned o = 0; o < ports; ++o) {
-    if (want[o] == 0) continue;
+  for (std::uint32_t set = outs; set != 0; set &= set - 1) {
+    const unsigned o = lowest(set);
     arb[o] = sa_out_[o].grant(want[o]);
     tent[o] = (want[o] & token) != 0 ? token : arb[o];
   }
   std::uint64_t win = 0;
-  for (unsigned i = 0; i < ports; ++i) {
-    if (((active >> i) & 1) == 0) continue;
+  for (std::uint64_t in = active; in != 0; in &= in - 1) {
+    const unsigned i = lowest(in);
     bool all = true;
-    for (std::uint32_t set = pick_req[i]; set != 0; set &= set - 1) {
-      all = all && ((tent[static_cast<unsigned>(std::countr_zero(set))] >> i) & 1) != 0;
-    }
+    for (std::uint32_t set = pick_req[i]; set != 0 && all; set &= set - 1) all = ((tent[lowest(set)] >> i) & 1) != 0;
     if (all) win |= std::uint64_t{1} << i;
   }
   if (hold_first_grant_ > 0 && win != 0) {
     --hold_first_grant_;
     win = 0;  // test-only: nothing leaves this cycle
   }
-  for (unsigned o = 0; o < ports; ++o) {
+  std::uint32_t granted = 0;
+  for (std::uint32_t set = outs; set != 0; set &= set - 1) {
+    const unsigned o = lowest(set);
     const std::uint64_t g = tent[o] & win;
-    if (g != 0) out_gnt[o] = static_cast<std::uint8_t>(std::countr_zero(g) + 1);
+    if (g != 0) {
+      out_gnt[o] = static_cast<std::uint8_t>(lowest(g) + 1);
+      granted |= 1u << o;
+    }
     sa_out_[o].update(arb[o], (arb[o] & g) != 0);
   }
-  for (unsigned i = 0; i < ports; ++i) {
+  for (std::uint64_t in = active; in != 0; in &= in - 1) {
+    const unsigned i = lowest(in);
     const bool won = ((win >> i) & 1) != 0;
     sa_vc_[i].update(pick[i], won);
-    if (won) sa_gnt |= pick[i] << (i * vcs);
+    if (won) sa_gnt |= pick[i] << (i << sh);
   }
   sa_token_.update(token, true);
+  return granted;
 }
 
-bool TimingRouter::quiescent() const {
-  if (buffered_ != 0 || credit_q_ != 0) return false;
-  for (unsigned p = 0; p < ports(); ++p) {
-    if (out_[p].valid) return false;
-  }
-  return true;
-}
+bool TimingRouter::quiescent() const { return buffered_ == 0 && credit_q_ == 0 && out_valid_ == 0; }
 
-bool TimingRouter::inputs_idle() const {
-  if (credit_in_ != 0) return false;
-  for (unsigned p = 0; p < ports(); ++p) {
-    if (in_[p].valid) return false;
-  }
-  return true;
-}
+bool TimingRouter::inputs_idle() const { return credit_in_ == 0 && in_valid_ == 0; }
 
 void TimingRouter::clock() {
   // An idle router (empty buffers, nothing arriving, no credits moving, nothing on its links)
   // keeps its state: no request reaches any stage.
   if (quiescent() && inputs_idle()) return;
-  const unsigned ports = this->ports(), vcs = params_.vcs, net_ports = params_.net_ports;
+  const unsigned vcs = params_.vcs, net_ports = params_.net_ports, sh = vc_shift_;
+  const std::uint64_t vc_mask = (std::uint64_t{1} << vcs) - 1;
+  // Every loop below visits only the busy VCs (busy_, taken before this edge) and the ports with
+  // a valid input or output: the others are Idle and empty, and no stage has a request from them.
+  const std::uint64_t busy = busy_;
 
   // Stage 1, per input port: the lowest VC with a head at an Idle front, or a Reroute VC with a
   // flit to route, uses the port's route compute and head decision; when there is none, a head
   // arriving into an Idle, empty VC does (route on arrival: decided in the edge that writes it).
-  std::array<int, kMaxPorts> rc_vc{}, arr_vc{};
-  std::array<Segment, kMaxPorts> rc_seg{};
-  std::array<std::uint8_t, kMaxPorts> rc_class{};
-  for (unsigned i = 0; i < ports; ++i) {
-    rc_vc[i] = arr_vc[i] = -1;
-    for (unsigned v = 0; v < vcs; ++v) {
-      const InputVc& q = ivc_[i * vcs + v];
+  // rc_vcs, arr_vcs: bit j, VC j takes its port's decision (rc_seg, rc_class) from its front flit
+  // or from the arriving one.
+  std::uint64_t rc_vcs = 0, arr_vcs = 0;
+  std::array<Segment, kMaxPorts> rc_seg;
+  std::array<std::uint8_t, kMaxPorts> rc_class;
+  std::uint32_t route_ports = in_valid_;
+  for (std::uint64_t b = busy; b != 0; b &= b - 1) route_ports |= 1u << (lowest(b) >> sh);
+  for (std::uint32_t set = route_ports; set != 0; set &= set - 1) {
+    const unsigned i = lowest(set);
+    bool routed = false;
+    for (std::uint64_t b = (busy >> (i << sh)) & vc_mask; b != 0; b &= b - 1) {
+      const unsigned j = (i << sh) + lowest(b);
+      const InputVc& q = ivc_[j];
       if (q.count == 0) continue;
-      if ((q.state == State::kIdle && front(i * vcs + v).head) || (q.state == State::kReroute && !q.seg.fixed)) {
-        wire::HeadFields h = wire::unpack_head(front(i * vcs + v).data);
+      if ((q.state == State::kIdle && front(j).head) || (q.state == State::kReroute && !q.seg.fixed)) {
+        wire::HeadFields h = wire::unpack_head(front(j).data);
         rc_class[i] = h.vc_class;
         // A promoted address flit routes in the class the worm arrived in.
         if (q.state == State::kReroute) h.vc_class = q.in_class;
-        rc_vc[i] = static_cast<int>(v);
+        rc_vcs |= std::uint64_t{1} << j;
         rc_seg[i] = decide(i, h);
+        routed = true;
         break;
       }
     }
     const TimingLink& in = in_[i];
-    if (rc_vc[i] < 0 && in.valid && in.vc < vcs && in.flit.head) {
-      const InputVc& q = ivc_[i * vcs + in.vc];
+    if (!routed && in.valid && in.vc < vcs && in.flit.head) {
+      const unsigned j = (i << sh) + in.vc;
+      const InputVc& q = ivc_[j];
       if (q.state == State::kIdle && q.count == 0) {
         const wire::HeadFields h = wire::unpack_head(in.flit.data);
         rc_class[i] = h.vc_class;
-        arr_vc[i] = static_cast<int>(in.vc);
+        arr_vcs |= std::uint64_t{1} << j;
         rc_seg[i] = decide(i, h);
       }
     }
@@ -374,44 +387,45 @@ void TimingRouter::clock() {
 
   // Ejection port of a worm whose first segment is Routed: the first local port from (input port
   // mod locals) on with a credit before this edge, used by its switch requests from this cycle on
-  // and kept to the tail.
-  for (unsigned j = 0; j < in_vcs_; ++j) {
-    InputVc& q = ivc_[j];
-    if (q.state != State::kRouted || !q.first_seg) continue;
-    const unsigned i = j / vcs;
-    unsigned chosen = i % params_.locals;
-    for (unsigned k = 0; k < params_.locals; ++k) {
-      const unsigned l = (i + k) % params_.locals;
-      if (eject_credits_[l] > 0) {
-        chosen = l;
-        break;
-      }
-    }
-    q.ej_port = static_cast<std::uint8_t>(chosen);
-  }
-
-  // Stage 2: VC allocation for the Routed VCs with network ports.
-  // Only the first in_vcs_ entries are used (set below): no per-cycle clearing of the rest.
+  // and kept to the tail. Stage 2's requests: the Routed VCs with network ports (target is set for
+  // those only).
   std::array<std::uint64_t, kMaxInVcs> target;
   std::uint64_t va_req = 0;
-  for (unsigned j = 0; j < in_vcs_; ++j) {
-    const InputVc& q = ivc_[j];
-    target[j] = 0;
-    if (q.state != State::kRouted || q.seg.net == 0) continue;
-    va_req |= std::uint64_t{1} << j;
-    for (std::uint32_t set = q.seg.net; set != 0; set &= set - 1) {
-      const unsigned o = static_cast<unsigned>(std::countr_zero(set));
-      target[j] |= std::uint64_t{1} << (o * vcs + out_vc(q, o));
+  for (std::uint64_t b = busy; b != 0; b &= b - 1) {
+    const unsigned j = lowest(b);
+    InputVc& q = ivc_[j];
+    if (q.state != State::kRouted) continue;
+    if (q.first_seg) {
+      const unsigned i = j >> sh;
+      unsigned chosen = i % params_.locals;
+      for (unsigned k = 0; k < params_.locals; ++k) {
+        const unsigned l = (i + k) % params_.locals;
+        if (eject_credits_[l] > 0) {
+          chosen = l;
+          break;
+        }
+      }
+      q.ej_port = static_cast<std::uint8_t>(chosen);
     }
+    if (q.seg.net == 0) continue;
+    va_req |= std::uint64_t{1} << j;
+    std::uint64_t t = 0;
+    for (std::uint32_t set = q.seg.net; set != 0; set &= set - 1) {
+      const unsigned o = lowest(set);
+      t |= std::uint64_t{1} << ((o << sh) + out_vc(q, o));
+    }
+    target[j] = t;
   }
+  // Stage 2: VC allocation.
   std::uint64_t va_gnt = 0;
   allocate_vcs(target, va_req, va_gnt);
 
   // Stage 3: the VCs that go (Active; Routed and granted this cycle, or without network ports)
-  // request the switch for their front flit, or drop it.
+  // request the switch for their front flit, or drop it. req_set is set for the requesters only.
   std::array<std::uint32_t, kMaxInVcs> req_set{};
-  std::uint64_t go = 0, drop = 0;
-  for (unsigned j = 0; j < in_vcs_; ++j) {
+  std::uint64_t go = 0, drop = 0, sa_req = 0;
+  for (std::uint64_t b = busy; b != 0; b &= b - 1) {
+    const unsigned j = lowest(b);
     const InputVc& q = ivc_[j];
     const bool goes =
         q.state == State::kActive || (q.state == State::kRouted && (q.seg.net == 0 || ((va_gnt >> j) & 1) != 0));
@@ -426,46 +440,52 @@ void TimingRouter::clock() {
     // A flit requests all of its outputs only when each has a credit (synchronous replication).
     bool ok = !q.seg.eject || eject_credits_[q.ej_port] > 0;
     for (std::uint32_t set = q.seg.net; set != 0 && ok; set &= set - 1) {
-      const unsigned o = static_cast<unsigned>(std::countr_zero(set));
+      const unsigned o = lowest(set);
       ok = net_out_[o].credits[out_vc(q, o)] > 0;
     }
-    if (ok) req_set[j] = q.seg.net | (q.seg.eject ? 1u << (net_ports + q.ej_port) : 0u);
+    if (ok) {
+      req_set[j] = q.seg.net | (q.seg.eject ? 1u << (net_ports + q.ej_port) : 0u);
+      sa_req |= std::uint64_t{1} << j;
+    }
   }
-  std::array<std::uint8_t, kMaxPorts> out_gnt{};
+  std::array<std::uint8_t, kMaxPorts> out_gnt;
   std::uint64_t sa_gnt = 0;
-  allocate_switch(req_set, out_gnt, sa_gnt);
+  const std::uint32_t granted = allocate_switch(req_set, sa_req, out_gnt, sa_gnt);
   const std::uint64_t pop = sa_gnt | drop;
 
   // VC allocation takes effect first: a worm's lead may leave in its grant's cycle, and a one-flit
   // worm then releases its VCs in the same edge (a granted VC was free, so no other worm's
   // release collides with it).
-  for (std::uint64_t g = va_gnt; g != 0; g &= g - 1) {
-    const unsigned j = static_cast<unsigned>(std::countr_zero(g));
-    for (std::uint64_t t = target[j]; t != 0; t &= t - 1) {
-      const unsigned k = static_cast<unsigned>(std::countr_zero(t));
-      net_out_[k / vcs].allocated |= 1u << (k % vcs);
-    }
-  }
+  for (std::uint64_t g = va_gnt; g != 0; g &= g - 1) allocated_ |= target[lowest(g)];
 
   // Stage 4: crossbar, head rewrite, output and ejection units (their link registers and credits).
-  for (unsigned o = 0; o < net_ports; ++o) {
+  // A network port with no grant, no credit coming back and no valid output keeps its state.
+  std::uint32_t credit_ports = 0;
+  for (unsigned o = 0; o < net_ports && credit_in_ != 0; ++o) {
+    if (((credit_in_ >> (o << sh)) & vc_mask) != 0) credit_ports |= 1u << o;
+  }
+  const std::uint32_t net_mask = (1u << net_ports) - 1;
+  for (std::uint32_t set = (granted | credit_ports | out_valid_) & net_mask; set != 0; set &= set - 1) {
+    const unsigned o = lowest(set);
     OutputUnit& u = net_out_[o];
-    unsigned sent_vc = params_.vcs;  // none
+    unsigned sent_vc = vcs;  // none
     if (out_gnt[o] != 0) {
       const unsigned i = out_gnt[o] - 1u;
-      const unsigned j = i * vcs + static_cast<unsigned>(std::countr_zero(sa_gnt >> (i * vcs)));
+      const unsigned j = (i << sh) + lowest(sa_gnt >> (i << sh));
       const InputVc& q = ivc_[j];
       sent_vc = out_vc(q, o);
       out_[o].valid = true;
       out_[o].vc = sent_vc;
       out_[o].flit = q.lead ? rewrite_head(q, o, front(j)) : front(j);
-      if (front(j).tail) u.allocated &= ~(1u << sent_vc);
+      out_valid_ |= 1u << o;
+      if (front(j).tail) allocated_ &= ~(std::uint64_t{1} << ((o << sh) + sent_vc));
     } else {
       out_[o].valid = false;
       out_[o].vc = 0;
+      out_valid_ &= ~(1u << o);
     }
     for (unsigned w = 0; w < vcs; ++w) {
-      if (count_credit(u.credits[w], w == sent_vc, ((credit_in_ >> (o * vcs + w)) & 1) != 0, params_.depth))
+      if (count_credit(u.credits[w], w == sent_vc, ((credit_in_ >> ((o << sh) + w)) & 1) != 0, params_.depth))
         errors_ |= kErrCreditOverflow;
     }
   }
@@ -474,23 +494,27 @@ void TimingRouter::clock() {
     const bool send = out_gnt[p] != 0;
     if (send) {
       const unsigned i = out_gnt[p] - 1u;
-      const unsigned j = i * vcs + static_cast<unsigned>(std::countr_zero(sa_gnt >> (i * vcs)));
+      const unsigned j = (i << sh) + lowest(sa_gnt >> (i << sh));
       out_[p].flit = front(j);
       out_[p].stream = j;
+      out_valid_ |= 1u << p;
+    } else {
+      out_valid_ &= ~(1u << p);
     }
     out_[p].valid = send;
     // An ejection port's credits are one pool, returned on VC 0's bit.
-    if (count_credit(eject_credits_[l], send, ((credit_in_ >> (p * vcs)) & 1) != 0, params_.depth))
+    if (count_credit(eject_credits_[l], send, ((credit_in_ >> (p << sh)) & 1) != 0, params_.depth))
       errors_ |= kErrEjectCreditOverflow;
   }
 
   // Input VC state machines, buffers and the credits back to the senders.
-  for (unsigned j = 0; j < in_vcs_; ++j) {
+  for (std::uint64_t b = busy; b != 0; b &= b - 1) {
+    const unsigned j = lowest(b);
     InputVc& q = ivc_[j];
     const State was = q.state;
     if (was == State::kIdle && q.count == 0) continue;  // nothing to do, nothing arrived yet
-    const unsigned i = j / vcs, v = j - i * vcs;
-    if (rc_vc[i] == static_cast<int>(v)) {
+    const unsigned i = j >> sh;
+    if (((rc_vcs >> j) & 1) != 0) {
       const bool kept_eject = was == State::kReroute && q.seg.eject;
       enter_routed(q, rc_seg[i], was == State::kIdle, rc_class[i]);
       q.seg.eject = q.seg.eject || kept_eject;
@@ -521,11 +545,13 @@ void TimingRouter::clock() {
       --q.count;
       --buffered_;
     }
+    if (q.state == State::kIdle && q.count == 0) busy_ &= ~(std::uint64_t{1} << j);
   }
-  for (unsigned p = 0; p < ports; ++p) {
+  for (std::uint32_t set = in_valid_; set != 0; set &= set - 1) {
+    const unsigned p = lowest(set);
     const TimingLink& in = in_[p];
-    if (!in.valid || in.vc >= vcs) continue;
-    const unsigned j = p * vcs + in.vc;
+    if (in.vc >= vcs) continue;
+    const unsigned j = (p << sh) + in.vc;
     InputVc& q = ivc_[j];
     // A flit into a buffer that was full before this edge had no credit upstream: the RTL drops it
     // (asserts, and keeps errors_o's flag).
@@ -537,7 +563,8 @@ void TimingRouter::clock() {
     fifo_[j * params_.depth + (slot >= params_.depth ? slot - params_.depth : slot)] = in.flit;
     ++q.count;
     ++buffered_;
-    if (arr_vc[p] == static_cast<int>(in.vc)) enter_routed(q, rc_seg[p], true, rc_class[p]);
+    busy_ |= std::uint64_t{1} << j;
+    if (((arr_vcs >> j) & 1) != 0) enter_routed(q, rc_seg[p], true, rc_class[p]);
   }
   credit_q_ = pop;
 }

@@ -82,6 +82,7 @@ class TimingRouter {
   void reset();
   // Registered outputs.
   const TimingLink& output(unsigned port) const { return out_[port]; }
+  std::uint32_t valid_outputs() const { return out_valid_; }      // bit port: output(port).valid
   std::uint64_t credits_to_senders() const { return credit_q_; }  // bit port * vcs + vc
   // Input VCs draining a worm whose head had no decision (draining_o), bit port * vcs + vc.
   std::uint64_t draining() const;
@@ -97,7 +98,17 @@ class TimingRouter {
   static constexpr unsigned kErrCreditOverflow = 1u << 1;       // noc_pkg::ErrCreditOverflow
   static constexpr unsigned kErrEjectCreditOverflow = 1u << 2;  // noc_pkg::ErrEjectCreditOverflow
   // Inputs, sampled by the next clock edge.
-  void set_input(unsigned port, const TimingLink& link) { in_[port] = link; }
+  void set_input(unsigned port, const TimingLink& link) { set_input(port, link.valid, link.vc, link.flit); }
+  // The same from the link's fields (a harness copying another router's output in place).
+  void set_input(unsigned port, bool valid, unsigned vc, const wire::Flit& flit) {
+    TimingLink& in = in_[port];
+    in.valid = valid;
+    in.vc = vc;
+    in.flit = flit;
+    // The ports with a valid input: the idle test and the arrival stage visit only those.
+    const std::uint32_t bit = port < ports() ? 1u << port : 0u;
+    in_valid_ = valid ? in_valid_ | bit : in_valid_ & ~bit;
+  }
   void set_credits_from_receivers(std::uint64_t bits) { credit_in_ = bits; }
   // One rising clock edge.
   void clock();
@@ -131,7 +142,6 @@ class TimingRouter {
     std::uint8_t in_class = 0, ej_port = 0;
   };
   struct OutputUnit {
-    std::uint32_t allocated = 0;  // per VC
     std::array<unsigned, kMaxVcs> credits{};
   };
   // A round-robin arbiter whose winner keeps (advance = 0) or drops (advance = 1) the top place
@@ -153,8 +163,9 @@ class TimingRouter {
   Segment decide(unsigned in_port, const wire::HeadFields& head) const;
   unsigned out_vc(const InputVc& ivc, unsigned port) const;
   void allocate_vcs(const std::array<std::uint64_t, kMaxInVcs>& target, std::uint64_t req, std::uint64_t& gnt);
-  void allocate_switch(const std::array<std::uint32_t, kMaxInVcs>& req_set,
-                       std::array<std::uint8_t, kMaxPorts>& out_gnt, std::uint64_t& sa_gnt);
+  // Returns the outputs granted (bit per port).
+  std::uint32_t allocate_switch(const std::array<std::uint32_t, kMaxInVcs>& req_set, std::uint64_t sa_req,
+                                std::array<std::uint8_t, kMaxPorts>& out_gnt, std::uint64_t& sa_gnt);
   wire::Flit rewrite_head(const InputVc& ivc, unsigned port, wire::Flit flit) const;
   void enter_routed(InputVc& q, const Segment& seg, bool first_seg, std::uint8_t head_class);
   // Returns true when the credit given back does not fit (it is dropped).
@@ -166,6 +177,7 @@ class TimingRouter {
   Coord coord_{};
   std::uint32_t connected_ = 0;
   unsigned in_vcs_ = 0;
+  unsigned vc_shift_ = 0;  // log2(vcs): input VC j is port j >> vc_shift_, VC j & (vcs - 1)
 
   const wire::Flit& front(unsigned j) const { return fifo_[j * params_.depth + ivc_[j].first]; }
 
@@ -174,12 +186,19 @@ class TimingRouter {
   // routers stays small in the caches (no allocation per cycle).
   std::vector<wire::Flit> fifo_;
   std::array<OutputUnit, kMaxNetPorts> net_out_{};
+  std::uint64_t allocated_ = 0;                      // output VCs held by a worm, bit port * vcs + VC (network ports)
   std::array<unsigned, kMaxPorts> eject_credits_{};  // per local port
   std::array<TimingLink, kMaxPorts> out_{}, in_{};
   std::uint64_t credit_q_ = 0, credit_in_ = 0;
   RrArbiter va_top_, sa_token_;
   std::array<RrArbiter, kMaxPorts> sa_vc_{}, sa_out_{};
   unsigned buffered_ = 0;  // flits in all input buffers (the idle test)
+  // Bit masks that let each stage visit only the VCs and ports with something to do (at 0.1
+  // flits/node/cycle most VCs are Idle and empty): busy_, input VCs that are not Idle or hold a
+  // flit (a superset is harmless: every stage tests the state itself); in_valid_, out_valid_, the
+  // ports whose input link or registered output is valid.
+  std::uint64_t busy_ = 0;
+  std::uint32_t in_valid_ = 0, out_valid_ = 0;
   unsigned route_drops_ = 0;
   unsigned errors_ = 0;
   unsigned hold_first_grant_ = 0;

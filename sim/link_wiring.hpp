@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "model/timing_router.hpp"
 #include "model/topology.hpp"
 #include "sim/rtl_router.hpp"
 
@@ -35,6 +36,21 @@ class LinkWiring {
   // r * net_ + p: the last link set on that input was valid (1 at first, so every input is set
   // once). An idle input that stays idle is not set again: most links idle at low load.
   std::vector<std::uint8_t> input_was_valid_;
+  // Per router: the router object last passed in and the timing model inside it (nullptr for a
+  // verilated one). A model router's links are read and written in place, the same values its
+  // RouterModel interface carries, without a virtual call per port (the model's fast path).
+  struct Reading {
+    const RouterModel* router = nullptr;
+    const model::TimingRouter* model = nullptr;
+  };
+  struct Writing {
+    RouterModel* router = nullptr;
+    model::TimingRouter* model = nullptr;
+  };
+  std::vector<Reading> read_;
+  std::vector<Writing> write_;
+  const model::TimingRouter* reading(model::NodeId r, const RouterModel& router);
+  model::TimingRouter* writing(model::NodeId r, RouterModel& router);
 };
 
 }  // namespace wormcast::sim

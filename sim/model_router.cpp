@@ -101,7 +101,7 @@ class ModelRouter final : public RouterModel {
   unsigned route_drops() const override { return router_ ? router_->route_drops() : 0; }
   unsigned errors() const override { return router_ ? router_->errors() : 0; }
   void set_input(unsigned port, const Link& l) override {
-    if (router_) router_->set_input(port, model::TimingLink{l.valid, l.vc, l.flit, 0});  // no stream on inputs
+    if (router_) router_->set_input(port, l.valid, l.vc, l.flit);  // no stream on inputs
   }
   void set_credits_from_receivers(std::uint32_t bits) override {
     if (router_) router_->set_credits_from_receivers(bits);
@@ -111,6 +111,8 @@ class ModelRouter final : public RouterModel {
     clock_high_ = high;
   }
   bool can_skip() const override { return !reset_ && router_ && router_->quiescent() && router_->inputs_idle(); }
+  model::TimingRouter* timing_router() { return router_ ? &*router_ : nullptr; }
+  const model::TimingRouter* timing_router() const { return router_ ? &*router_ : nullptr; }
   void hold_first_grant(unsigned cycles) {
     hold_ = cycles;
     if (router_) router_->hold_first_grant(cycles);
@@ -138,6 +140,16 @@ void perturb_model_router(RouterModel& router, unsigned cycles) {
   auto* model = dynamic_cast<ModelRouter*>(&router);
   if (model == nullptr) throw std::invalid_argument("only a model router can be perturbed");
   model->hold_first_grant(cycles);
+}
+
+model::TimingRouter* timing_router_of(RouterModel& router) {
+  auto* model = dynamic_cast<ModelRouter*>(&router);
+  return model != nullptr ? model->timing_router() : nullptr;
+}
+
+const model::TimingRouter* timing_router_of(const RouterModel& router) {
+  const auto* model = dynamic_cast<const ModelRouter*>(&router);
+  return model != nullptr ? model->timing_router() : nullptr;
 }
 
 }  // namespace wormcast::sim

@@ -8,6 +8,10 @@
 
 #include "sim/rtl_router.hpp"
 
+namespace wormcast::model {
+class TimingRouter;
+}  // namespace wormcast::model
+
 namespace wormcast::sim {
 
 // The model router with the same ports as make_router's variant for (`net_ports`, `locals`):
@@ -25,5 +29,11 @@ std::unique_ptr<RouterModel> make_model_router(unsigned net_ports, unsigned loca
 // Test-only: the model router `router` (from make_model_router) holds back its first switch grant
 // for `cycles` cycles. Throws std::invalid_argument for an RTL router.
 void perturb_model_router(RouterModel& router, unsigned cycles);
+
+// The timing model inside `router` when it is a configured model router (make_model_router), else
+// nullptr: a harness may then read its outputs and write its network inputs in place, the same
+// values the RouterModel interface carries (sim/link_wiring.hpp), without a virtual call per port.
+model::TimingRouter* timing_router_of(RouterModel& router);
+const model::TimingRouter* timing_router_of(const RouterModel& router);
 
 }  // namespace wormcast::sim
