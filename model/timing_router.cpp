@@ -347,11 +347,11 @@ void TimingRouter::clock() {
   // Stage 1, per input port: the lowest VC with a head at an Idle front, or a Reroute VC with a
   // flit to route, uses the port's route compute and head decision; when there is none, a head
   // arriving into an Idle, empty VC does (route on arrival: decided in the edge that writes it).
-  // rc_vcs, arr_vcs: bit j, VC j takes its port's decision (rc_seg, rc_class) from its front flit
-  // or from the arriving one.
+  // rc_vcs, arr_vcs: bit j, VC j takes its port's decision from its front flit or from the
+  // arriving one. decide() is a pure function of the head and the port, and neither flit changes
+  // before the state update below (a VC that routes does not go, so its front is not popped), so
+  // the decision is taken there, for the one VC per port that uses it.
   std::uint64_t rc_vcs = 0, arr_vcs = 0;
-  std::array<Segment, kMaxPorts> rc_seg;
-  std::array<std::uint8_t, kMaxPorts> rc_class;
   std::uint32_t route_ports = in_valid_;
   for (std::uint64_t b = busy; b != 0; b &= b - 1) route_ports |= 1u << (lowest(b) >> sh);
   for (std::uint32_t set = route_ports; set != 0; set &= set - 1) {
@@ -362,12 +362,7 @@ void TimingRouter::clock() {
       const InputVc& q = ivc_[j];
       if (q.count == 0) continue;
       if ((q.state == State::kIdle && front(j).head) || (q.state == State::kReroute && !q.seg.fixed)) {
-        wire::HeadFields h = wire::unpack_head(front(j).data);
-        rc_class[i] = h.vc_class;
-        // A promoted address flit routes in the class the worm arrived in.
-        if (q.state == State::kReroute) h.vc_class = q.in_class;
         rc_vcs |= std::uint64_t{1} << j;
-        rc_seg[i] = decide(i, h);
         routed = true;
         break;
       }
@@ -376,12 +371,7 @@ void TimingRouter::clock() {
     if (!routed && in.valid && in.vc < vcs && in.flit.head) {
       const unsigned j = (i << sh) + in.vc;
       const InputVc& q = ivc_[j];
-      if (q.state == State::kIdle && q.count == 0) {
-        const wire::HeadFields h = wire::unpack_head(in.flit.data);
-        rc_class[i] = h.vc_class;
-        arr_vcs |= std::uint64_t{1} << j;
-        rc_seg[i] = decide(i, h);
-      }
+      if (q.state == State::kIdle && q.count == 0) arr_vcs |= std::uint64_t{1} << j;
     }
   }
 
@@ -422,7 +412,7 @@ void TimingRouter::clock() {
 
   // Stage 3: the VCs that go (Active; Routed and granted this cycle, or without network ports)
   // request the switch for their front flit, or drop it. req_set is set for the requesters only.
-  std::array<std::uint32_t, kMaxInVcs> req_set{};
+  std::array<std::uint32_t, kMaxInVcs>& req_set = req_set_;
   std::uint64_t go = 0, drop = 0, sa_req = 0;
   for (std::uint64_t b = busy; b != 0; b &= b - 1) {
     const unsigned j = lowest(b);
@@ -507,18 +497,25 @@ void TimingRouter::clock() {
       errors_ |= kErrEjectCreditOverflow;
   }
 
-  // Input VC state machines, buffers and the credits back to the senders.
+  // Input VC state machines, buffers and the credits back to the senders. The state and count
+  // are kept in locals and stored once (a byte store then a wider load of the same word stalls).
   for (std::uint64_t b = busy; b != 0; b &= b - 1) {
     const unsigned j = lowest(b);
     InputVc& q = ivc_[j];
     const State was = q.state;
-    if (was == State::kIdle && q.count == 0) continue;  // nothing to do, nothing arrived yet
+    unsigned count = q.count;
+    if (was == State::kIdle && count == 0) continue;  // nothing to do, nothing arrived yet
     const unsigned i = j >> sh;
+    const bool popped = ((pop >> j) & 1) != 0;
     if (((rc_vcs >> j) & 1) != 0) {
+      wire::HeadFields h = wire::unpack_head(front(j).data);
+      const std::uint8_t head_class = h.vc_class;
+      // A promoted address flit routes in the class the worm arrived in.
+      if (was == State::kReroute) h.vc_class = q.in_class;
       const bool kept_eject = was == State::kReroute && q.seg.eject;
-      enter_routed(q, rc_seg[i], was == State::kIdle, rc_class[i]);
+      enter_routed(q, decide(i, h), was == State::kIdle, head_class);
       q.seg.eject = q.seg.eject || kept_eject;
-    } else if (was == State::kReroute && q.seg.fixed && q.count != 0) {
+    } else if (was == State::kReroute && q.seg.fixed && count != 0) {
       // The next address flit of a regrouped source route leaves on the port already known.
       q.seg.net = 1u << q.seg.fixed_port;
       q.seg.spawn = 0;
@@ -530,22 +527,23 @@ void TimingRouter::clock() {
     } else if (((go >> j) & 1) != 0) {
       // A VC that goes holds its output VCs (Active) until its lead leaves; after the tail it is
       // Idle, after a promote segment's lead it reroutes.
-      q.state = State::kActive;
-      if (((pop >> j) & 1) != 0) {
+      State next = State::kActive;
+      if (popped) {
         q.lead = false;
         if (front(j).tail) {
-          q.state = State::kIdle;
+          next = State::kIdle;
         } else if (q.seg.promote) {
-          q.state = State::kReroute;
+          next = State::kReroute;
         }
       }
+      q.state = next;
     }
-    if (((pop >> j) & 1) != 0) {
-      if (++q.first == params_.depth) q.first = 0;
-      --q.count;
+    if (popped) {
+      q.first = static_cast<std::uint8_t>(q.first + 1u == params_.depth ? 0u : q.first + 1u);
+      q.count = static_cast<std::uint8_t>(--count);
       --buffered_;
     }
-    if (q.state == State::kIdle && q.count == 0) busy_ &= ~(std::uint64_t{1} << j);
+    if (count == 0 && q.state == State::kIdle) busy_ &= ~(std::uint64_t{1} << j);
   }
   for (std::uint32_t set = in_valid_; set != 0; set &= set - 1) {
     const unsigned p = lowest(set);
@@ -564,7 +562,10 @@ void TimingRouter::clock() {
     ++q.count;
     ++buffered_;
     busy_ |= std::uint64_t{1} << j;
-    if (((arr_vcs >> j) & 1) != 0) enter_routed(q, rc_seg[p], true, rc_class[p]);
+    if (((arr_vcs >> j) & 1) != 0) {
+      const wire::HeadFields h = wire::unpack_head(in.flit.data);
+      enter_routed(q, decide(p, h), true, h.vc_class);
+    }
   }
   credit_q_ = pop;
 }

@@ -199,6 +199,9 @@ class TimingRouter {
   // ports whose input link or registered output is valid.
   std::uint64_t busy_ = 0;
   std::uint32_t in_valid_ = 0, out_valid_ = 0;
+  // Scratch of clock(): the switch request set of each requesting input VC, written and read in
+  // the same edge (a member, so that no edge clears it).
+  std::array<std::uint32_t, kMaxInVcs> req_set_;
   unsigned route_drops_ = 0;
   unsigned errors_ = 0;
   unsigned hold_first_grant_ = 0;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <chrono>
 #include <ctime>
 #include <deque>
@@ -91,6 +92,8 @@ class Traffic {
         routing_(model::make_routing_function(routing_name_, topology_)),
         injection_class_(static_cast<std::uint8_t>(routing_->injection_classes().front())),
         nodes_(static_cast<std::size_t>(topology_.node_count())),
+        vcs_(network_.vcs()),
+        ejection_ports_(network_.ejection_ports()),
         rng_(config.seed) {
     for (NodeState& n : nodes_) {
       n.credits.fill(static_cast<int>(kRouterDepth));
@@ -126,6 +129,9 @@ class Traffic {
   std::unique_ptr<model::RoutingFunction> routing_;
   std::uint8_t injection_class_;
   std::vector<NodeState> nodes_;
+  // The network's VCs per port and ejection ports, fixed at construction: asked once, not per
+  // node and cycle (each is a virtual call into the routers).
+  unsigned vcs_, ejection_ports_;
   std::unordered_map<long, Packet> packets_;
   long next_packet_ = 0;
   long measured_outstanding_ = 0;
@@ -223,10 +229,10 @@ void Traffic::queue_worm(NodeId source, long packet, const std::vector<NodeId>& 
 Link Traffic::inject(NodeId n) {
   NodeState& node = nodes_[at(n)];
   const std::uint32_t bits = network_.injection_credits(n);
-  for (unsigned v = 0; v < network_.vcs(); ++v) node.credits[v] += static_cast<int>((bits >> v) & 1u);
+  for (std::uint32_t b = bits & ((1u << vcs_) - 1); b != 0; b &= b - 1) ++node.credits[std::countr_zero(b)];
   if (node.queue.empty()) return {};
   OutWorm& w = node.queue.front();
-  const unsigned vc = w.head.vc_class & (network_.vcs() - 1u);  // class mod VCs, as the routers map it
+  const unsigned vc = w.head.vc_class & (vcs_ - 1u);  // class mod VCs, as the routers map it
   if (node.credits[vc] == 0) return {};
   if (w.next == 0) {
     Flight& slot = node.flights[node.next_tag];
@@ -366,7 +372,7 @@ TrafficResult Traffic::run() {
   for (;; ++cycle) {
     bool moved = false;
     for (NodeId r = 0; r < n; ++r) {
-      for (unsigned k = 0; k < network_.ejection_ports(); ++k) {
+      for (unsigned k = 0; k < ejection_ports_; ++k) {
         const Link l = network_.ejection(r, k);
         // The sink takes every flit at once; the credit returns to the port's pool (VC 0's bit).
         network_.set_ejection_credits(r, k, l.valid ? 1u : 0u);
