@@ -289,7 +289,9 @@ std::uint32_t TimingRouter::allocate_switch(const std::array<std::uint32_t, kMax
   out_gnt.fill(0);
   if (active == 0) return 0;
   const std::uint64_t token = sa_token_.grant(active);
-  std::array<std::uint64_t, kMaxPorts> want{}, arb, tent;
+  // Only the wanted outputs' entries are written and read (cleared here: no fill of the whole array).
+  std::array<std::uint64_t, kMaxPorts> want, arb, tent;
+  for (std::uint32_t set = outs; set != 0; set &= set - 1) want[lowest(set)] = 0;
   for (std::uint64_t in = active; in != 0; in &= in - 1) {
     const unsigned i = lowest(in);
     for (std::uint32_t set = pick_req[i]; set != 0; set &= set - 1) want[lowest(set)] |= std::uint64_t{1} << i;

@@ -99,6 +99,11 @@ class TimingRouter {
   static constexpr unsigned kErrEjectCreditOverflow = 1u << 2;  // noc_pkg::ErrEjectCreditOverflow
   // Inputs, sampled by the next clock edge.
   void set_input(unsigned port, const TimingLink& link) { set_input(port, link.valid, link.vc, link.flit); }
+  // An idle input (its VC and flit are not read while it is idle).
+  void set_input_idle(unsigned port) {
+    in_[port].valid = false;
+    in_valid_ &= ~(1u << port);
+  }
   // The same from the link's fields (a harness copying another router's output in place).
   void set_input(unsigned port, bool valid, unsigned vc, const wire::Flit& flit) {
     TimingLink& in = in_[port];

@@ -11,6 +11,7 @@ LinkWiring::LinkWiring(const model::Topology& topology)
       credits_(static_cast<std::size_t>(topology.node_count())),
       input_was_valid_(static_cast<std::size_t>(topology.node_count()) * net_, 1),
       read_(static_cast<std::size_t>(topology.node_count())),
+      valid_outputs_(static_cast<std::size_t>(topology.node_count())),
       write_(static_cast<std::size_t>(topology.node_count())) {
   for (model::NodeId node = 0; node < topology.node_count(); ++node) {
     for (unsigned p = 0; p < net_; ++p) {
@@ -47,7 +48,9 @@ bool LinkWiring::capture(model::NodeId r, const RouterModel& router) {
     // A model router's outputs stay in it: drive() reads them there (nothing clocks a router
     // between the captures and the drives).
     credits_[static_cast<std::size_t>(r)] = static_cast<std::uint32_t>(m->credits_to_senders());
-    return (m->valid_outputs() & ((1u << net_) - 1)) != 0;
+    const std::uint32_t valid = m->valid_outputs() & ((1u << net_) - 1);
+    valid_outputs_[static_cast<std::size_t>(r)] = valid;
+    return valid != 0;
   }
   credits_[static_cast<std::size_t>(r)] = router.credits_to_senders();
   bool moved = false;
@@ -76,10 +79,16 @@ std::uint32_t LinkWiring::drive(model::NodeId r, RouterModel& router) {
       src = read_[static_cast<std::size_t>(nbr)].model;
     }
     if (src != nullptr && m != nullptr) {
-      // Model to model: the neighbour's output register into this router's input, in place.
-      const model::TimingLink& l = src->output(back);
-      if (l.valid || was_valid != 0) m->set_input(p, l.valid, l.vc, l.flit);
-      was_valid = l.valid ? 1 : 0;
+      // Model to model: the neighbour's output register into this router's input, in place; an
+      // idle one only clears the input's valid bit (the model reads nothing else of an idle input).
+      const bool valid = ((valid_outputs_[static_cast<std::size_t>(nbr)] >> back) & 1) != 0;
+      if (valid) {
+        const model::TimingLink& l = src->output(back);
+        m->set_input(p, true, l.vc, l.flit);
+      } else if (was_valid != 0) {
+        m->set_input_idle(p);
+      }
+      was_valid = valid ? 1 : 0;
       continue;
     }
     Link in;

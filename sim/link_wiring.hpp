@@ -48,6 +48,9 @@ class LinkWiring {
     model::TimingRouter* model = nullptr;
   };
   std::vector<Reading> read_;
+  // Per model router: its valid network outputs when captured (bit port), so that drive() reads a
+  // neighbour's output register only when it holds a flit.
+  std::vector<std::uint32_t> valid_outputs_;
   std::vector<Writing> write_;
   const model::TimingRouter* reading(model::NodeId r, const RouterModel& router);
   model::TimingRouter* writing(model::NodeId r, RouterModel& router);

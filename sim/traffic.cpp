@@ -81,6 +81,45 @@ std::uint64_t payload_word(long packet, std::size_t index) {
   return mix((static_cast<std::uint64_t>(packet) << 16) ^ index);
 }
 
+// The Bernoulli draw `uniform_real_distribution<double>(0, 1)(rng) < p` as a compare of the
+// engine's raw output: the distribution maps one 64-bit output x to a double that does not decrease
+// with x, so the draw holds iff x < threshold, the least x whose double is >= p (found by bisection
+// through the same distribution), or always when none is. Same engine output consumed, same answer.
+class BernoulliThreshold {
+ public:
+  explicit BernoulliThreshold(double p) {
+    const auto at = [](std::uint64_t x) {
+      Fixed engine{x};
+      std::uniform_real_distribution<double> u(0, 1);
+      return u(engine);
+    };
+    always_ = at(Fixed::max()) < p;
+    std::uint64_t lo = Fixed::min(), hi = Fixed::max();
+    while (lo < hi) {
+      const std::uint64_t mid = lo + (hi - lo) / 2;
+      if (at(mid) >= p) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    threshold_ = lo;
+  }
+  bool operator()(std::uint64_t x) const { return always_ || x < threshold_; }
+
+ private:
+  // An engine with std::mt19937_64's range that returns one fixed output.
+  struct Fixed {
+    using result_type = std::uint64_t;
+    static constexpr result_type min() { return std::mt19937_64::min(); }
+    static constexpr result_type max() { return std::mt19937_64::max(); }
+    result_type operator()() const { return x; }
+    result_type x;
+  };
+  bool always_ = false;
+  std::uint64_t threshold_ = 0;
+};
+
 class Traffic {
  public:
   Traffic(const TrafficConfig& config, const model::Topology& topology, RouterBackend& backend)
@@ -365,8 +404,7 @@ TrafficResult Traffic::run() {
   const auto start = std::chrono::steady_clock::now();
   const std::clock_t cpu_start = std::clock();
   const int n = topology_.node_count();
-  const double p = config_.load / config_.length;
-  std::uniform_real_distribution<double> u(0, 1);
+  const BernoulliThreshold creates(config_.load / config_.length);
   const long measured_end = config_.warmup + config_.measure;
   long cycle = 0, last_progress = 0;
   for (;; ++cycle) {
@@ -388,7 +426,7 @@ TrafficResult Traffic::run() {
       break;
     }
     for (NodeId r = 0; r < n; ++r) {
-      if (u(rng_) < p) create(r, cycle);
+      if (creates(rng_())) create(r, cycle);
     }
     for (NodeId r = 0; r < n; ++r) {
       const Link l = inject(r);
