@@ -332,10 +332,6 @@ std::uint32_t TimingRouter::allocate_switch(const std::array<std::uint32_t, kMax
   return granted;
 }
 
-bool TimingRouter::quiescent() const { return buffered_ == 0 && credit_q_ == 0 && out_valid_ == 0; }
-
-bool TimingRouter::inputs_idle() const { return credit_in_ == 0 && in_valid_ == 0; }
-
 void TimingRouter::clock() {
   // An idle router (empty buffers, nothing arriving, no credits moving, nothing on its links)
   // keeps its state: no request reaches any stage.

@@ -121,8 +121,8 @@ class TimingRouter {
   // any input buffer, no registered output valid, no credit owed to a sender), and the inputs for
   // the next edge are idle (no flit, no credit). Both: clock() changes nothing (it returns at once),
   // so a harness may skip the edge.
-  bool quiescent() const;
-  bool inputs_idle() const;
+  bool quiescent() const { return buffered_ == 0 && credit_q_ == 0 && out_valid_ == 0; }
+  bool inputs_idle() const { return credit_in_ == 0 && in_valid_ == 0; }
 
   // Test-only perturbation (the comparison's negative test): the router holds back the first
   // switch grant it would give for `cycles` edges, delaying that flit and everything behind it.
