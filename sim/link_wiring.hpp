@@ -37,8 +37,9 @@ class LinkWiring {
   // once). An idle input that stays idle is not set again: most links idle at low load.
   std::vector<std::uint8_t> input_was_valid_;
   // Per router: the router object last passed in and the timing model inside it (nullptr for a
-  // verilated one). A model router's links are read and written in place, the same values its
-  // RouterModel interface carries, without a virtual call per port (the model's fast path).
+  // verilated one). A model router's links are read and written in place, without a virtual call
+  // per port (the model's fast path): the same flits its RouterModel interface carries, and an
+  // input that goes idle only has its valid bit cleared (the model reads nothing else of it).
   struct Reading {
     const RouterModel* router = nullptr;
     const model::TimingRouter* model = nullptr;
