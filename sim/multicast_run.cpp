@@ -125,6 +125,17 @@ class MulticastRun {
   // Every router's network ports, VCs and local pairs, and every node's channels: one variant per
   // run (checked at construction), read once rather than from each router every cycle.
   unsigned net_ = 0, vcs_ = 0, locals_ = 0, channels_ = 0;
+  // Per router: the last cycle whose LinkWiring::drive can set an input or return a credit, two
+  // cycles after a neighbour's last evaluation (mark_neighbours_of_clocked). A router not evaluated
+  // in a cycle leaves the wiring idle outputs and no credit (RouterModel::can_skip held before
+  // the cycle, so what capture() last took from it was idle), so a drive with no neighbour
+  // evaluated in the last two cycles reads idle links and finds its inputs idle already: it is
+  // not called (under NodeVisits::kEvery it is, every cycle). One cycle would do (a router with a
+  // valid output is evaluated again, so its neighbours' inputs are cleared by a marked drive), two
+  // need nothing but the rule above.
+  std::vector<long> drive_until_;
+  std::vector<NodeId> neighbours_;  // r * net_ + p, the routers whose drive reads r's outputs
+  void mark_neighbours_of_clocked();
 };
 
 MulticastRun::MulticastRun(const std::vector<model::Request>& requests, const RunOptions& options,
@@ -215,6 +226,11 @@ MulticastRun::MulticastRun(const std::vector<model::Request>& requests, const Ru
         nodes_[static_cast<std::size_t>(node)]->channels() != channels_) {
       throw std::logic_error(fmt::format("router {} is another variant than router 0", topology_.node_name(node)));
     }
+  }
+  // Every input starts as possibly valid (LinkWiring sets each one once): cycles 0 and 1 drive all.
+  drive_until_.assign(routers_.size(), 1);
+  for (NodeId node = 0; node < n; ++node) {
+    for (unsigned p = 0; p < net_; ++p) neighbours_.push_back(topology_.neighbour(node, static_cast<model::Port>(p)));
   }
   // Every node has one ejection port per channel (a local pair of its router).
   draws_per_node_ = options_.eject_stall > 0 ? channels_ : 0;
@@ -353,7 +369,7 @@ bool MulticastRun::serve_node(NodeId r, bool visit) {
     to_router = node.drain_ejection(rng_, options_.eject_stall) << (net * vcs);
     node.run_processor();
   }
-  to_router |= links_.drive(r, m);
+  if (every_node_ || drive_until_[ri] >= cycle_) to_router |= links_.drive(r, m);
   for (unsigned k = 0; k < locals; ++k) {
     Link in;
     if (k < channels_) {
@@ -371,6 +387,18 @@ bool MulticastRun::serve_node(NodeId r, bool visit) {
   if (to_router != credits_written_[ri]) m.set_credits_from_receivers(to_router);
   credits_written_[ri] = to_router;
   return moved;
+}
+
+void MulticastRun::mark_neighbours_of_clocked() {
+  // Their outputs and credits after this cycle's edge are captured next cycle and driven into the
+  // neighbours then; the cycle after, the neighbours' drives set those inputs idle again.
+  for (std::size_t r = 0; r < clocked_.size(); ++r) {
+    if (clocked_[r] == 0) continue;
+    for (unsigned p = 0; p < net_; ++p) {
+      const NodeId q = neighbours_[r * net_ + p];
+      if (q != model::kNoNode) drive_until_[static_cast<std::size_t>(q)] = cycle_ + 2;
+    }
+  }
 }
 
 RunRecord MulticastRun::run() {
@@ -407,6 +435,7 @@ RunRecord MulticastRun::run() {
     node_visits_ += every_node_ ? static_cast<std::uint64_t>(n) : active_.size();
     node_cycles_ += static_cast<std::uint64_t>(n);
     clock_routers(routers_, *backend_, &clocked_);
+    if (!every_node_) mark_neighbours_of_clocked();
     read_router_status();
     if (backend_->assertion_failed()) monitor_.error(fmt::format("an RTL assertion fired in cycle {}", cycle_));
     if (!monitor_.record().errors.empty()) break;
