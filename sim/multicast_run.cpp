@@ -107,10 +107,10 @@ class MulticastRun {
   std::vector<std::uint8_t> local_was_valid_;
   std::vector<std::uint32_t> credits_written_;
   std::mt19937_64 rng_;
-  // Event-driven node visits (docs/timing.md, "Event-driven node interface"). active_ lists, in
-  // node order, the nodes visited in this cycle; busy_ the nodes still busy after their visit
-  // (next cycle's active_ with woken_ merged in); woken_ the nodes a multicast start or an
-  // ejected flit woke since; listed_ flags the nodes in busy_ or woken_. Invariant: a node not
+  // Event-driven node visits (docs/timing.md, "Event-driven node interface (session 11)").
+  // active_ lists, in node order, the nodes visited in this cycle; busy_ the nodes still busy
+  // after their visit (next cycle's active_ with woken_ merged in); woken_ the nodes a multicast
+  // start or an ejected flit woke since; listed_ flags the nodes in busy_ or woken_. Invariant: a node not
   // listed is not busy (NodeInterface::busy), checked every cycle under NodeVisits::kEvery.
   bool every_node_;
   std::vector<NodeId> active_, busy_, woken_, merged_;
