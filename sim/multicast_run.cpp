@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <bit>
+#include <iterator>
 #include <memory>
 #include <random>
+#include <stdexcept>
 
 #include "firmware/algorithm_table.hpp"
 #include "firmware/message.hpp"
@@ -59,6 +61,14 @@ class MulticastRun {
  private:
   bool start_multicast(std::size_t i);
   bool finished() const;
+  // Node `node` may act in this cycle: it is visited in it (and in every later one while busy).
+  void wake(NodeId node);
+  // The nodes visited in this cycle: the busy ones of the last cycle and the ones woken since, in
+  // node order.
+  void merge_woken();
+  // Node r's ejection, processor and injection in this cycle (visited) or only the injection
+  // credits its router returned (not visited); drives its router's local inputs and credits.
+  bool serve_node(NodeId r, bool visit);
   std::string stall_report() const;
   // Reads router r's registered outputs: ejection ports first (a multidestination worm's copy
   // leaves there while its promoted head may leave on a network port in the same cycle, and the
@@ -97,6 +107,35 @@ class MulticastRun {
   std::vector<std::uint8_t> local_was_valid_;
   std::vector<std::uint32_t> credits_written_;
   std::mt19937_64 rng_;
+  // Event-driven node visits (docs/timing.md, "Event-driven node interface (session 11)").
+  // active_ lists, in node order, the nodes visited in this cycle; busy_ the nodes still busy
+  // after their visit (next cycle's active_ with woken_ merged in); woken_ the nodes a multicast
+  // start or an ejected flit woke since; listed_ flags the nodes in busy_ or woken_. Invariant: a node not
+  // listed is not busy (NodeInterface::busy), checked every cycle under NodeVisits::kEvery.
+  bool every_node_;
+  std::vector<NodeId> active_, busy_, woken_, merged_;
+  std::vector<std::uint8_t> listed_;
+  // The ejection stall's draws: each node's visit in cycle c draws draws_per_node_ numbers
+  // (NodeInterface::drain_ejection) at slot c * nodes + node; a skipped node's draws are
+  // discarded, so the sequence is the one of a run that visits every node. drawn_slots_: the
+  // slots drawn or discarded so far.
+  std::uint64_t draws_per_node_ = 0;
+  std::uint64_t drawn_slots_ = 0;
+  std::uint64_t node_visits_ = 0, node_cycles_ = 0;
+  // Every router's network ports, VCs and local pairs, and every node's channels: one variant per
+  // run (checked at construction), read once rather than from each router every cycle.
+  unsigned net_ = 0, vcs_ = 0, locals_ = 0, channels_ = 0;
+  // Per router: the last cycle whose LinkWiring::drive can set an input or return a credit, two
+  // cycles after a neighbour's last evaluation (mark_neighbours_of_clocked). A router not evaluated
+  // in a cycle leaves the wiring idle outputs and no credit (RouterModel::can_skip held before
+  // the cycle, so what capture() last took from it was idle), so a drive with no neighbour
+  // evaluated in the last two cycles reads idle links and finds its inputs idle already: it is
+  // not called (under NodeVisits::kEvery it is, every cycle). One cycle would do (a router with a
+  // valid output is evaluated again, so its neighbours' inputs are cleared by a marked drive), two
+  // need nothing but the rule above.
+  std::vector<long> drive_until_;
+  std::vector<NodeId> neighbours_;  // r * net_ + p, the routers whose drive reads r's outputs
+  void mark_neighbours_of_clocked();
 };
 
 MulticastRun::MulticastRun(const std::vector<model::Request>& requests, const RunOptions& options,
@@ -109,7 +148,8 @@ MulticastRun::MulticastRun(const std::vector<model::Request>& requests, const Ru
       monitor_(topology_, labels_),
       backend_(make_backend(options.backend)),
       links_(topology_),
-      rng_(options.seed) {
+      rng_(options.seed),
+      every_node_(options.visits == NodeVisits::kEvery || options.evaluation == Evaluation::kFull) {
   backend_->set_evaluation(options_.evaluation);
   for (std::size_t i = 0; i < requests_.size(); ++i) start_order_.push_back(i);
   std::stable_sort(start_order_.begin(), start_order_.end(),
@@ -127,9 +167,16 @@ MulticastRun::MulticastRun(const std::vector<model::Request>& requests, const Ru
   if (!options_.trace_path.empty()) wave_ = std::make_unique<NetworkWaveform>(options_.trace_path);
   const std::vector<RouterConfig> configs = router_configs(topology_);
   const unsigned net = static_cast<unsigned>(topology_.port_count());
+  // The verilated models' names, zero-padded to one width: each model's ~900 scopes (one per
+  // module instance and assertion) go into the Verilator context's map of scope names, ordered by
+  // strcmp, and with one width the models' names ascend, so each one's scopes land at the map's
+  // end (router9 sorts after router10 otherwise): 4 % less CPU for building and tearing down a
+  // torus:64x64 (docs/timing.md, "Event-driven node interface (session 11)"). The waveform's scopes
+  // keep `router<node id>`.
+  const int digits = static_cast<int>(std::to_string(n - 1).size());
   for (NodeId node = 0; node < n; ++node) {
     const std::string name = fmt::format("router{}", node);
-    auto router = backend_->make(net, locals, name);
+    auto router = backend_->make(net, locals, fmt::format("router{:0{}}", node, digits));
     if (options_.backend == Backend::kModel && node == options_.perturb_model_at) perturb_model_router(*router, 1);
     routers_.push_back(wave_ ? wave_->record(std::move(router), name) : std::move(router));
     routers_.back()->configure(configs[static_cast<std::size_t>(node)]);
@@ -168,11 +215,49 @@ MulticastRun::MulticastRun(const std::vector<model::Request>& requests, const Ru
   drops_seen_.assign(routers_.size(), 0);
   draining_seen_.assign(routers_.size(), 0);
   errors_seen_.assign(routers_.size(), 0);
+  listed_.assign(routers_.size(), 0);
+  net_ = routers_.front()->net_ports();
+  vcs_ = routers_.front()->vcs();
+  locals_ = routers_.front()->locals();
+  channels_ = nodes_.front()->channels();
+  for (NodeId node = 0; node < n; ++node) {
+    const RouterModel& m = *routers_[static_cast<std::size_t>(node)];
+    if (m.net_ports() != net_ || m.vcs() != vcs_ || m.locals() != locals_ ||
+        nodes_[static_cast<std::size_t>(node)]->channels() != channels_) {
+      throw std::logic_error(fmt::format("router {} is another variant than router 0", topology_.node_name(node)));
+    }
+  }
+  // Every input starts as possibly valid (LinkWiring sets each one once): cycles 0 and 1 drive all.
+  drive_until_.assign(routers_.size(), 1);
+  for (NodeId node = 0; node < n; ++node) {
+    for (unsigned p = 0; p < net_; ++p) neighbours_.push_back(topology_.neighbour(node, static_cast<model::Port>(p)));
+  }
+  // Every node has one ejection port per channel (a local pair of its router).
+  draws_per_node_ = options_.eject_stall > 0 ? channels_ : 0;
 }
 
 bool MulticastRun::finished() const {
   if (!monitor_.network_empty()) return false;
+  if (!every_node_) return busy_.empty();  // the invariant: no other node is busy
   return std::none_of(nodes_.begin(), nodes_.end(), [](const auto& node) { return node->busy(); });
+}
+
+void MulticastRun::wake(NodeId node) {
+  std::uint8_t& listed = listed_[static_cast<std::size_t>(node)];
+  if (listed != 0) return;
+  listed = 1;
+  woken_.push_back(node);
+}
+
+void MulticastRun::merge_woken() {
+  active_.swap(busy_);
+  busy_.clear();
+  if (woken_.empty()) return;
+  std::sort(woken_.begin(), woken_.end());
+  merged_.clear();
+  std::merge(active_.begin(), active_.end(), woken_.begin(), woken_.end(), std::back_inserter(merged_));
+  active_.swap(merged_);
+  woken_.clear();
 }
 
 // Every worm not yet taken in whole by its receiver, with where its head is, and the nodes' queues,
@@ -233,6 +318,7 @@ bool MulticastRun::start_multicast(std::size_t i) {
   m.data = data_[i].data();
   m.words = static_cast<std::uint32_t>(data_[i].size());
   m.all_port = r.ports.kind == model::PortModelKind::kAllPort;
+  wake(r.source);  // its firmware may queue worms now
   const fw::Status s = nodes_[static_cast<std::size_t>(r.source)]->firmware.on_start_multicast(m);
   if (s != fw::Status::kOk) {
     monitor_.error(fmt::format("multicast {}: the source's firmware refused it: {}", i, fw::to_string(s)));
@@ -257,10 +343,62 @@ bool MulticastRun::read_outputs(NodeId r) {
     } else {
       monitor_.ejection_output(r, l, cycle_);
       nodes_[static_cast<std::size_t>(r)]->take_ejected(p - net, l);
+      wake(r);
     }
   }
   monitor_.router_read(r);
   return moved;
+}
+
+bool MulticastRun::serve_node(NodeId r, bool visit) {
+  NodeInterface& node = *nodes_[static_cast<std::size_t>(r)];
+  RouterModel& m = *routers_[static_cast<std::size_t>(r)];
+  const unsigned net = net_, vcs = vcs_, locals = locals_;
+  const std::size_t ri = static_cast<std::size_t>(r);
+  // A router not evaluated in the last cycle owes no credit (can_skip).
+  const std::uint32_t own_credits = clocked_[ri] != 0 ? m.credits_to_senders() : 0;
+  std::uint32_t to_router = 0;
+  bool moved = false;
+  if (visit) {
+    if (draws_per_node_ != 0) {
+      // The draws of the nodes skipped since the last visit, as if they had drawn them.
+      const std::uint64_t slot = static_cast<std::uint64_t>(cycle_) * static_cast<std::uint64_t>(nodes_.size()) + ri;
+      rng_.discard((slot - drawn_slots_) * draws_per_node_);
+      drawn_slots_ = slot + 1;
+    }
+    to_router = node.drain_ejection(rng_, options_.eject_stall) << (net * vcs);
+    node.run_processor();
+  }
+  if (every_node_ || drive_until_[ri] >= cycle_) to_router |= links_.drive(r, m);
+  for (unsigned k = 0; k < locals; ++k) {
+    Link in;
+    if (k < channels_) {
+      const std::uint32_t bits = (own_credits >> ((net + k) * vcs)) & ((1u << vcs) - 1);
+      if (visit) {
+        moved |= node.inject(k, in, bits);
+      } else if (bits != 0) {
+        node.add_injection_credits(k, bits);  // not busy: nothing queued to send
+      }
+    }
+    std::uint8_t& was_valid = local_was_valid_[ri * locals + k];
+    if (in.valid || was_valid != 0) m.set_input(net + k, in);
+    was_valid = in.valid ? 1 : 0;
+  }
+  if (to_router != credits_written_[ri]) m.set_credits_from_receivers(to_router);
+  credits_written_[ri] = to_router;
+  return moved;
+}
+
+void MulticastRun::mark_neighbours_of_clocked() {
+  // Their outputs and credits after this cycle's edge are captured next cycle and driven into the
+  // neighbours then; the cycle after, the neighbours' drives set those inputs idle again.
+  for (std::size_t r = 0; r < clocked_.size(); ++r) {
+    if (clocked_[r] == 0) continue;
+    for (unsigned p = 0; p < net_; ++p) {
+      const NodeId q = neighbours_[r * net_ + p];
+      if (q != model::kNoNode) drive_until_[static_cast<std::size_t>(q)] = cycle_ + 2;
+    }
+  }
 }
 
 RunRecord MulticastRun::run() {
@@ -276,36 +414,36 @@ RunRecord MulticastRun::run() {
     if (refused) break;
     bool moved = false;
     for (NodeId r = 0; r < n; ++r) moved |= read_outputs(r);
+    merge_woken();
+    std::size_t next = 0;  // into active_
     for (NodeId r = 0; r < n; ++r) {
-      NodeInterface& node = *nodes_[static_cast<std::size_t>(r)];
-      RouterModel& m = *routers_[static_cast<std::size_t>(r)];
-      const unsigned net = m.net_ports();
-      const std::size_t ri = static_cast<std::size_t>(r);
-      // A router not evaluated in the last cycle owes no credit (can_skip).
-      const std::uint32_t own_credits = clocked_[ri] != 0 ? m.credits_to_senders() : 0;
-      const unsigned vcs = m.vcs(), locals = m.locals();
-      std::uint32_t to_router = node.drain_ejection(rng_, options_.eject_stall) << (net * vcs);
-      node.run_processor();
-      to_router |= links_.drive(r, m);
-      for (unsigned k = 0; k < locals; ++k) {
-        Link in;
-        if (k < node.channels()) {
-          const std::uint32_t bits = (own_credits >> ((net + k) * vcs)) & ((1u << vcs) - 1);
-          moved |= node.inject(k, in, bits);
-        }
-        std::uint8_t& was_valid = local_was_valid_[ri * locals + k];
-        if (in.valid || was_valid != 0) m.set_input(net + k, in);
-        was_valid = in.valid ? 1 : 0;
+      const bool listed = next < active_.size() && active_[next] == r;
+      if (listed) ++next;
+      moved |= serve_node(r, listed || every_node_);
+      if (listed) {
+        const bool busy = nodes_[static_cast<std::size_t>(r)]->busy();
+        if (busy) busy_.push_back(r);  // visited again next cycle
+        listed_[static_cast<std::size_t>(r)] = busy ? 1 : 0;
+      } else if (every_node_ && nodes_[static_cast<std::size_t>(r)]->busy()) {
+        // A node left out would have been skipped: the event-driven run would differ from this one.
+        monitor_.error(
+            fmt::format("harness: node {} became busy in cycle {} without being woken (an event the "
+                        "event-driven node visits miss)",
+                        topology_.node_name(r), cycle_));
       }
-      if (to_router != credits_written_[ri]) m.set_credits_from_receivers(to_router);
-      credits_written_[ri] = to_router;
     }
+    node_visits_ += every_node_ ? static_cast<std::uint64_t>(n) : active_.size();
+    node_cycles_ += static_cast<std::uint64_t>(n);
     clock_routers(routers_, *backend_, &clocked_);
+    if (!every_node_) mark_neighbours_of_clocked();
     read_router_status();
     if (backend_->assertion_failed()) monitor_.error(fmt::format("an RTL assertion fired in cycle {}", cycle_));
     if (!monitor_.record().errors.empty()) break;
-    const bool working =
-        moved || std::any_of(nodes_.begin(), nodes_.end(), [](const auto& node) { return node->working(); });
+    // working() implies busy(): with the invariant, only the busy nodes can be working.
+    const auto is_working = [this](NodeId r) { return nodes_[static_cast<std::size_t>(r)]->working(); };
+    const bool working = moved || (every_node_ ? std::any_of(nodes_.begin(), nodes_.end(),
+                                                             [](const auto& node) { return node->working(); })
+                                               : std::any_of(busy_.begin(), busy_.end(), is_working));
     if (working) last_progress = cycle_;
     if (finished()) {
       if (started == start_order_.size()) break;
@@ -324,6 +462,8 @@ RunRecord MulticastRun::run() {
   monitor_.record().cycles = cycle_;
   if (options_.evaluated != nullptr) *options_.evaluated = backend_->evaluated;
   if (options_.router_cycles != nullptr) *options_.router_cycles = backend_->router_cycles;
+  if (options_.node_visits != nullptr) *options_.node_visits = node_visits_;
+  if (options_.node_cycles != nullptr) *options_.node_cycles = node_cycles_;
   if (wave_) wave_->close();
   return monitor_.record();
 }

@@ -26,6 +26,12 @@ struct LinkEvent {
 };
 using LinkTrace = std::vector<LinkEvent>;
 
+// How a cycle visits the nodes' interfaces (docs/timing.md, "Event-driven node interface (session
+// 11)"): every node every cycle, or only the nodes that can act in it (a flit ejected to them or
+// held in their ejection ports, a partial worm, a receive pending or in progress, a message
+// queued) while the others only take their injection credits. The same run either way, ejection stalls included.
+enum class NodeVisits { kEvery, kActive };
+
 struct RunOptions {
   long alpha = 227;          // processor cycles per send start-up (per injection channel)
   long gamma = 227;          // processor cycles per receive
@@ -48,12 +54,20 @@ struct RunOptions {
   model::NodeId unroutable_worm_at = model::kNoNode;
   Backend backend = Backend::kRtl;
   // Every router every cycle, or only those that can change (docs/timing.md, "Activity-driven
-  // evaluation"): the same run either way.
+  // evaluation"): the same run either way. kFull also visits every node (as NodeVisits::kEvery),
+  // so `wormcast run --evaluation full` is the loop before both changes.
   Evaluation evaluation = Evaluation::kActivity;
+  // Every node every cycle, or only the busy ones (NodeVisits; kEvery also checks, every cycle,
+  // that a node left out of the busy set would have stayed idle, as a run error if not).
+  NodeVisits visits = NodeVisits::kActive;
   // When set, receives the run's router evaluations and router cycles (RouterBackend::evaluated,
   // router_cycles): what the evaluation skipped.
   std::uint64_t* evaluated = nullptr;
   std::uint64_t* router_cycles = nullptr;
+  // When set, receives the run's node visits (one per node whose ejection, processor and injection
+  // ran in a cycle) and node cycles (one per node per cycle): what NodeVisits::kActive skipped.
+  std::uint64_t* node_visits = nullptr;
+  std::uint64_t* node_cycles = nullptr;
   // When set, every valid router output (network and ejection ports) is appended here, in cycle,
   // router, port-read order: two runs' traces diff to their first divergence (sim/compare.hpp).
   LinkTrace* trace = nullptr;

@@ -108,9 +108,8 @@ void NodeInterface::take_ejected(unsigned local, const Link& link) {
 // each flit taken returns a credit.
 std::uint32_t NodeInterface::drain_ejection(std::mt19937_64& rng, double stall) {
   std::uint32_t credits = 0;
-  std::uniform_real_distribution<double> u(0, 1);
   for (unsigned local = 0; local < eject_.size(); ++local) {
-    if (stall > 0 && u(rng) < stall) continue;
+    if (stall > 0 && ejection_stall_draw(rng) < stall) continue;
     EjectionPort& port = eject_[local];
     const EjectionPort::Taken taken = port.take(timing_.corrupt_tail);
     if (taken == EjectionPort::Taken::kNone) continue;

@@ -148,6 +148,14 @@ class EjectionPort {
   unsigned stream_ = 0;
 };
 
+// One ejection stall draw, uniform in [0, 1): exactly one call of the engine, the value
+// std::uniform_real_distribution<double> gives from one 64-bit draw in libstdc++ (which these runs
+// drew before: the same runs), written out so that skipping a node can discard its draws.
+inline double ejection_stall_draw(std::mt19937_64& rng) {
+  const double u = static_cast<double>(rng()) * 0x1p-64;
+  return u < 1.0 ? u : 0x1.fffffffffffffp-1;  // rounding can give 1.0: the largest double below it
+}
+
 // A whole worm as the receiver reads it: the head, and the payload after its `more` address flits
 // (docs/header-format.md).
 struct Depacketized {
@@ -180,14 +188,25 @@ class NodeInterface final : public fw::NetworkInterface {
   const std::vector<std::vector<std::uint64_t>>* data = nullptr;
 
   // Per cycle, in this order: the flits its router ejected, the ejection credits for the router,
-  // the processor, then each injection channel's flit.
+  // the processor, then each injection channel's flit. A node that is not busy() may skip the
+  // last three for add_injection_credits (docs/timing.md, "Event-driven node interface (session
+  // 11)"): they would change nothing else.
   void take_ejected(unsigned local, const Link& link);
+  // With stall > 0, draws exactly channels() numbers from rng (one per ejection port, in port
+  // order, whether or not the port holds a flit: one engine call each, ejection_stall_draw), so a
+  // caller that skips the node keeps the sequence by discarding channels() draws.
   std::uint32_t drain_ejection(std::mt19937_64& rng, double stall);
   void run_processor();
   // Channel k's next flit, if its message's start-up is over and its VC has a credit.
   bool inject(unsigned k, Link& out, std::uint32_t credit_bits);
+  // What a cycle does to a node that is not busy() instead of the calls above: the credits its
+  // router returned to injection channel k this cycle (bit v: VC v) count for its next flits.
+  void add_injection_credits(unsigned k, std::uint32_t credit_bits) { credits_[k].add(credit_bits); }
   // A send start-up or a receive is in progress (the watchdog's "processor working").
   bool working() const;
+  // Something is held, queued, received or in progress: a node that is not busy does nothing in a
+  // cycle until a flit is ejected to it or its firmware is given a multicast (docs/timing.md,
+  // "Event-driven node interface (session 11)"). working() implies busy().
   bool busy() const;
   std::string state() const;
 
