@@ -103,8 +103,9 @@ Command add_run(CLI::App& app) {
       ->capture_default_str();
   command
       ->add_option("--evaluation", o->evaluation,
-                   "activity (clock only the routers that can change) or full (every router every cycle); the same "
-                   "run either way (docs/timing.md, \"Activity-driven evaluation\")")
+                   "activity (clock only the routers that can change, visit only the nodes that can act) or full "
+                   "(every router and every node every cycle); the same run either way (docs/timing.md, "
+                   "\"Activity-driven evaluation\")")
       ->capture_default_str();
   command->add_option("--eject-stall", o->eject_stall, "probability an ejection port takes no flit in a cycle")
       ->capture_default_str();
