@@ -56,9 +56,40 @@ Evaluation parse_evaluation(const std::string& name) {
   throw model::SpecError(fmt::format("evaluation '{}' is not one of: full, activity", name));
 }
 
+namespace {
+
+// Both edges of the routers in `active`.
+void clock_active(const std::vector<RouterModel*>& active, RouterBackend& backend) {
+  backend.evaluated += active.size();
+  for (RouterModel* r : active) r->set_clock(false);
+  backend.advance_time();
+  for (RouterModel* r : active) r->set_clock(true);
+  backend.advance_time();
+}
+
+// clock_routers under kActivity with the harness's inputs_set flags: can_skip asked only of the
+// routers evaluated in the last cycle or given an input since.
+void clock_woken_routers(const std::vector<std::unique_ptr<RouterModel>>& routers, RouterBackend& backend,
+                         std::vector<std::uint8_t>& clocked, const std::vector<std::uint8_t>& inputs_set) {
+  thread_local std::vector<RouterModel*> active;
+  active.clear();
+  for (std::size_t i = 0; i < routers.size(); ++i) {
+    const bool may_change = clocked[i] != 0 || inputs_set[i] != 0;
+    clocked[i] = may_change && !routers[i]->can_skip() ? 1 : 0;
+    if (clocked[i] != 0) active.push_back(routers[i].get());
+  }
+  clock_active(active, backend);
+}
+
+}  // namespace
+
 void clock_routers(const std::vector<std::unique_ptr<RouterModel>>& routers, RouterBackend& backend,
-                   std::vector<std::uint8_t>* clocked) {
+                   std::vector<std::uint8_t>* clocked, const std::vector<std::uint8_t>* inputs_set) {
   backend.router_cycles += routers.size();
+  if (backend.evaluation() == Evaluation::kActivity && clocked != nullptr && inputs_set != nullptr) {
+    clock_woken_routers(routers, backend, *clocked, *inputs_set);
+    return;
+  }
   if (clocked != nullptr) clocked->assign(routers.size(), 1);
   if (backend.evaluation() == Evaluation::kFull) {
     backend.evaluated += routers.size();
@@ -78,11 +109,7 @@ void clock_routers(const std::vector<std::unique_ptr<RouterModel>>& routers, Rou
       (*clocked)[i] = 0;
     }
   }
-  backend.evaluated += active.size();
-  for (RouterModel* r : active) r->set_clock(false);
-  backend.advance_time();
-  for (RouterModel* r : active) r->set_clock(true);
-  backend.advance_time();
+  clock_active(active, backend);
 }
 
 void reset_routers(const std::vector<std::unique_ptr<RouterModel>>& routers, RouterBackend& backend) {

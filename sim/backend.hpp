@@ -72,8 +72,13 @@ class RouterBackend {
 // (RouterTrace test, docs/firmware.md "Waveforms").
 // With `clocked` (sized like `routers`), entry i says whether router i was evaluated: a router that
 // was not shows the same outputs as before the cycle (all idle), so a harness need not read them.
+// With `inputs_set` as well (kActivity only; `clocked` holding the last cycle's flags), entry i says
+// whether the harness set any input of router i since the last cycle: a router neither evaluated in
+// the last cycle nor given an input is skipped without asking can_skip (it held before the last
+// cycle, and neither its state nor its inputs changed since), so a cycle costs the busy routers,
+// not all of them.
 void clock_routers(const std::vector<std::unique_ptr<RouterModel>>& routers, RouterBackend& backend,
-                   std::vector<std::uint8_t>* clocked = nullptr);
+                   std::vector<std::uint8_t>* clocked = nullptr, const std::vector<std::uint8_t>* inputs_set = nullptr);
 // Reset held over one clock edge (the configuration is captured then), then released.
 void reset_routers(const std::vector<std::unique_ptr<RouterModel>>& routers, RouterBackend& backend);
 

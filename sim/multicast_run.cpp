@@ -105,6 +105,9 @@ class MulticastRun {
   // (r * max locals + k) was valid, and the credits from the receivers. An idle input that stays
   // idle is not written again: an idle router's model is not touched (it is large, and cold).
   std::vector<std::uint8_t> local_was_valid_;
+  // Per router: serve_node set one of its inputs in this cycle (LinkWiring::drive, a local input,
+  // the credits): with clocked_, which routers clock_routers asks can_skip (every_node_: all).
+  std::vector<std::uint8_t> inputs_set_;
   std::vector<std::uint32_t> credits_written_;
   std::mt19937_64 rng_;
   // Event-driven node visits (docs/timing.md, "Event-driven node interface (session 11)").
@@ -216,6 +219,7 @@ MulticastRun::MulticastRun(const std::vector<model::Request>& requests, const Ru
   draining_seen_.assign(routers_.size(), 0);
   errors_seen_.assign(routers_.size(), 0);
   listed_.assign(routers_.size(), 0);
+  inputs_set_.assign(routers_.size(), 1);
   net_ = routers_.front()->net_ports();
   vcs_ = routers_.front()->vcs();
   locals_ = routers_.front()->locals();
@@ -369,7 +373,9 @@ bool MulticastRun::serve_node(NodeId r, bool visit) {
     to_router = node.drain_ejection(rng_, options_.eject_stall) << (net * vcs);
     node.run_processor();
   }
-  if (every_node_ || drive_until_[ri] >= cycle_) to_router |= links_.drive(r, m);
+  const bool drive = every_node_ || drive_until_[ri] >= cycle_;
+  if (drive) to_router |= links_.drive(r, m);
+  bool inputs_set = drive;
   for (unsigned k = 0; k < locals; ++k) {
     Link in;
     if (k < channels_) {
@@ -381,11 +387,18 @@ bool MulticastRun::serve_node(NodeId r, bool visit) {
       }
     }
     std::uint8_t& was_valid = local_was_valid_[ri * locals + k];
-    if (in.valid || was_valid != 0) m.set_input(net + k, in);
+    if (in.valid || was_valid != 0) {
+      m.set_input(net + k, in);
+      inputs_set = true;
+    }
     was_valid = in.valid ? 1 : 0;
   }
-  if (to_router != credits_written_[ri]) m.set_credits_from_receivers(to_router);
+  if (to_router != credits_written_[ri]) {
+    m.set_credits_from_receivers(to_router);
+    inputs_set = true;
+  }
   credits_written_[ri] = to_router;
+  inputs_set_[ri] = inputs_set ? 1 : 0;
   return moved;
 }
 
@@ -434,7 +447,7 @@ RunRecord MulticastRun::run() {
     }
     node_visits_ += every_node_ ? static_cast<std::uint64_t>(n) : active_.size();
     node_cycles_ += static_cast<std::uint64_t>(n);
-    clock_routers(routers_, *backend_, &clocked_);
+    clock_routers(routers_, *backend_, &clocked_, every_node_ ? nullptr : &inputs_set_);
     if (!every_node_) mark_neighbours_of_clocked();
     read_router_status();
     if (backend_->assertion_failed()) monitor_.error(fmt::format("an RTL assertion fired in cycle {}", cycle_));
