@@ -539,19 +539,32 @@ module noc_router #(
   // ---------------------------------------------------------------------------------------------
   // The sticky count of drained worms: at most one per input port per cycle (one decision each),
   // added with saturation so that the count never wraps back to a value that hides the drops.
+  // This cycle's drops are summed in a balanced tree (heap layout: node k = nodes 2k + 2k+1, the
+  // NumInVcs leaves from index NumInVcs on, the sum at node 1) and added once: a chain of one
+  // conditional increment per input VC was the 2-VC node's longest path (ten carry chains in
+  // series behind the head decisions, docs/rtl.md "Router v2"). The same function:
+  // min(count + drops, 2**DropsW - 1).
 
   localparam int unsigned DropsW = noc_pkg::RouteDropsW;
+  localparam int unsigned DropsNowW = $clog2(NumInVcs + 1);  // <= DropsW up to 255 input VCs
   logic [DropsW-1:0] route_drops_d, route_drops_q;
+  logic [2*NumInVcs*DropsNowW-1:0] drops_tree;
+  always_comb begin
+    drops_tree = '0;
+    for (int j = 0; j < NumInVcs; j++) begin
+      drops_tree[(NumInVcs+j)*DropsNowW +: DropsNowW] = DropsNowW'(drop_worm[j]);
+    end
+    for (int k = NumInVcs - 1; k >= 1; k--) begin
+      drops_tree[k*DropsNowW +: DropsNowW] = drops_tree[2*k*DropsNowW +: DropsNowW]
+                                           + drops_tree[(2*k+1)*DropsNowW +: DropsNowW];
+    end
+  end
   always_comb begin
     logic [DropsW:0] sum;
-    sum = {1'b0, route_drops_q};
-    for (int j = 0; j < NumInVcs; j++) begin
-      if (drop_worm[j] && !sum[DropsW]) begin
-        sum = sum + (DropsW + 1)'(1);
-      end
-    end
+    sum           = {1'b0, route_drops_q} + (DropsW + 1)'(drops_tree[DropsNowW +: DropsNowW]);
     route_drops_d = sum[DropsW] ? '1 : sum[DropsW-1:0];
   end
+  `NOC_ASSERT(DropsTreeCountsEveryDrop_A, 32'(drops_tree[DropsNowW +: DropsNowW]) == $countones(drop_worm))
 
   `NOC_FF(route_drops_q, route_drops_d, '0)
   assign route_drops_o = route_drops_q;
