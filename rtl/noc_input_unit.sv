@@ -151,7 +151,12 @@ module noc_input_unit #(
   output logic [NumVcs-1:0]          sa_req_o,
   /// VC v won the switch (one-hot or zero, only where `sa_req_o`): its front flit is popped.
   input  logic [NumVcs-1:0]          sa_gnt_i,
-  /// The flit that leaves through the switch this cycle; zero when none does.
+  /// The VC whose front flit `flit_o` shows: the switch allocator's tentative pick (one-hot or
+  /// zero), equal to `sa_gnt_i` whenever that is nonzero. Not the grant itself, so the flit's mux
+  /// does not wait for the all-or-nothing check (noc_switch_allocator).
+  input  logic [NumVcs-1:0]          flit_sel_i,
+  /// The front flit of the VC `flit_sel_i` selects when it requests the switch, else zero: the
+  /// flit that leaves whenever `sa_gnt_i` is nonzero.
   output logic [FlitW-1:0]           flit_o,
   /// A flit arrived for a full VC buffer and is lost (the sender spent a credit it did not have;
   /// combinational, the router keeps it sticky in errors_o).
@@ -504,11 +509,14 @@ module noc_input_unit #(
   always_comb begin
     flit_o = '0;
     for (int v = 0; v < NumVcs; v++) begin
-      if (sa_gnt_i[v] && sa_req_o[v]) begin
+      if (flit_sel_i[v] && sa_req_o[v]) begin
         flit_o = front[v*FlitW +: FlitW];
       end
     end
   end
+  `NOC_ASSERT(FlitSelOneHot0_A, $onehot0(flit_sel_i))
+  // The flit shown is the one that leaves: a grant selects its own VC.
+  `NOC_ASSERT(FlitSelIsGrant_A, (sa_gnt_i != '0) |-> (flit_sel_i == sa_gnt_i))
 
   `NOC_FF(credit_q, pop, '0)
   assign credit_o   = credit_q;

@@ -21,7 +21,11 @@
 //     credit, so a granted flit leaves on all of them in the same cycle (synchronous replication);
 //   - head rewrite after the crossbar, on network ports only: the lead flit of a segment leaves as
 //     a head (a promoted address flit gets head = 1) carrying the output class, a source route
-//     shifted past this router's entry, or, on a spawned branch, the end of its row as dest.
+//     shifted past this router's entry, or, on a spawned branch, the end of its row as dest;
+//   - the flit data (input VC mux, crossbar, head rewrite) is steered by the switch allocator's
+//     tentative grants, the valid bits (send, ej_send) by the final ones: the two agree wherever a
+//     flit is sent, and a link register loads only then, so every register's next state is as
+//     with final grants, and the all-or-nothing check is off the data path (docs/rtl.md, "Router v2").
 // Every output is a register (the output and ejection units' link registers and the input units'
 // credit registers): no combinational path from any input to any output, so routers can be wired
 // to each other in C++ and evaluated in any order.
@@ -187,6 +191,7 @@ module noc_router #(
 
   // Input units: per input VC J the current segment (noc_head_decision) and the requests.
   logic [NumInVcs-1:0]             va_req, va_gnt, sa_req, sa_gnt;
+  logic [NumInVcs-1:0]             sa_pick;  // the switch allocator's tentative VC per input
   logic [NumInVcs*NumNetPorts-1:0] seg_net, seg_spawn;
   logic [NumInVcs-1:0]             seg_eject, seg_shift, seg_lead, seg_routed;
   logic [NumInVcs-1:0]             drop_worm;  // the input VC's head got no decision this cycle
@@ -215,9 +220,10 @@ module noc_router #(
 
   // Switch allocator and crossbar, and the granted VC's segment per input.
   logic [NumPorts*NumPorts-1:0]    in_gnt_out, out_gnt;
+  logic [NumPorts*NumPorts-1:0]    tent_gnt;  // tentative output grants: steer the crossbar
   logic [NumPorts*FlitW-1:0]       xbar_out;
   logic [NumNetPorts*FlitW-1:0]    net_flit;  // xbar_out's network ports after the head rewrite
-  logic [NumPorts-1:0]             xbar_valid;
+  logic [NumPorts-1:0]             xbar_valid;  // the tentative grant selects an input
   logic [NumPorts-1:0]             g_lead, g_shift;
   logic [NumPorts*ClassW-1:0]      g_class;
   logic [NumPorts*NumNetPorts-1:0] g_spawn;
@@ -263,6 +269,7 @@ module noc_router #(
       .va_gnt_i  (va_gnt[i*NumVcs +: NumVcs]),
       .sa_req_o  (sa_req[i*NumVcs +: NumVcs]),
       .sa_gnt_i  (sa_gnt[i*NumVcs +: NumVcs]),
+      .flit_sel_i(sa_pick[i*NumVcs +: NumVcs]),
       .flit_o    (iu_flit[i*FlitW +: FlitW]),
       .overflow_o(buffer_overflow[i])
     );
@@ -354,7 +361,9 @@ module noc_router #(
       `NOC_ASSERT(EjectPortInRange_A, 32'(ej_port_q[J*LocalW +: LocalW]) < NumLocal)
     end
 
-    // The segment of the VC this input sends from (zero when it sends nothing).
+    // The segment of the VC this input's tentative pick selects (the VC it sends from whenever
+    // it sends; zero when it picks none). It steers only the head rewrite and the ejection
+    // stream, both used only where a flit is sent.
     always_comb begin
       g_lead[i]                                = 1'b0;
       g_shift[i]                               = 1'b0;
@@ -362,7 +371,7 @@ module noc_router #(
       g_spawn[i*NumNetPorts +: NumNetPorts]    = '0;
       g_stream[i*StreamW +: StreamW]           = '0;
       for (int v = 0; v < NumVcs; v++) begin
-        if (sa_gnt[i*NumVcs+v]) begin
+        if (sa_pick[i*NumVcs+v]) begin
           g_lead[i]                             = seg_lead[i*NumVcs+v];
           g_shift[i]                            = seg_shift[i*NumVcs+v];
           g_class[i*ClassW +: ClassW]           = seg_class[(i*NumVcs+v)*ClassW +: ClassW];
@@ -406,7 +415,9 @@ module noc_router #(
     .req_i       (sa_req_set),
     .in_gnt_vc_o (sa_gnt),
     .in_gnt_out_o(in_gnt_out),
-    .out_gnt_o   (out_gnt)
+    .out_gnt_o   (out_gnt),
+    .pick_vc_o   (sa_pick),
+    .tent_gnt_o  (tent_gnt)
   );
 
   noc_crossbar #(
@@ -416,7 +427,7 @@ module noc_router #(
     .clk_i,
     .rst_ni,
     .in_i   (iu_flit),
-    .sel_i  (out_gnt),
+    .sel_i  (tent_gnt),
     .valid_o(xbar_valid),
     .out_o  (xbar_out)
   );
@@ -432,7 +443,7 @@ module noc_router #(
     net_flit = xbar_out[NumNetPorts*FlitW-1:0];
     for (int o = 0; o < NumNetPorts; o++) begin
       for (int i = 0; i < NumPorts; i++) begin
-        if (out_gnt[o*NumPorts+i] && g_lead[i]) begin
+        if (tent_gnt[o*NumPorts+i] && g_lead[i]) begin
           rw_f      = xbar_out[o*FlitW +: FlitW];
           rw_h      = rw_f.data;
           rw_f.head = 1'b1;
@@ -471,7 +482,9 @@ module noc_router #(
     for (int l = 0; l < NumLocal; l++) begin
       for (int i = 0; i < NumPorts; i++) begin
         if (out_gnt[(NumNetPorts+l)*NumPorts+i]) begin
-          ej_send[l]                     = 1'b1;
+          ej_send[l] = 1'b1;
+        end
+        if (tent_gnt[(NumNetPorts+l)*NumPorts+i]) begin
           ej_stream[l*StreamW +: StreamW] = g_stream[i*StreamW +: StreamW];
         end
       end
@@ -504,8 +517,10 @@ module noc_router #(
       .credit_overflow_o(credit_overflow[o])
     );
 
-    // The crossbar carries a flit to this output exactly when one of its VCs sends.
-    `NOC_ASSERT(SendIffCrossbar_A, (send[o*NumVcs +: NumVcs] != '0) == xbar_valid[o])
+    // This output sends exactly when the switch is granted to it, and the crossbar (steered by
+    // the tentative grant) then carries the granted input's flit.
+    `NOC_ASSERT(SendIffGranted_A, (send[o*NumVcs +: NumVcs] != '0) == (out_gnt[o*NumPorts +: NumPorts] != '0))
+    `NOC_ASSERT(SendHasCrossbarFlit_A, (send[o*NumVcs +: NumVcs] != '0) |-> xbar_valid[o])
   end
 
   for (genvar l = 0; l < NumLocal; l++) begin : gen_eject
@@ -533,25 +548,38 @@ module noc_router #(
     // An ejection port's credits are one pool, returned on VC 0's bit.
     assign unused_credit_bits = out_credit_i[P*NumVcs +: NumVcs];
 
-    `NOC_ASSERT(EjectSendIffCrossbar_A, ej_send[l] == xbar_valid[P])
+    `NOC_ASSERT(EjectSendHasCrossbarFlit_A, ej_send[l] |-> xbar_valid[P])
   end
 
   // ---------------------------------------------------------------------------------------------
   // The sticky count of drained worms: at most one per input port per cycle (one decision each),
   // added with saturation so that the count never wraps back to a value that hides the drops.
+  // This cycle's drops are summed in a balanced tree (heap layout: node k = nodes 2k + 2k+1, the
+  // NumInVcs leaves from index NumInVcs on, the sum at node 1) and added once: a chain of one
+  // conditional increment per input VC was the 2-VC node's longest path (ten carry chains in
+  // series behind the head decisions, docs/rtl.md "Router v2"). The same function:
+  // min(count + drops, 2**DropsW - 1).
 
   localparam int unsigned DropsW = noc_pkg::RouteDropsW;
+  localparam int unsigned DropsNowW = $clog2(NumInVcs + 1);  // <= DropsW up to 255 input VCs
   logic [DropsW-1:0] route_drops_d, route_drops_q;
+  logic [2*NumInVcs*DropsNowW-1:0] drops_tree;
+  always_comb begin
+    drops_tree = '0;
+    for (int j = 0; j < NumInVcs; j++) begin
+      drops_tree[(NumInVcs+j)*DropsNowW +: DropsNowW] = DropsNowW'(drop_worm[j]);
+    end
+    for (int k = NumInVcs - 1; k >= 1; k--) begin
+      drops_tree[k*DropsNowW +: DropsNowW] = drops_tree[2*k*DropsNowW +: DropsNowW]
+                                           + drops_tree[(2*k+1)*DropsNowW +: DropsNowW];
+    end
+  end
   always_comb begin
     logic [DropsW:0] sum;
-    sum = {1'b0, route_drops_q};
-    for (int j = 0; j < NumInVcs; j++) begin
-      if (drop_worm[j] && !sum[DropsW]) begin
-        sum = sum + (DropsW + 1)'(1);
-      end
-    end
+    sum           = {1'b0, route_drops_q} + (DropsW + 1)'(drops_tree[DropsNowW +: DropsNowW]);
     route_drops_d = sum[DropsW] ? '1 : sum[DropsW-1:0];
   end
+  `NOC_ASSERT(DropsTreeCountsEveryDrop_A, 32'(drops_tree[DropsNowW +: DropsNowW]) == $countones(drop_worm))
 
   `NOC_FF(route_drops_q, route_drops_d, '0)
   assign route_drops_o = route_drops_q;

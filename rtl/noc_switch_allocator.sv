@@ -23,6 +23,10 @@
 // it within NumVcs-1 of that input's wins, and the input wins at least once in NumIn cycles.
 // The switch is allocated per flit: a worm's output VC (noc_output_unit) is held from head to
 // tail, so flits of different VCs may interleave on one output.
+// Tentative grants (pick_vc_o, tent_gnt_o): the choices before step 3's all-or-nothing check.
+// Wherever a final grant is given it equals them, so the router steers the flit data (input VC
+// mux, crossbar, head rewrite) with them and only the valid bits wait for the check: the check is
+// then off the 34-bit data path, the allocation cycle's longest (docs/rtl.md, "Router v2").
 `include "noc_assert.svh"
 
 module noc_switch_allocator #(
@@ -46,7 +50,13 @@ module noc_switch_allocator #(
   /// or zero.
   output logic [NumIn*NumOut-1:0]   in_gnt_out_o,
   /// Output grant: output o goes to input i, bit o*NumIn+i; one-hot or zero per output.
-  output logic [NumOut*NumIn-1:0]   out_gnt_o
+  output logic [NumOut*NumIn-1:0]   out_gnt_o,
+  /// Tentative input grant: the VC input i's arbiter picked (bit i*NumVcs+v), one-hot or zero per
+  /// input, before the all-or-nothing check; equal to in_gnt_vc_o wherever that is nonzero.
+  output logic [NumIn*NumVcs-1:0]   pick_vc_o,
+  /// Tentative output grant: the input output o chose (bit o*NumIn+i, one-hot or zero per
+  /// output), before the all-or-nothing check; equal to out_gnt_o wherever that is nonzero.
+  output logic [NumOut*NumIn-1:0]   tent_gnt_o
 );
 
   // Stage 1: the VC picked per input, and its request set.
@@ -135,6 +145,8 @@ module noc_switch_allocator #(
     assign in_gnt_vc_o[i*NumVcs +: NumVcs]  = in_win[i] ? vc_pick[i*NumVcs +: NumVcs] : '0;
     assign in_gnt_out_o[i*NumOut +: NumOut] = in_win[i] ? pick_req[i*NumOut +: NumOut] : '0;
   end
+  assign pick_vc_o  = vc_pick;
+  assign tent_gnt_o = out_tent;
 
   // Assertions. Per input: the granted VC is one VC that requested, and it got exactly its set.
   for (genvar i = 0; i < NumIn; i++) begin : gen_in_check
@@ -151,6 +163,10 @@ module noc_switch_allocator #(
     `NOC_ASSERT(GrantedVcGotExactlyItsOutputs_A, in_gnt_out_o[i*NumOut +: NumOut] == granted_set)
     `NOC_ASSERT(GrantedVcRequested_A, (in_gnt_vc_o[i*NumVcs +: NumVcs] != '0) |-> (granted_set != '0))
     `NOC_ASSERT(TokenHolderWins_A, token[i] |-> in_win[i])
+    // The router steers an input's flit by the tentative pick: it must be the granted VC.
+    `NOC_ASSERT(PickIsGrantedVc_A, (in_gnt_vc_o[i*NumVcs +: NumVcs] != '0) |->
+                                   (pick_vc_o[i*NumVcs +: NumVcs] == in_gnt_vc_o[i*NumVcs +: NumVcs]))
+    `NOC_ASSERT(PickOneHot0_A, $onehot0(pick_vc_o[i*NumVcs +: NumVcs]))
   end
   // Per output: granted at most once, and only to an input that lists it among its granted outputs.
   for (genvar o = 0; o < NumOut; o++) begin : gen_out_check
@@ -160,6 +176,11 @@ module noc_switch_allocator #(
     end
     `NOC_ASSERT(OutGntOneHot0_A, $onehot0(out_gnt_o[o*NumIn +: NumIn]))
     `NOC_ASSERT(OutGntMatchesInGnt_A, out_gnt_o[o*NumIn +: NumIn] == listed)
+    // The crossbar selects by the tentative grant: it must be the final one where one is given,
+    // and one-hot or zero (two selected inputs would be OR-ed into one flit).
+    `NOC_ASSERT(TentIsGrantedInput_A, (out_gnt_o[o*NumIn +: NumIn] != '0) |->
+                                      (tent_gnt_o[o*NumIn +: NumIn] == out_gnt_o[o*NumIn +: NumIn]))
+    `NOC_ASSERT(TentOneHot0_A, $onehot0(tent_gnt_o[o*NumIn +: NumIn]))
   end
 
 endmodule

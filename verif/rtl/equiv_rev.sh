@@ -8,11 +8,19 @@
 # output and every next state must be the same function of the inputs and the state. Exit status
 # 0 when every $equiv cell is proven, 1 otherwise (the log names the unproven ones).
 #
-# Usage: [EQUIV_NEW_OUTPUTS="<port>..."] verif/rtl/equiv_rev.sh <git-rev> <module> ["<chparam args>"]...
+# Usage: [EQUIV_NEW_OUTPUTS="<port>..."] [EQUIV_UNMATCHED="<signal>..."] [EQUIV_DEFINES="-D..."]
+#          verif/rtl/equiv_rev.sh <git-rev> <module> ["<chparam args>"]...
 #   verif/rtl/equiv_rev.sh 2cb3bbe noc_vc_allocator "-set NumIn 5 -set NumOut 4 -set NumVcs 4"
 # Every parameter set given is checked in turn. Output ports the revision did not have (a new
 # status output) are named in EQUIV_NEW_OUTPUTS: they are removed from the working tree's side
-# with the logic only they use, and everything else must still match. Logs in build/equiv/.
+# with the logic only they use, and everything else must still match. Internal signals that the
+# change gives a new function on purpose (e.g. the router's crossbar input steered by tentative
+# grants: different where no flit is sent) are named in EQUIV_UNMATCHED, hierarchical names as
+# yosys prints them after flattening (`iu_flit`, `u_crossbar.sel_i`): equiv_make does not pair
+# them, so only the registers and outputs (and the signals still paired) must match;
+# EQUIV_STATE_ONLY=1 pairs nothing but ports and register outputs (every other wire name hidden on
+# both sides), for a change that redefines many internal signals. EQUIV_DEFINES
+# goes to read_verilog on both sides (`-DNOC_DATA_W=32`). Logs in build/equiv/.
 set -uo pipefail
 
 if [[ $# -lt 2 ]]; then
@@ -54,13 +62,23 @@ for p in "${params[@]}"; do
     if [[ $name == gate ]]; then
       for port in ${EQUIV_NEW_OUTPUTS:-}; do drop+="delete -port $name/$port; "; done
     fi
-    echo "design -reset; read_verilog -sv -noautowire -I$dir $(files_of "$dir");
+    # Hide every wire but the ports and the flip-flops' outputs (selection stack: all wires, minus
+    # the ports, minus the wires on a flip-flop's Q).
+    if [[ ${EQUIV_STATE_ONLY:-0} == 1 ]]; then
+      drop+="opt_clean; rename -hide w:* i:* o:* %u %d t:\$adff t:\$dff %u %x:+[Q] w:* %i %d; "
+    fi
+    echo "design -reset; read_verilog -sv -noautowire ${EQUIV_DEFINES:-} -I$dir $(files_of "$dir");
 ${p:+chparam $p $module;} hierarchy -check -top $module; rename -top $name; proc; flatten; $drop opt_clean; async2sync;
 design -stash $name;"
   }
+  blacklist=""
+  if [[ -n "${EQUIV_UNMATCHED:-}" ]]; then
+    blacklist="$old_dir/unmatched.txt"
+    printf '%s\n' ${EQUIV_UNMATCHED} >"$blacklist"
+  fi
   script="$(side "$old_dir/rtl" gold) $(side "$repo/rtl" gate)
 design -reset; design -copy-from gold -as gold gold; design -copy-from gate -as gate gate;
-equiv_make gold gate equiv; hierarchy -top equiv; equiv_simple -seq 2; equiv_induct; equiv_status -assert"
+equiv_make ${blacklist:+-blacklist $blacklist} gold gate equiv; hierarchy -top equiv; equiv_simple -seq 2; equiv_induct; equiv_status -assert"
   if yosys -q -l "$out_dir/$tag.log" -p "$script" >/dev/null 2>&1; then
     echo "equiv_rev: $module ($p) equals $rev: $(grep -oE '[0-9]+ are proven' "$out_dir/$tag.log" | tail -1) \$equiv cells"
   else

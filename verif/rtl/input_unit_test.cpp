@@ -210,6 +210,7 @@ class InputUnitBench {
     dut_->valid_i = 0;
     dut_->va_gnt_i = 0;
     dut_->sa_gnt_i = 0;
+    dut_->flit_sel_i = dut_->sa_gnt_i;
     dut_.Settle();
   }
 
@@ -340,11 +341,17 @@ TYPED_TEST(StageInputUnit, WormsLeaveInOrderWithOneCreditEachAndRoutesMatchModel
         ASSERT_EQ(GetBit(dut->sa_req_o, v), requests) << "cycle " << cycle << " vc " << v;
         if (requests) sa_req.push_back(v);
       }
+      // The switch allocator's tentative pick (flit_sel_i) is a requesting VC or none; the grant
+      // is that pick or nothing (the pick lost its all-or-nothing check). The flit shown is the
+      // pick's front either way; only a grant pops it.
+      std::optional<unsigned> pick;
+      if (!sa_req.empty() && rng() % 10 < 8) pick = sa_req[rng() % sa_req.size()];
       std::optional<unsigned> sa_gnt;
-      if (!sa_req.empty() && rng() % 10 < 7) sa_gnt = sa_req[rng() % sa_req.size()];
+      if (pick && rng() % 8 < 7) sa_gnt = pick;
+      dut->flit_sel_i = pick ? 1u << *pick : 0u;
       dut->sa_gnt_i = sa_gnt ? 1u << *sa_gnt : 0u;
       dut.Settle();
-      ASSERT_EQ(GetFlit(dut->flit_o, 0), sa_gnt ? ref[*sa_gnt].buffer.front() : Flit{}) << "cycle " << cycle;
+      ASSERT_EQ(GetFlit(dut->flit_o, 0), pick ? ref[*pick].buffer.front() : Flit{}) << "cycle " << cycle;
       dut.Tick();
 
       // The reference takes the same edge.
@@ -386,6 +393,7 @@ TYPED_TEST(StageInputUnit, WormsLeaveInOrderWithOneCreditEachAndRoutesMatchModel
       bench.Send(std::nullopt);
       dut->va_gnt_i = 0;
       dut->sa_gnt_i = 0;
+      dut->flit_sel_i = dut->sa_gnt_i;
       dut.Settle();
     }
     EXPECT_GT(worms, 1000) << "node " << node;
@@ -427,11 +435,13 @@ TYPED_TEST(StageInputUnit, HeadIntoEmptyVcIsRoutedOnArrivalAndLeavesNextCycle) {
   dut.Settle();
   EXPECT_EQ(dut->sa_req_o, 1u << (P::kVcs - 1));
   dut->sa_gnt_i = dut->sa_req_o;
+  dut->flit_sel_i = dut->sa_gnt_i;
   dut.Settle();
   EXPECT_EQ(GetFlit(dut->flit_o, 0), head);
   dut.Tick();
   dut->va_gnt_i = 0;
   dut->sa_gnt_i = 0;
+  dut->flit_sel_i = dut->sa_gnt_i;
   dut.Settle();
   EXPECT_EQ(dut->credit_o, 1u << (P::kVcs - 1));
   EXPECT_EQ(dut->va_req_o, 0u) << "the one-flit worm left: the VC is Idle";
@@ -469,10 +479,12 @@ DrainObservation RunScript(InputUnitBench<P>& bench, unsigned vc, const std::vec
     }
     dut->va_gnt_i = 0;
     dut->sa_gnt_i = 0;
+    dut->flit_sel_i = dut->sa_gnt_i;
     dut.Settle();
     dut->va_gnt_i = dut->va_req_o;
     dut.Settle();
     dut->sa_gnt_i = dut->sa_req_o & (0 - dut->sa_req_o);  // the lowest requesting VC
+    dut->flit_sel_i = dut->sa_gnt_i;
     dut.Settle();
     o.drop_pulses += GetBit(dut->drop_worm_o, vc);
     const bool draining = GetBit(dut->draining_o, vc);
@@ -489,6 +501,7 @@ DrainObservation RunScript(InputUnitBench<P>& bench, unsigned vc, const std::vec
   }
   dut->va_gnt_i = 0;
   dut->sa_gnt_i = 0;
+  dut->flit_sel_i = dut->sa_gnt_i;
   bench.Send(std::nullopt);
   dut.Settle();
   return o;
@@ -605,11 +618,13 @@ TYPED_TEST(StageInputUnit, HeadInsideWormFiresAssertion) {
   dut.Settle();
   dut->va_gnt_i = dut->va_req_o;  // (an eject-only head needs no grant)
   dut->sa_gnt_i = 1;
+  dut->flit_sel_i = dut->sa_gnt_i;
   dut.Settle();
   ASSERT_TRUE(GetFlit(dut->flit_o, 0).head);
   dut.Tick();  // the head leaves
   dut->va_gnt_i = 0;
   dut->sa_gnt_i = 0;
+  dut->flit_sel_i = dut->sa_gnt_i;
   EXPECT_FALSE(dut.AssertionFired());
   bench.Send(0u, bench.RandomHead(rng, true));  // ...followed by another head
   dut.Tick();
@@ -623,6 +638,7 @@ TYPED_TEST(StageInputUnit, SwitchGrantWithoutRequestFiresAssertion) {
   InputUnitBench<P> bench(5);
   auto& dut = bench.dut_;
   dut->sa_gnt_i = 1;
+  dut->flit_sel_i = dut->sa_gnt_i;
   dut.Settle();
   EXPECT_EQ(GetFlit(dut->flit_o, 0), Flit{});
   dut.Tick();
