@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -115,6 +116,16 @@ class TimingRouter {
     in_valid_ = valid ? in_valid_ | bit : in_valid_ & ~bit;
   }
   void set_credits_from_receivers(std::uint64_t bits) { credit_in_ = bits; }
+  // A network harness that pushes each router's outputs into its neighbours (sim/router_network.cpp,
+  // the model's fast path): the inputs of the ports in `ports` go idle and the credits from the
+  // receivers to none, before the edge's links and credits are set again where they carry something.
+  void clear_inputs(std::uint32_t ports) {
+    for (std::uint32_t set = in_valid_ & ports; set != 0; set &= set - 1) in_[std::countr_zero(set)].valid = false;
+    in_valid_ &= ~ports;
+    credit_in_ = 0;
+  }
+  // Credits from one receiver, added to those of the others (bits of other ports are not touched).
+  void add_credits_from_receivers(std::uint64_t bits) { credit_in_ |= bits; }
   // One rising clock edge.
   void clock();
   // Activity-driven evaluation (docs/timing.md): the router holds nothing that moves (no flit in
