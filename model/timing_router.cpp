@@ -289,6 +289,30 @@ std::uint32_t TimingRouter::allocate_switch(const std::array<std::uint32_t, kMax
   out_gnt.fill(0);
   if (active == 0) return 0;
   const std::uint64_t token = sa_token_.grant(active);
+  if ((active & (active - 1)) == 0) {
+    // One requesting input (most edges at low load): every output it wants has it alone as the
+    // request, so the output arbiters, and the token, grant it everything it asks for; the same
+    // pointer updates as the general case below.
+    const unsigned i = lowest(active);
+    bool won = true;
+    if (hold_first_grant_ > 0) {
+      --hold_first_grant_;
+      won = false;  // test-only: nothing leaves this cycle
+    }
+    std::uint32_t granted = 0;
+    for (std::uint32_t set = outs; set != 0; set &= set - 1) {
+      const unsigned o = lowest(set);
+      if (won) {
+        out_gnt[o] = static_cast<std::uint8_t>(i + 1);
+        granted |= 1u << o;
+      }
+      sa_out_[o].update(active, won);
+    }
+    sa_vc_[i].update(pick[i], won);
+    if (won) sa_gnt = pick[i] << (i << sh);
+    sa_token_.update(token, true);
+    return granted;
+  }
   // Only the wanted outputs' entries are written and read (cleared here: no fill of the whole array).
   std::array<std::uint64_t, kMaxPorts> want, arb, tent;
   for (std::uint32_t set = outs; set != 0; set &= set - 1) want[lowest(set)] = 0;
@@ -449,8 +473,10 @@ void TimingRouter::clock() {
   // Stage 4: crossbar, head rewrite, output and ejection units (their link registers and credits).
   // A network port with no grant, no credit coming back and no valid output keeps its state.
   std::uint32_t credit_ports = 0;
-  for (unsigned o = 0; o < net_ports && credit_in_ != 0; ++o) {
-    if (((credit_in_ >> (o << sh)) & vc_mask) != 0) credit_ports |= 1u << o;
+  for (std::uint64_t c = credit_in_ & ((std::uint64_t{1} << (net_ports << sh)) - 1); c != 0;) {
+    const unsigned o = lowest(c) >> sh;
+    credit_ports |= 1u << o;
+    c &= ~(vc_mask << (o << sh));
   }
   const std::uint32_t net_mask = (1u << net_ports) - 1;
   for (std::uint32_t set = (granted | credit_ports | out_valid_) & net_mask; set != 0; set &= set - 1) {
@@ -472,8 +498,12 @@ void TimingRouter::clock() {
       out_[o].vc = 0;
       out_valid_ &= ~(1u << o);
     }
-    for (unsigned w = 0; w < vcs; ++w) {
-      if (count_credit(u.credits[w], w == sent_vc, ((credit_in_ >> ((o << sh) + w)) & 1) != 0, params_.depth))
+    // Only the VCs that send or get a credit back: count_credit leaves the others as they are.
+    const std::uint64_t back = (credit_in_ >> (o << sh)) & vc_mask;
+    for (std::uint64_t w_set = back | (sent_vc < vcs ? std::uint64_t{1} << sent_vc : 0); w_set != 0;
+         w_set &= w_set - 1) {
+      const unsigned w = lowest(w_set);
+      if (count_credit(u.credits[w], w == sent_vc, ((back >> w) & 1) != 0, params_.depth))
         errors_ |= kErrCreditOverflow;
     }
   }

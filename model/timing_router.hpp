@@ -187,6 +187,16 @@ class TimingRouter {
   // Returns true when the credit given back does not fit (it is dropped).
   static bool count_credit(unsigned& count, bool consume, bool give_back, unsigned depth);
 
+  // What the idle test and a network harness read of every router each cycle, first and together
+  // (one cache line): the credits to and from the neighbours, the valid inputs and outputs, the
+  // buffered flits and the busy VCs. The masks let each stage visit only the VCs and ports with
+  // something to do (at 0.1 flits/node/cycle most VCs are Idle and empty): busy_, input VCs that
+  // are not Idle or hold a flit (a superset is harmless: every stage tests the state itself);
+  // in_valid_, out_valid_, the ports whose input link or registered output is valid.
+  std::uint64_t credit_q_ = 0, credit_in_ = 0;
+  std::uint32_t in_valid_ = 0, out_valid_ = 0;
+  unsigned buffered_ = 0;  // flits in all input buffers (the idle test)
+  std::uint64_t busy_ = 0;
   TimingRouterParams params_;
   std::shared_ptr<const TimingRouting> routing_;
   NodeId node_;
@@ -205,16 +215,8 @@ class TimingRouter {
   std::uint64_t allocated_ = 0;                      // output VCs held by a worm, bit port * vcs + VC (network ports)
   std::array<unsigned, kMaxPorts> eject_credits_{};  // per local port
   std::array<TimingLink, kMaxPorts> out_{}, in_{};
-  std::uint64_t credit_q_ = 0, credit_in_ = 0;
   RrArbiter va_top_, sa_token_;
   std::array<RrArbiter, kMaxPorts> sa_vc_{}, sa_out_{};
-  unsigned buffered_ = 0;  // flits in all input buffers (the idle test)
-  // Bit masks that let each stage visit only the VCs and ports with something to do (at 0.1
-  // flits/node/cycle most VCs are Idle and empty): busy_, input VCs that are not Idle or hold a
-  // flit (a superset is harmless: every stage tests the state itself); in_valid_, out_valid_, the
-  // ports whose input link or registered output is valid.
-  std::uint64_t busy_ = 0;
-  std::uint32_t in_valid_ = 0, out_valid_ = 0;
   // Scratch of clock(): the switch request set of each requesting input VC, written and read in
   // the same edge (a member, so that no edge clears it).
   std::array<std::uint32_t, kMaxInVcs> req_set_;

@@ -86,7 +86,10 @@ class RouterNetwork final : public Network {
   Link ejection(model::NodeId n, unsigned port) const override {
     if (clocked_[index(n)] == 0) return Link{};
     if (!models_.empty()) {
-      const model::TimingLink& l = models_[index(n)]->output(net_ + port);
+      // The valid mask first: an idle ejection link's register is not read.
+      const model::TimingRouter& m = *models_[index(n)];
+      if (((m.valid_outputs() >> (net_ + port)) & 1) == 0) return Link{};
+      const model::TimingLink& l = m.output(net_ + port);
       return Link{l.valid, l.vc, l.flit, l.stream};
     }
     return routers_[index(n)]->output(net_ + port);

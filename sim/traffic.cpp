@@ -435,10 +435,10 @@ TrafficResult Traffic::run_on(Net& network) {
       result_.saturated = true;
       break;
     }
+    // Creation then injection, node by node: a node's creation draws the random numbers in node
+    // order as before, and its injection reads only its own queue and credits.
     for (NodeId r = 0; r < n; ++r) {
       if (creates(rng_())) create(r, cycle);
-    }
-    for (NodeId r = 0; r < n; ++r) {
       const Link l = inject(r, network.injection_credits(r));
       moved |= l.valid;
       network.set_injection(r, l);
