@@ -117,10 +117,9 @@ RouterNetwork::RouterNetwork(const model::Topology& topology, RouterBackend& bac
       }
     }
     woken_.assign(routers_.size(), 0);
-    // Every router counts as evaluated before the first cycle, and every input is cleared once.
+    // Every router counts as evaluated before the first cycle (all idle after reset).
     for (model::NodeId node = 0; node < n; ++node) {
       active_.push_back(node);
-      given_.push_back(node);
     }
   }
 }
@@ -149,9 +148,9 @@ bool RouterNetwork::step_models() {
   const unsigned vcs = vcs_, sh = static_cast<unsigned>(std::countr_zero(vcs_));
   const std::uint64_t vc_mask = (std::uint64_t{1} << vcs) - 1;
   const std::uint64_t net_credits = net_ * vcs >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (net_ * vcs)) - 1;
-  // The network inputs and credits set in the last cycle go idle; set again below where they carry
-  // something (a router outside given_ has idle network inputs and no credit).
-  for (const model::NodeId r : given_) models_[index(r)]->clear_inputs(net_mask);
+  // Every router's network inputs are idle and it has no credit here (each router given one in the
+  // last cycle was evaluated, and its inputs were cleared after its edge): set below where they
+  // carry something.
   // Routers evaluated in the last cycle push their network outputs and credits to their
   // neighbours; the others hold none.
   bool moved = false;
@@ -205,12 +204,15 @@ bool RouterNetwork::step_models() {
   }
   backend_.evaluated += active_.size();
   backend_.advance_time();
+  // An evaluated router's inputs are used up by its edge: cleared at once, while its state is in
+  // the caches (a router given a flit or a credit cannot skip, so every input set is cleared).
   for (const model::NodeId r : active_) {
-    models_[index(r)]->clock();
+    model::TimingRouter& m = *models_[index(r)];
+    m.clock();
+    m.clear_inputs(~std::uint32_t{0});
     clocked_[index(r)] = 1;
   }
   backend_.advance_time();
-  given_.swap(candidates_);
   candidates_.clear();
   ++stamp_;
   return moved;

@@ -159,7 +159,6 @@ class RouterNetwork final : public Network {
   std::vector<std::uint8_t> push_port_;
   std::vector<model::NodeId> active_;      // evaluated in the last cycle
   std::vector<model::NodeId> candidates_;  // this cycle: given a flit or a credit, or evaluated last cycle
-  std::vector<model::NodeId> given_;       // the last cycle's candidates, whose inputs step() clears first
   std::vector<std::uint64_t> woken_;       // per router: the stamp of the cycle it was last listed
   std::uint64_t stamp_ = 1;
 };
