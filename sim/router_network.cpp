@@ -149,10 +149,9 @@ bool RouterNetwork::step_models() {
   const std::uint64_t vc_mask = (std::uint64_t{1} << vcs) - 1;
   const std::uint64_t net_credits = net_ * vcs >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (net_ * vcs)) - 1;
   // Every router's network inputs are idle and it has no credit here (each router given one in the
-  // last cycle was evaluated, and its inputs were cleared after its edge): set below where they
-  // carry something.
-  // Routers evaluated in the last cycle push their network outputs and credits to their
-  // neighbours; the others hold none.
+  // last cycle was evaluated, and its inputs were cleared after its edge). The routers evaluated in
+  // the last cycle push their network outputs and credits to their neighbours; the others hold
+  // none.
   bool moved = false;
   for (const model::NodeId r : active_) {
     const model::TimingRouter& m = *models_[index(r)];
@@ -190,28 +189,29 @@ bool RouterNetwork::step_models() {
     }
   }
   // The candidates that can change over the edge are evaluated (the rest hold can_skip: not
-  // evaluated in the last cycle, and given nothing since).
+  // evaluated in the last cycle, and given nothing since). Each router's test reads only its own
+  // state and inputs, which no other router's edge changes (every input is set above), so each is
+  // tested and clocked in turn. An evaluated router's inputs are used up by its edge: cleared at
+  // once, while its state is in the caches (a router given a flit or a credit cannot skip, so every
+  // input set is cleared).
   backend_.router_cycles += routers_.size();
   const bool full = backend_.evaluation() == Evaluation::kFull;
   active_.clear();
-  if (full) {
-    for (model::NodeId r = 0; r < n; ++r) active_.push_back(r);
-  } else {
-    for (const model::NodeId r : candidates_) {
-      const model::TimingRouter& m = *models_[index(r)];
-      if (!(m.quiescent() && m.inputs_idle())) active_.push_back(r);
-    }
-  }
-  backend_.evaluated += active_.size();
   backend_.advance_time();
-  // An evaluated router's inputs are used up by its edge: cleared at once, while its state is in
-  // the caches (a router given a flit or a credit cannot skip, so every input set is cleared).
-  for (const model::NodeId r : active_) {
+  const auto evaluate = [&](model::NodeId r) {
     model::TimingRouter& m = *models_[index(r)];
+    if (!full && m.quiescent() && m.inputs_idle()) return;
     m.clock();
     m.clear_inputs(~std::uint32_t{0});
     clocked_[index(r)] = 1;
+    active_.push_back(r);
+  };
+  if (full) {
+    for (model::NodeId r = 0; r < n; ++r) evaluate(r);
+  } else {
+    for (const model::NodeId r : candidates_) evaluate(r);
   }
+  backend_.evaluated += active_.size();
   backend_.advance_time();
   candidates_.clear();
   ++stamp_;

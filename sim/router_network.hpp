@@ -101,17 +101,17 @@ class RouterNetwork final : public Network {
         !models_.empty() ? models_[index(n)]->credits_to_senders() : routers_[index(n)]->credits_to_senders();
     return static_cast<std::uint32_t>(bits >> (net_ * vcs_)) & ((1u << vcs_) - 1);
   }
-  // An idle injection link that stays idle is not written again.
+  // An idle injection link that stays idle is not written again; a model router's inputs are idle
+  // after each edge (step_models), so only a valid link is written there.
   void set_injection(model::NodeId n, const Link& link) override {
-    std::uint8_t& was_valid = injection_was_valid_[index(n)];
-    if (link.valid || was_valid != 0) {
-      if (!models_.empty()) {
-        models_[index(n)]->set_input(net_, link.valid, link.vc, link.flit);  // no stream on inputs
-        if (link.valid) wake(n);
-      } else {
-        routers_[index(n)]->set_input(net_, link);
-      }
+    if (!models_.empty()) {
+      if (!link.valid) return;
+      models_[index(n)]->set_input(net_, true, link.vc, link.flit);  // no stream on inputs
+      wake(n);
+      return;
     }
+    std::uint8_t& was_valid = injection_was_valid_[index(n)];
+    if (link.valid || was_valid != 0) routers_[index(n)]->set_input(net_, link);
     was_valid = link.valid ? 1 : 0;
   }
   void set_ejection_credits(model::NodeId n, unsigned port, std::uint32_t bits) override {
