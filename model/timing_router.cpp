@@ -356,10 +356,43 @@ std::uint32_t TimingRouter::allocate_switch(const std::array<std::uint32_t, kMax
   return granted;
 }
 
+// An edge with every input VC Idle and empty and no flit arriving (a worm's tail has left: the
+// router still owes credits, gets credits back, or shows the tail on an output): no stage has a
+// request, so no arbiter moves; the output registers go idle, the output units count the credits
+// that come back, and no credit is owed after it. The same state as the full edge below, without
+// its stages (most edges of a router that a worm has just left).
+void TimingRouter::idle_edge() {
+  const unsigned sh = vc_shift_, net_ports = params_.net_ports;
+  const std::uint64_t vc_mask = (std::uint64_t{1} << params_.vcs) - 1;
+  for (std::uint32_t set = out_valid_; set != 0; set &= set - 1) {
+    const unsigned o = lowest(set);
+    out_[o].valid = false;
+    if (o < net_ports) out_[o].vc = 0;  // a network output register goes idle with VC 0
+  }
+  out_valid_ = 0;
+  for (std::uint64_t c = credit_in_; c != 0;) {
+    const unsigned o = lowest(c) >> sh;
+    const std::uint64_t back = (c >> (o << sh)) & vc_mask;
+    c &= ~(vc_mask << (o << sh));
+    if (o < net_ports) {
+      for (std::uint64_t w_set = back; w_set != 0; w_set &= w_set - 1) {
+        if (count_credit(net_out_[o].credits[lowest(w_set)], false, true, params_.depth)) errors_ |= kErrCreditOverflow;
+      }
+    } else if ((back & 1) != 0 && count_credit(eject_credits_[o - net_ports], false, true, params_.depth)) {
+      errors_ |= kErrEjectCreditOverflow;  // an ejection pool's credit comes back on VC 0's bit
+    }
+  }
+  credit_q_ = 0;
+}
+
 void TimingRouter::clock() {
   // An idle router (empty buffers, nothing arriving, no credits moving, nothing on its links)
   // keeps its state: no request reaches any stage.
   if (quiescent() && inputs_idle()) return;
+  if (busy_ == 0 && in_valid_ == 0) {
+    idle_edge();
+    return;
+  }
   const unsigned vcs = params_.vcs, net_ports = params_.net_ports, sh = vc_shift_;
   const std::uint64_t vc_mask = (std::uint64_t{1} << vcs) - 1;
   // Every loop below visits only the busy VCs (busy_, taken before this edge) and the ports with

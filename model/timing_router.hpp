@@ -178,6 +178,8 @@ class TimingRouter {
   };
 
   Segment decide(unsigned in_port, const wire::HeadFields& head) const;
+  // clock() when no input VC is busy and no flit arrives.
+  void idle_edge();
   unsigned out_vc(const InputVc& ivc, unsigned port) const;
   void allocate_vcs(const std::array<std::uint64_t, kMaxInVcs>& target, std::uint64_t req, std::uint64_t& gnt);
   // Returns the outputs granted (bit per port).
