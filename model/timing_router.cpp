@@ -113,6 +113,7 @@ void TimingRouter::reset() {
   credit_q_ = 0;
   buffered_ = 0;
   busy_ = 0;
+  active_vcs_ = 0;
   out_valid_ = 0;
   route_drops_ = 0;
   errors_ = 0;
@@ -406,13 +407,15 @@ void TimingRouter::clock() {
   // arriving one. decide() is a pure function of the head and the port, and neither flit changes
   // before the state update below (a VC that routes does not go, so its front is not popped), so
   // the decision is taken there, for the one VC per port that uses it.
+  // An Active VC neither routes nor requests a VC: stages 1 and 2 visit the others.
+  const std::uint64_t routing = busy & ~active_vcs_;
   std::uint64_t rc_vcs = 0, arr_vcs = 0;
   std::uint32_t route_ports = in_valid_;
-  for (std::uint64_t b = busy; b != 0; b &= b - 1) route_ports |= 1u << (lowest(b) >> sh);
+  for (std::uint64_t b = routing; b != 0; b &= b - 1) route_ports |= 1u << (lowest(b) >> sh);
   for (std::uint32_t set = route_ports; set != 0; set &= set - 1) {
     const unsigned i = lowest(set);
     bool routed = false;
-    for (std::uint64_t b = (busy >> (i << sh)) & vc_mask; b != 0; b &= b - 1) {
+    for (std::uint64_t b = (routing >> (i << sh)) & vc_mask; b != 0; b &= b - 1) {
       const unsigned j = (i << sh) + lowest(b);
       const InputVc& q = ivc_[j];
       if (q.count == 0) continue;
@@ -436,7 +439,7 @@ void TimingRouter::clock() {
   // those only).
   std::array<std::uint64_t, kMaxInVcs> target;
   std::uint64_t va_req = 0;
-  for (std::uint64_t b = busy; b != 0; b &= b - 1) {
+  for (std::uint64_t b = routing; b != 0; b &= b - 1) {
     const unsigned j = lowest(b);
     InputVc& q = ivc_[j];
     if (q.state != State::kRouted) continue;
@@ -605,6 +608,8 @@ void TimingRouter::clock() {
       --buffered_;
     }
     if (count == 0 && q.state == State::kIdle) busy_ &= ~(std::uint64_t{1} << j);
+    active_vcs_ =
+        q.state == State::kActive ? active_vcs_ | (std::uint64_t{1} << j) : active_vcs_ & ~(std::uint64_t{1} << j);
   }
   for (std::uint32_t set = in_valid_; set != 0; set &= set - 1) {
     const unsigned p = lowest(set);

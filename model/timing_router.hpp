@@ -200,6 +200,9 @@ class TimingRouter {
   std::uint32_t in_valid_ = 0, out_valid_ = 0;
   unsigned buffered_ = 0;  // flits in all input buffers (the idle test)
   std::uint64_t busy_ = 0;
+  // The input VCs in state Active (a subset of busy_): they neither route nor request a VC, so
+  // stages 1 and 2 skip them.
+  std::uint64_t active_vcs_ = 0;
   TimingRouterParams params_;
   std::shared_ptr<const TimingRouting> routing_;
   NodeId node_;
