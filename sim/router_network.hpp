@@ -73,7 +73,9 @@ class Network {
 
 // The routers of a 2D or 3D mesh or torus, configured and reset, the variant with the fewest local
 // pairs (one on 2D networks, two on 3D), injecting on the first, wired by LinkWiring (sim/link_wiring.hpp): step()
-// copies every network output and credit to the neighbour's input and clocks every router.
+// copies every network output and credit to the neighbour's input and clocks the routers (every
+// one, or those that can change). Model routers take a fast path with the same behaviour
+// (step_models below).
 class RouterNetwork final : public Network {
  public:
   RouterNetwork(const model::Topology& topology, RouterBackend& backend);
