@@ -269,8 +269,9 @@ void TimingRouter::allocate_vcs(const std::array<std::uint64_t, kMaxInVcs>& targ
 // (req_set holds their output sets); out_gnt: the input + 1 granted per output (0: none); sa_gnt:
 // the granted input VCs. Only the requesting inputs and the outputs they want are visited: an
 // arbiter without a grant keeps its pointer.
-std::uint32_t TimingRouter::allocate_switch(const std::array<std::uint32_t, kMaxInVcs>& req_set, std::uint64_t sa_req,
-                                            std::array<std::uint8_t, kMaxPorts>& out_gnt, std::uint64_t& sa_gnt) {
+[[gnu::always_inline]] inline std::uint32_t TimingRouter::allocate_switch(
+    const std::array<std::uint32_t, kMaxInVcs>& req_set, std::uint64_t sa_req,
+    std::array<std::uint8_t, kMaxPorts>& out_gnt, std::uint64_t& sa_gnt) {
   const unsigned sh = vc_shift_;
   const std::uint64_t vc_mask = (std::uint64_t{1} << params_.vcs) - 1;
   std::array<std::uint32_t, kMaxPorts> pick_req;

@@ -159,8 +159,15 @@ class Traffic {
   // compiler inlines (four per node and cycle: the model's fast path).
   template <class Net>
   TrafficResult run_on(Net& network);
-  // `credit_bits`: the injection credits the router returned (bit v: VC v).
-  Link inject(NodeId n, std::uint32_t credit_bits);
+  // The flit node n injects this cycle, after taking `credit_bits`, the injection credits the
+  // router returned (bit v: VC v).
+  Link inject(NodeId n, std::uint32_t credit_bits) {
+    NodeState& node = nodes_[at(n)];
+    for (std::uint32_t b = credit_bits & ((1u << vcs_) - 1); b != 0; b &= b - 1) ++node.credits[std::countr_zero(b)];
+    return node.queue.empty() ? Link{} : send(node);  // inline: most nodes most cycles have nothing queued
+  }
+  // The front worm's next flit of `node`, whose queue is not empty (inject).
+  Link send(NodeState& node);
   void eject(NodeId n, unsigned port, const Link& link, long cycle);
   void delivered(Flight& flight, NodeId at, long cycle);
   std::string in_flight_report() const;
@@ -268,12 +275,9 @@ void Traffic::queue_worm(NodeId source, long packet, const std::vector<NodeId>& 
   nodes_[at(source)].queue.push_back(std::move(w));
 }
 
-// The flit node n injects this cycle: the front worm's next flit when its VC has a credit; a worm
-// starts only with a free tag (16 worms per node in flight).
-Link Traffic::inject(NodeId n, std::uint32_t bits) {
-  NodeState& node = nodes_[at(n)];
-  for (std::uint32_t b = bits & ((1u << vcs_) - 1); b != 0; b &= b - 1) ++node.credits[std::countr_zero(b)];
-  if (node.queue.empty()) return {};
+// The front worm's next flit when its VC has a credit; a worm starts only with a free tag (16
+// worms per node in flight).
+Link Traffic::send(NodeState& node) {
   OutWorm& w = node.queue.front();
   const unsigned vc = w.head.vc_class & (vcs_ - 1u);  // class mod VCs, as the routers map it
   if (node.credits[vc] == 0) return {};
