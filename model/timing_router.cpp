@@ -113,6 +113,7 @@ void TimingRouter::reset() {
   credit_q_ = 0;
   buffered_ = 0;
   busy_ = 0;
+  active_vcs_ = 0;
   out_valid_ = 0;
   route_drops_ = 0;
   errors_ = 0;
@@ -268,8 +269,9 @@ void TimingRouter::allocate_vcs(const std::array<std::uint64_t, kMaxInVcs>& targ
 // (req_set holds their output sets); out_gnt: the input + 1 granted per output (0: none); sa_gnt:
 // the granted input VCs. Only the requesting inputs and the outputs they want are visited: an
 // arbiter without a grant keeps its pointer.
-std::uint32_t TimingRouter::allocate_switch(const std::array<std::uint32_t, kMaxInVcs>& req_set, std::uint64_t sa_req,
-                                            std::array<std::uint8_t, kMaxPorts>& out_gnt, std::uint64_t& sa_gnt) {
+[[gnu::always_inline]] inline std::uint32_t TimingRouter::allocate_switch(
+    const std::array<std::uint32_t, kMaxInVcs>& req_set, std::uint64_t sa_req,
+    std::array<std::uint8_t, kMaxPorts>& out_gnt, std::uint64_t& sa_gnt) {
   const unsigned sh = vc_shift_;
   const std::uint64_t vc_mask = (std::uint64_t{1} << params_.vcs) - 1;
   std::array<std::uint32_t, kMaxPorts> pick_req;
@@ -289,6 +291,30 @@ std::uint32_t TimingRouter::allocate_switch(const std::array<std::uint32_t, kMax
   out_gnt.fill(0);
   if (active == 0) return 0;
   const std::uint64_t token = sa_token_.grant(active);
+  if ((active & (active - 1)) == 0) {
+    // One requesting input (most edges at low load): every output it wants has it alone as the
+    // request, so the output arbiters, and the token, grant it everything it asks for; the same
+    // pointer updates as the general case below.
+    const unsigned i = lowest(active);
+    bool won = true;
+    if (hold_first_grant_ > 0) {
+      --hold_first_grant_;
+      won = false;  // test-only: nothing leaves this cycle
+    }
+    std::uint32_t granted = 0;
+    for (std::uint32_t set = outs; set != 0; set &= set - 1) {
+      const unsigned o = lowest(set);
+      if (won) {
+        out_gnt[o] = static_cast<std::uint8_t>(i + 1);
+        granted |= 1u << o;
+      }
+      sa_out_[o].update(active, won);
+    }
+    sa_vc_[i].update(pick[i], won);
+    if (won) sa_gnt = pick[i] << (i << sh);
+    sa_token_.update(token, true);
+    return granted;
+  }
   // Only the wanted outputs' entries are written and read (cleared here: no fill of the whole array).
   std::array<std::uint64_t, kMaxPorts> want, arb, tent;
   for (std::uint32_t set = outs; set != 0; set &= set - 1) want[lowest(set)] = 0;
@@ -332,10 +358,43 @@ std::uint32_t TimingRouter::allocate_switch(const std::array<std::uint32_t, kMax
   return granted;
 }
 
+// An edge with every input VC Idle and empty and no flit arriving (a worm's tail has left: the
+// router still owes credits, gets credits back, or shows the tail on an output): no stage has a
+// request, so no arbiter moves; the output registers go idle, the output units count the credits
+// that come back, and no credit is owed after it. The same state as the full edge below, without
+// its stages (most edges of a router that a worm has just left).
+void TimingRouter::idle_edge() {
+  const unsigned sh = vc_shift_, net_ports = params_.net_ports;
+  const std::uint64_t vc_mask = (std::uint64_t{1} << params_.vcs) - 1;
+  for (std::uint32_t set = out_valid_; set != 0; set &= set - 1) {
+    const unsigned o = lowest(set);
+    out_[o].valid = false;
+    if (o < net_ports) out_[o].vc = 0;  // a network output register goes idle with VC 0
+  }
+  out_valid_ = 0;
+  for (std::uint64_t c = credit_in_; c != 0;) {
+    const unsigned o = lowest(c) >> sh;
+    const std::uint64_t back = (c >> (o << sh)) & vc_mask;
+    c &= ~(vc_mask << (o << sh));
+    if (o < net_ports) {
+      for (std::uint64_t w_set = back; w_set != 0; w_set &= w_set - 1) {
+        if (count_credit(net_out_[o].credits[lowest(w_set)], false, true, params_.depth)) errors_ |= kErrCreditOverflow;
+      }
+    } else if ((back & 1) != 0 && count_credit(eject_credits_[o - net_ports], false, true, params_.depth)) {
+      errors_ |= kErrEjectCreditOverflow;  // an ejection pool's credit comes back on VC 0's bit
+    }
+  }
+  credit_q_ = 0;
+}
+
 void TimingRouter::clock() {
   // An idle router (empty buffers, nothing arriving, no credits moving, nothing on its links)
   // keeps its state: no request reaches any stage.
   if (quiescent() && inputs_idle()) return;
+  if (busy_ == 0 && in_valid_ == 0) {
+    idle_edge();
+    return;
+  }
   const unsigned vcs = params_.vcs, net_ports = params_.net_ports, sh = vc_shift_;
   const std::uint64_t vc_mask = (std::uint64_t{1} << vcs) - 1;
   // Every loop below visits only the busy VCs (busy_, taken before this edge) and the ports with
@@ -349,13 +408,15 @@ void TimingRouter::clock() {
   // arriving one. decide() is a pure function of the head and the port, and neither flit changes
   // before the state update below (a VC that routes does not go, so its front is not popped), so
   // the decision is taken there, for the one VC per port that uses it.
+  // An Active VC neither routes nor requests a VC: stages 1 and 2 visit the others.
+  const std::uint64_t routing = busy & ~active_vcs_;
   std::uint64_t rc_vcs = 0, arr_vcs = 0;
   std::uint32_t route_ports = in_valid_;
-  for (std::uint64_t b = busy; b != 0; b &= b - 1) route_ports |= 1u << (lowest(b) >> sh);
+  for (std::uint64_t b = routing; b != 0; b &= b - 1) route_ports |= 1u << (lowest(b) >> sh);
   for (std::uint32_t set = route_ports; set != 0; set &= set - 1) {
     const unsigned i = lowest(set);
     bool routed = false;
-    for (std::uint64_t b = (busy >> (i << sh)) & vc_mask; b != 0; b &= b - 1) {
+    for (std::uint64_t b = (routing >> (i << sh)) & vc_mask; b != 0; b &= b - 1) {
       const unsigned j = (i << sh) + lowest(b);
       const InputVc& q = ivc_[j];
       if (q.count == 0) continue;
@@ -379,7 +440,7 @@ void TimingRouter::clock() {
   // those only).
   std::array<std::uint64_t, kMaxInVcs> target;
   std::uint64_t va_req = 0;
-  for (std::uint64_t b = busy; b != 0; b &= b - 1) {
+  for (std::uint64_t b = routing; b != 0; b &= b - 1) {
     const unsigned j = lowest(b);
     InputVc& q = ivc_[j];
     if (q.state != State::kRouted) continue;
@@ -449,8 +510,10 @@ void TimingRouter::clock() {
   // Stage 4: crossbar, head rewrite, output and ejection units (their link registers and credits).
   // A network port with no grant, no credit coming back and no valid output keeps its state.
   std::uint32_t credit_ports = 0;
-  for (unsigned o = 0; o < net_ports && credit_in_ != 0; ++o) {
-    if (((credit_in_ >> (o << sh)) & vc_mask) != 0) credit_ports |= 1u << o;
+  for (std::uint64_t c = credit_in_ & ((std::uint64_t{1} << (net_ports << sh)) - 1); c != 0;) {
+    const unsigned o = lowest(c) >> sh;
+    credit_ports |= 1u << o;
+    c &= ~(vc_mask << (o << sh));
   }
   const std::uint32_t net_mask = (1u << net_ports) - 1;
   for (std::uint32_t set = (granted | credit_ports | out_valid_) & net_mask; set != 0; set &= set - 1) {
@@ -472,8 +535,12 @@ void TimingRouter::clock() {
       out_[o].vc = 0;
       out_valid_ &= ~(1u << o);
     }
-    for (unsigned w = 0; w < vcs; ++w) {
-      if (count_credit(u.credits[w], w == sent_vc, ((credit_in_ >> ((o << sh) + w)) & 1) != 0, params_.depth))
+    // Only the VCs that send or get a credit back: count_credit leaves the others as they are.
+    const std::uint64_t back = (credit_in_ >> (o << sh)) & vc_mask;
+    for (std::uint64_t w_set = back | (sent_vc < vcs ? std::uint64_t{1} << sent_vc : 0); w_set != 0;
+         w_set &= w_set - 1) {
+      const unsigned w = lowest(w_set);
+      if (count_credit(u.credits[w], w == sent_vc, ((back >> w) & 1) != 0, params_.depth))
         errors_ |= kErrCreditOverflow;
     }
   }
@@ -542,6 +609,8 @@ void TimingRouter::clock() {
       --buffered_;
     }
     if (count == 0 && q.state == State::kIdle) busy_ &= ~(std::uint64_t{1} << j);
+    active_vcs_ =
+        q.state == State::kActive ? active_vcs_ | (std::uint64_t{1} << j) : active_vcs_ & ~(std::uint64_t{1} << j);
   }
   for (std::uint32_t set = in_valid_; set != 0; set &= set - 1) {
     const unsigned p = lowest(set);

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -115,6 +116,17 @@ class TimingRouter {
     in_valid_ = valid ? in_valid_ | bit : in_valid_ & ~bit;
   }
   void set_credits_from_receivers(std::uint64_t bits) { credit_in_ = bits; }
+  // A network harness that pushes each router's outputs into its neighbours (sim/router_network.cpp,
+  // the model's fast path): after the edge that used them, the inputs of the ports in `ports` go
+  // idle and the credits from the receivers to none; the next edge's links and credits are then
+  // set only where they carry something.
+  void clear_inputs(std::uint32_t ports) {
+    for (std::uint32_t set = in_valid_ & ports; set != 0; set &= set - 1) in_[std::countr_zero(set)].valid = false;
+    in_valid_ &= ~ports;
+    credit_in_ = 0;
+  }
+  // Credits from one receiver, added to those of the others (bits of other ports are not touched).
+  void add_credits_from_receivers(std::uint64_t bits) { credit_in_ |= bits; }
   // One rising clock edge.
   void clock();
   // Activity-driven evaluation (docs/timing.md): the router holds nothing that moves (no flit in
@@ -166,6 +178,8 @@ class TimingRouter {
   };
 
   Segment decide(unsigned in_port, const wire::HeadFields& head) const;
+  // clock() when no input VC is busy and no flit arrives.
+  void idle_edge();
   unsigned out_vc(const InputVc& ivc, unsigned port) const;
   void allocate_vcs(const std::array<std::uint64_t, kMaxInVcs>& target, std::uint64_t req, std::uint64_t& gnt);
   // Returns the outputs granted (bit per port).
@@ -176,6 +190,19 @@ class TimingRouter {
   // Returns true when the credit given back does not fit (it is dropped).
   static bool count_credit(unsigned& count, bool consume, bool give_back, unsigned depth);
 
+  // What the idle test and a network harness read of every router each cycle, first and together
+  // (one cache line): the credits to and from the neighbours, the valid inputs and outputs, the
+  // buffered flits and the busy VCs. The masks let each stage visit only the VCs and ports with
+  // something to do (at 0.1 flits/node/cycle most VCs are Idle and empty): busy_, input VCs that
+  // are not Idle or hold a flit (a superset is harmless: every stage tests the state itself);
+  // in_valid_, out_valid_, the ports whose input link or registered output is valid.
+  std::uint64_t credit_q_ = 0, credit_in_ = 0;
+  std::uint32_t in_valid_ = 0, out_valid_ = 0;
+  unsigned buffered_ = 0;  // flits in all input buffers (the idle test)
+  std::uint64_t busy_ = 0;
+  // The input VCs in state Active (a subset of busy_): they neither route nor request a VC, so
+  // stages 1 and 2 skip them.
+  std::uint64_t active_vcs_ = 0;
   TimingRouterParams params_;
   std::shared_ptr<const TimingRouting> routing_;
   NodeId node_;
@@ -194,16 +221,8 @@ class TimingRouter {
   std::uint64_t allocated_ = 0;                      // output VCs held by a worm, bit port * vcs + VC (network ports)
   std::array<unsigned, kMaxPorts> eject_credits_{};  // per local port
   std::array<TimingLink, kMaxPorts> out_{}, in_{};
-  std::uint64_t credit_q_ = 0, credit_in_ = 0;
   RrArbiter va_top_, sa_token_;
   std::array<RrArbiter, kMaxPorts> sa_vc_{}, sa_out_{};
-  unsigned buffered_ = 0;  // flits in all input buffers (the idle test)
-  // Bit masks that let each stage visit only the VCs and ports with something to do (at 0.1
-  // flits/node/cycle most VCs are Idle and empty): busy_, input VCs that are not Idle or hold a
-  // flit (a superset is harmless: every stage tests the state itself); in_valid_, out_valid_, the
-  // ports whose input link or registered output is valid.
-  std::uint64_t busy_ = 0;
-  std::uint32_t in_valid_ = 0, out_valid_ = 0;
   // Scratch of clock(): the switch request set of each requesting input VC, written and read in
   // the same edge (a member, so that no edge clears it).
   std::array<std::uint32_t, kMaxInVcs> req_set_;

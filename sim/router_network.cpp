@@ -3,7 +3,10 @@
 
 #include <fmt/format.h>
 
+#include <bit>
+
 #include "model/errors.hpp"
+#include "sim/model_router.hpp"
 
 namespace wormcast::sim {
 std::unique_ptr<Network> RouterBackend::make_network(const model::Topology& topology) {
@@ -95,9 +98,34 @@ RouterNetwork::RouterNetwork(const model::Topology& topology, RouterBackend& bac
   clocked_.assign(routers_.size(), 1);
   credits_written_.assign(routers_.size(), ~std::uint32_t{0});
   injection_was_valid_.assign(routers_.size(), 1);
+  vcs_ = routers_.front()->vcs();
+  // The model's fast path when every router is a model router (a wrapped or verilated one takes
+  // the interface).
+  for (const auto& r : routers_) {
+    model::TimingRouter* m = timing_router_of(*r);
+    if (m == nullptr) {
+      models_.clear();
+      break;
+    }
+    models_.push_back(m);
+  }
+  if (!models_.empty()) {
+    for (model::NodeId node = 0; node < n; ++node) {
+      for (unsigned p = 0; p < net_; ++p) {
+        push_to_.push_back(topology_.neighbour(node, static_cast<model::Port>(p)));
+        push_port_.push_back(static_cast<std::uint8_t>(topology_.reverse_port(static_cast<model::Port>(p))));
+      }
+    }
+    woken_.assign(routers_.size(), 0);
+    // Every router counts as evaluated before the first cycle (all idle after reset).
+    for (model::NodeId node = 0; node < n; ++node) {
+      active_.push_back(node);
+    }
+  }
 }
 
 bool RouterNetwork::step() {
+  if (!models_.empty()) return step_models();
   bool moved = false;
   const model::NodeId n = static_cast<model::NodeId>(routers_.size());
   // A router not evaluated in the last cycle shows what LinkWiring captured before (all idle).
@@ -112,6 +140,81 @@ bool RouterNetwork::step() {
     credits_written_[index(r)] = to_router;
   }
   clock_routers(routers_, backend_, &clocked_);
+  return moved;
+}
+
+bool RouterNetwork::step_models() {
+  const std::uint32_t net_mask = (1u << net_) - 1;
+  const unsigned vcs = vcs_, sh = static_cast<unsigned>(std::countr_zero(vcs_));
+  const std::uint64_t vc_mask = (std::uint64_t{1} << vcs) - 1;
+  const std::uint64_t net_credits = net_ * vcs >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (net_ * vcs)) - 1;
+  // Every router's network inputs are idle and it has no credit here (each router given one in the
+  // last cycle was evaluated, and its inputs were cleared after its edge). The routers evaluated in
+  // the last cycle push their network outputs and credits to their neighbours; the others hold
+  // none.
+  bool moved = false;
+  for (const model::NodeId r : active_) {
+    const model::TimingRouter& m = *models_[index(r)];
+    wake(r);
+    clocked_[index(r)] = 0;
+    const std::size_t base = index(r) * net_;
+    const std::uint32_t valid = m.valid_outputs() & net_mask;
+    moved |= valid != 0;
+    for (std::uint32_t set = valid; set != 0; set &= set - 1) {
+      const unsigned p = static_cast<unsigned>(std::countr_zero(set));
+      const model::NodeId to = push_to_[base + p];
+      if (to == model::kNoNode) continue;
+      const model::TimingLink& l = m.output(p);
+      models_[index(to)]->set_input(push_port_[base + p], true, l.vc, l.flit);
+      wake(to);
+    }
+    for (std::uint64_t c = m.credits_to_senders() & net_credits; c != 0;) {
+      const unsigned p = static_cast<unsigned>(std::countr_zero(c)) >> sh;
+      const std::uint64_t bits = (c >> (p << sh)) & vc_mask;
+      c &= ~(vc_mask << (p << sh));
+      const model::NodeId to = push_to_[base + p];
+      if (to == model::kNoNode) continue;
+      models_[index(to)]->add_credits_from_receivers(bits << (push_port_[base + p] << sh));
+      wake(to);
+    }
+  }
+  // The local ports' credits from the sinks.
+  const model::NodeId n = static_cast<model::NodeId>(routers_.size());
+  for (model::NodeId r = 0; r < n; ++r) {
+    for (unsigned k = 0; k < locals_; ++k) {
+      const std::uint32_t bits = eject_credits_[index(r) * locals_ + k];
+      if (bits == 0) continue;
+      models_[index(r)]->add_credits_from_receivers(static_cast<std::uint32_t>(bits << ((net_ + k) * vcs)));
+      wake(r);
+    }
+  }
+  // The candidates that can change over the edge are evaluated (the rest hold can_skip: not
+  // evaluated in the last cycle, and given nothing since). Each router's test reads only its own
+  // state and inputs, which no other router's edge changes (every input is set above), so each is
+  // tested and clocked in turn. An evaluated router's inputs are used up by its edge: cleared at
+  // once, while its state is in the caches (a router given a flit or a credit cannot skip, so every
+  // input set is cleared).
+  backend_.router_cycles += routers_.size();
+  const bool full = backend_.evaluation() == Evaluation::kFull;
+  active_.clear();
+  backend_.advance_time();
+  const auto evaluate = [&](model::NodeId r) {
+    model::TimingRouter& m = *models_[index(r)];
+    if (!full && m.quiescent() && m.inputs_idle()) return;
+    m.clock();
+    m.clear_inputs(~std::uint32_t{0});
+    clocked_[index(r)] = 1;
+    active_.push_back(r);
+  };
+  if (full) {
+    for (model::NodeId r = 0; r < n; ++r) evaluate(r);
+  } else {
+    for (const model::NodeId r : candidates_) evaluate(r);
+  }
+  backend_.evaluated += active_.size();
+  backend_.advance_time();
+  candidates_.clear();
+  ++stamp_;
   return moved;
 }
 

@@ -73,7 +73,9 @@ class Network {
 
 // The routers of a 2D or 3D mesh or torus, configured and reset, the variant with the fewest local
 // pairs (one on 2D networks, two on 3D), injecting on the first, wired by LinkWiring (sim/link_wiring.hpp): step()
-// copies every network output and credit to the neighbour's input and clocks every router.
+// copies every network output and credit to the neighbour's input and clocks the routers (every
+// one, or those that can change). Model routers take a fast path with the same behaviour
+// (step_models below).
 class RouterNetwork final : public Network {
  public:
   RouterNetwork(const model::Topology& topology, RouterBackend& backend);
@@ -84,16 +86,32 @@ class RouterNetwork final : public Network {
   // A router not evaluated in the last cycle has no flit on any output and owes no credit
   // (RouterModel::can_skip): not read again.
   Link ejection(model::NodeId n, unsigned port) const override {
-    return clocked_[index(n)] != 0 ? routers_[index(n)]->output(net_ + port) : Link{};
+    if (clocked_[index(n)] == 0) return Link{};
+    if (!models_.empty()) {
+      // The valid mask first: an idle ejection link's register is not read.
+      const model::TimingRouter& m = *models_[index(n)];
+      if (((m.valid_outputs() >> (net_ + port)) & 1) == 0) return Link{};
+      const model::TimingLink& l = m.output(net_ + port);
+      return Link{l.valid, l.vc, l.flit, l.stream};
+    }
+    return routers_[index(n)]->output(net_ + port);
   }
-  unsigned vcs() const override { return routers_.front()->vcs(); }
+  unsigned vcs() const override { return vcs_; }
   std::uint32_t injection_credits(model::NodeId n) const override {
     if (clocked_[index(n)] == 0) return 0;
-    const unsigned vcs = routers_[index(n)]->vcs();
-    return (routers_[index(n)]->credits_to_senders() >> (net_ * vcs)) & ((1u << vcs) - 1);
+    const std::uint64_t bits =
+        !models_.empty() ? models_[index(n)]->credits_to_senders() : routers_[index(n)]->credits_to_senders();
+    return static_cast<std::uint32_t>(bits >> (net_ * vcs_)) & ((1u << vcs_) - 1);
   }
-  // An idle injection link that stays idle is not written again.
+  // An idle injection link that stays idle is not written again; a model router's inputs are idle
+  // after each edge (step_models), so only a valid link is written there.
   void set_injection(model::NodeId n, const Link& link) override {
+    if (!models_.empty()) {
+      if (!link.valid) return;
+      models_[index(n)]->set_input(net_, true, link.vc, link.flit);  // no stream on inputs
+      wake(n);
+      return;
+    }
     std::uint8_t& was_valid = injection_was_valid_[index(n)];
     if (link.valid || was_valid != 0) routers_[index(n)]->set_input(net_, link);
     was_valid = link.valid ? 1 : 0;
@@ -120,6 +138,31 @@ class RouterNetwork final : public Network {
   std::vector<std::uint8_t> clocked_;
   std::vector<std::uint32_t> credits_written_;
   std::vector<std::uint8_t> injection_was_valid_;  // per router: the last injection link set was valid
+  unsigned vcs_;                                   // VCs per port (every router is the same variant)
+
+  // The timing model's fast path (docs/timing.md, "Model speed (session 12)"): when every router
+  // is a model router (timing_router_of), step() works on the models in place. Each router
+  // evaluated in the last cycle pushes its valid network outputs and its credits into the
+  // neighbours' inputs (the others show idle links and owe nothing: RouterModel::can_skip held
+  // before their last cycle), and only the routers that were evaluated or were given something
+  // are asked whether they can skip. The same inputs, credits and evaluations as the interface path
+  // (TrafficBackends and ActivityRuns compare the two backends and both evaluations).
+  bool step_models();
+  // Lists router n among this cycle's candidates for evaluation (once).
+  void wake(model::NodeId n) {
+    if (woken_[index(n)] != stamp_) {
+      woken_[index(n)] = stamp_;
+      candidates_.push_back(n);
+    }
+  }
+  std::vector<model::TimingRouter*> models_;  // empty unless every router is a model router
+  // r * net_ + p: the router port p's link reaches (kNoNode where none) and its input port there.
+  std::vector<model::NodeId> push_to_;
+  std::vector<std::uint8_t> push_port_;
+  std::vector<model::NodeId> active_;      // evaluated in the last cycle
+  std::vector<model::NodeId> candidates_;  // this cycle: given a flit or a credit, or evaluated last cycle
+  std::vector<std::uint64_t> woken_;       // per router: the stamp of the cycle it was last listed
+  std::uint64_t stamp_ = 1;
 };
 
 }  // namespace wormcast::sim

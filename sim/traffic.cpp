@@ -155,7 +155,19 @@ class Traffic {
 
   void create(NodeId source, long cycle);
   void queue_worm(NodeId source, long packet, const std::vector<NodeId>& destinations);
-  Link inject(NodeId n);
+  // The cycle loop on `network`: the Network interface, or a RouterNetwork (final) whose calls the
+  // compiler inlines (four per node and cycle: the model's fast path).
+  template <class Net>
+  TrafficResult run_on(Net& network);
+  // The flit node n injects this cycle, after taking `credit_bits`, the injection credits the
+  // router returned (bit v: VC v).
+  Link inject(NodeId n, std::uint32_t credit_bits) {
+    NodeState& node = nodes_[at(n)];
+    for (std::uint32_t b = credit_bits & ((1u << vcs_) - 1); b != 0; b &= b - 1) ++node.credits[std::countr_zero(b)];
+    return node.queue.empty() ? Link{} : send(node);  // inline: most nodes most cycles have nothing queued
+  }
+  // The front worm's next flit of `node`, whose queue is not empty (inject).
+  Link send(NodeState& node);
   void eject(NodeId n, unsigned port, const Link& link, long cycle);
   void delivered(Flight& flight, NodeId at, long cycle);
   std::string in_flight_report() const;
@@ -263,13 +275,9 @@ void Traffic::queue_worm(NodeId source, long packet, const std::vector<NodeId>& 
   nodes_[at(source)].queue.push_back(std::move(w));
 }
 
-// The flit node n injects this cycle: the front worm's next flit when its VC has a credit; a worm
-// starts only with a free tag (16 worms per node in flight).
-Link Traffic::inject(NodeId n) {
-  NodeState& node = nodes_[at(n)];
-  const std::uint32_t bits = network_.injection_credits(n);
-  for (std::uint32_t b = bits & ((1u << vcs_) - 1); b != 0; b &= b - 1) ++node.credits[std::countr_zero(b)];
-  if (node.queue.empty()) return {};
+// The front worm's next flit when its VC has a credit; a worm starts only with a free tag (16
+// worms per node in flight).
+Link Traffic::send(NodeState& node) {
   OutWorm& w = node.queue.front();
   const unsigned vc = w.head.vc_class & (vcs_ - 1u);  // class mod VCs, as the routers map it
   if (node.credits[vc] == 0) return {};
@@ -401,6 +409,12 @@ std::string Traffic::in_flight_report() const {
 }
 
 TrafficResult Traffic::run() {
+  if (auto* routers = dynamic_cast<RouterNetwork*>(&network_)) return run_on(*routers);
+  return run_on(network_);
+}
+
+template <class Net>
+TrafficResult Traffic::run_on(Net& network) {
   const auto start = std::chrono::steady_clock::now();
   const std::clock_t cpu_start = std::clock();
   const int n = topology_.node_count();
@@ -411,9 +425,9 @@ TrafficResult Traffic::run() {
     bool moved = false;
     for (NodeId r = 0; r < n; ++r) {
       for (unsigned k = 0; k < ejection_ports_; ++k) {
-        const Link l = network_.ejection(r, k);
+        const Link l = network.ejection(r, k);
         // The sink takes every flit at once; the credit returns to the port's pool (VC 0's bit).
-        network_.set_ejection_credits(r, k, l.valid ? 1u : 0u);
+        network.set_ejection_credits(r, k, l.valid ? 1u : 0u);
         if (!l.valid) continue;
         moved = true;
         if (measuring(cycle)) ++result_.ejected_flits;
@@ -425,16 +439,16 @@ TrafficResult Traffic::run() {
       result_.saturated = true;
       break;
     }
+    // Creation then injection, node by node: a node's creation draws the random numbers in node
+    // order as before, and its injection reads only its own queue and credits.
     for (NodeId r = 0; r < n; ++r) {
       if (creates(rng_())) create(r, cycle);
-    }
-    for (NodeId r = 0; r < n; ++r) {
-      const Link l = inject(r);
+      const Link l = inject(r, network.injection_credits(r));
       moved |= l.valid;
-      network_.set_injection(r, l);
+      network.set_injection(r, l);
     }
-    moved |= network_.step();
-    if (network_.assertion_failed()) throw TrafficError(fmt::format("an RTL assertion fired in cycle {}", cycle));
+    moved |= network.step();
+    if (network.assertion_failed()) throw TrafficError(fmt::format("an RTL assertion fired in cycle {}", cycle));
     if (moved || worms_in_flight_ == 0) last_progress = cycle;
     if (cycle - last_progress > config_.watchdog) {
       throw TrafficError(fmt::format("watchdog: no flit moved for {} cycles (cycle {}, {} worms in flight):{}",
