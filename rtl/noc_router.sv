@@ -59,10 +59,6 @@ module noc_router #(
   /// needs fewer modes leaves the others out and saves their logic; their worms get no decision
   /// and are drained (route_drops_o), like reserved modes (docs/rtl.md, "Routing modes per build").
   parameter int unsigned Modes = noc_pkg::AllModes,
-  /// VC allocation policy: 0 noc_vc_allocator (reservation in round-robin order; the timing model
-  /// mirrors it), 1 noc_vc_allocator_sep (an arbiter per output VC and a token; an area experiment
-  /// the timing model does not mirror, docs/rtl.md "Router v2").
-  parameter int unsigned VcAlloc = 0,
   /// Ports on each side: network then local. Derived, do not override.
   localparam int unsigned NumPorts = NumNetPorts + NumLocal,
   /// Width of a VC id on a link. Derived, do not override.
@@ -156,10 +152,6 @@ module noc_router #(
   // no wider than the class field.
   if (NumVcs != 1 && NumVcs != 2 && NumVcs != 4) begin : gen_vcs_check
     $error("noc_router: NumVcs (%0d) must be 1, 2 or 4 (a class c takes VC c mod NumVcs)", NumVcs);
-  end
-
-  if (VcAlloc > 1) begin : gen_vc_alloc_check
-    $error("noc_router: VcAlloc (%0d) must be 0 (noc_vc_allocator) or 1 (noc_vc_allocator_sep)", VcAlloc);
   end
 
   // The configuration the route compute uses. RegisterConfig = 1: captured at every rising edge
@@ -395,37 +387,20 @@ module noc_router #(
   // ---------------------------------------------------------------------------------------------
   // VC allocation (network ports only: ejection is not allocated, noc_eject_unit).
 
-  if (VcAlloc == 1) begin : gen_vc_alloc_sep
-    noc_vc_allocator_sep #(
-      .NumIn (NumPorts),
-      .NumOut(NumNetPorts),
-      .NumVcs(NumVcs)
-    ) u_vc_alloc (
-      .clk_i,
-      .rst_ni,
-      .req_i        (va_req),
-      .target_i     (va_target),
-      .free_i       (~allocated),
-      .gnt_o        (va_gnt),
-      .alloc_o      (alloc),
-      .alloc_owner_o(alloc_owner)
-    );
-  end else begin : gen_vc_alloc
-    noc_vc_allocator #(
-      .NumIn (NumPorts),
-      .NumOut(NumNetPorts),
-      .NumVcs(NumVcs)
-    ) u_vc_alloc (
-      .clk_i,
-      .rst_ni,
-      .req_i        (va_req),
-      .target_i     (va_target),
-      .free_i       (~allocated),
-      .gnt_o        (va_gnt),
-      .alloc_o      (alloc),
-      .alloc_owner_o(alloc_owner)
-    );
-  end
+  noc_vc_allocator #(
+    .NumIn (NumPorts),
+    .NumOut(NumNetPorts),
+    .NumVcs(NumVcs)
+  ) u_vc_alloc (
+    .clk_i,
+    .rst_ni,
+    .req_i        (va_req),
+    .target_i     (va_target),
+    .free_i       (~allocated),
+    .gnt_o        (va_gnt),
+    .alloc_o      (alloc),
+    .alloc_owner_o(alloc_owner)
+  );
 
   // ---------------------------------------------------------------------------------------------
   // Switch allocation and the crossbar.

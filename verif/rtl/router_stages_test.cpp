@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// Verilator unit tests of the router stages rtl/noc_output_unit.sv, rtl/noc_switch_allocator.sv,
-// rtl/noc_vc_allocator.sv and rtl/noc_vc_allocator_sep.sv (docs/rtl.md). Each stage is verilated with --assert for two
-// parameter sets and driven cycle by cycle against a small C++ reference model written from the stage's documented
-// behaviour, with fixed-seed random stimulus. Property checks that do not depend on the reference (all-or-nothing
-// grants, one grant per output, bounded waiting) run beside it.
+// Verilator unit tests of the router stages rtl/noc_output_unit.sv, rtl/noc_switch_allocator.sv and
+// rtl/noc_vc_allocator.sv (docs/rtl.md). Each stage is verilated with --assert for two parameter
+// sets and driven cycle by cycle against a small C++ reference model written from the stage's
+// documented behaviour, with fixed-seed random stimulus. Property checks that do not depend on the
+// reference (all-or-nothing grants, one grant per output, bounded waiting) run beside it.
 #include <gtest/gtest.h>
 #include <verilated.h>
 
@@ -22,8 +22,6 @@
 #include "Vnoc_switch_allocator_i5_o5_v2.h"
 #include "Vnoc_vc_allocator_i2_o3_v2.h"
 #include "Vnoc_vc_allocator_i5_o5_v2.h"
-#include "Vnoc_vc_allocator_sep_i2_o3_v2.h"
-#include "Vnoc_vc_allocator_sep_i5_o5_v2.h"
 #include "verif/rtl/verilated_dut.hpp"
 
 namespace wormcast::verif {
@@ -627,26 +625,13 @@ SWITCH_ALLOC_TESTS(StageSwitchAllocIn3Out4Vcs3, SwitchAllocIn3Out4Vcs3)
 // ---------------------------------------------------------------------------------------------
 // noc_vc_allocator
 
-// kSep: the separable allocator (noc_vc_allocator_sep, the router's VcAlloc = 1) and its reference.
 struct VcAllocIn5Out5Vcs2 {
   using Model = Vnoc_vc_allocator_i5_o5_v2;
   static constexpr unsigned kIn = 5, kOut = 5, kVcs = 2;
-  static constexpr bool kSep = false;
 };
 struct VcAllocIn2Out3Vcs2 {
   using Model = Vnoc_vc_allocator_i2_o3_v2;
   static constexpr unsigned kIn = 2, kOut = 3, kVcs = 2;
-  static constexpr bool kSep = false;
-};
-struct VcAllocSepIn5Out5Vcs2 {
-  using Model = Vnoc_vc_allocator_sep_i5_o5_v2;
-  static constexpr unsigned kIn = 5, kOut = 5, kVcs = 2;
-  static constexpr bool kSep = true;
-};
-struct VcAllocSepIn2Out3Vcs2 {
-  using Model = Vnoc_vc_allocator_sep_i2_o3_v2;
-  static constexpr unsigned kIn = 2, kOut = 3, kVcs = 2;
-  static constexpr bool kSep = true;
 };
 
 // Reference of the all-or-nothing allocator: requesters in round-robin order from the top one;
@@ -678,59 +663,6 @@ class VcAllocReference {
  private:
   RoundRobin top_{kInVcs};
   std::optional<unsigned> top_now_;
-  std::vector<bool> req_, gnt_;
-};
-
-// Reference of the separable allocator (docs/rtl.md, "noc_vc_allocator_sep"): per output VC a
-// round-robin pick among its requesters; the token holder, kept until it is granted, takes every
-// output VC it requests instead; a requester is granted iff all its VCs are free and every one of
-// them went to it. A pick that was granted advances its arbiter; one that was not stays first.
-template <class P>
-class VcAllocSepReference {
- public:
-  static constexpr unsigned kInVcs = P::kIn * P::kVcs;
-  static constexpr unsigned kOutVcs = P::kOut * P::kVcs;
-
-  std::vector<bool> Allocate(const std::vector<bool>& req, const std::vector<std::uint32_t>& target,
-                             std::uint32_t free) {
-    req_ = req;
-    gnt_.assign(kInVcs, false);
-    token_now_ = token_.Winner(req);
-    std::vector<std::optional<unsigned>> tent(kOutVcs);
-    for (unsigned k = 0; k < kOutVcs; ++k) {
-      out_req_[k] = Requesters(req, target, k);
-      pick_[k] = arb_[k].Winner(out_req_[k]);
-      tent[k] = (token_now_ && out_req_[k][*token_now_]) ? token_now_ : pick_[k];
-    }
-    for (unsigned j = 0; j < kInVcs; ++j) {
-      if (!req[j] || (target[j] & ~free) != 0) continue;
-      bool all = true;
-      for (unsigned k = 0; k < kOutVcs; ++k) {
-        if (((target[j] >> k) & 1u) && tent[k] != j) all = false;
-      }
-      gnt_[j] = all;
-    }
-    return gnt_;
-  }
-
-  void Clock() {
-    token_.Clock(req_, token_now_ && gnt_[*token_now_]);
-    for (unsigned k = 0; k < kOutVcs; ++k) arb_[k].Clock(out_req_[k], pick_[k] && gnt_[*pick_[k]]);
-  }
-
- private:
-  static std::vector<bool> Requesters(const std::vector<bool>& req, const std::vector<std::uint32_t>& target,
-                                      unsigned k) {
-    std::vector<bool> r(kInVcs);
-    for (unsigned j = 0; j < kInVcs; ++j) r[j] = req[j] && ((target[j] >> k) & 1u);
-    return r;
-  }
-
-  RoundRobin token_{kInVcs};
-  std::vector<RoundRobin> arb_ = std::vector<RoundRobin>(kOutVcs, RoundRobin(kInVcs));
-  std::optional<unsigned> token_now_;
-  std::vector<std::optional<unsigned>> pick_ = std::vector<std::optional<unsigned>>(kOutVcs);
-  std::vector<std::vector<bool>> out_req_ = std::vector<std::vector<bool>>(kOutVcs);
   std::vector<bool> req_, gnt_;
 };
 
@@ -801,7 +733,7 @@ template <class P>
 void VcAllocRun(bool permanent, unsigned seed) {
   using Bench = VcAllocBench<P>;
   Bench bench;
-  std::conditional_t<P::kSep, VcAllocSepReference<P>, VcAllocReference<P>> ref;
+  VcAllocReference<P> ref;
   std::mt19937 rng(seed);
   constexpr unsigned kMaxWorm = 6;
   std::vector<bool> req(Bench::kInVcs, false);
@@ -842,9 +774,8 @@ void VcAllocRun(bool permanent, unsigned seed) {
   EXPECT_GT(grants, 2000);
   EXPECT_GT(multi_grants, 300);
   if (permanent) {
-    // A head becomes top (the separable allocator: holds the token) within kInVcs - 1 grants to
-    // earlier tops, each of which waits at most for a worm to finish (its VCs are reserved
-    // meanwhile), and then waits for its own.
+    // A head becomes top within kInVcs - 1 grants to earlier tops, each of which waits at most
+    // for a worm to finish (its VCs are reserved meanwhile), and then waits for its own.
     EXPECT_LE(max_wait, static_cast<long>(Bench::kInVcs * (kMaxWorm + 1)));
   }
 }
@@ -920,8 +851,6 @@ void VcAllocRequestWithoutTargetsFiresAssertion() {
 
 VC_ALLOC_TESTS(StageVcAllocIn5Out5Vcs2, VcAllocIn5Out5Vcs2)
 VC_ALLOC_TESTS(StageVcAllocIn2Out3Vcs2, VcAllocIn2Out3Vcs2)
-VC_ALLOC_TESTS(StageVcAllocSepIn5Out5Vcs2, VcAllocSepIn5Out5Vcs2)
-VC_ALLOC_TESTS(StageVcAllocSepIn2Out3Vcs2, VcAllocSepIn2Out3Vcs2)
 
 }  // namespace
 }  // namespace wormcast::verif

@@ -18,7 +18,6 @@
 #   hd    noc_head_decision, one per input port
 #   fifo  noc_fifo, the input VC buffers (fifo_ebr: noc_ebr_buffer, BufImpl = 1)
 #   va    noc_vc_allocator (with its round-robin arbiter)
-#   va_sep noc_vc_allocator_sep (VcAlloc = 1: its arbiters and token)
 #   sa    noc_switch_allocator (with its arbiters)
 #   xbar  noc_crossbar
 #   ou    noc_output_unit (with its credit counters)
@@ -29,7 +28,7 @@
 #
 # Usage: verif/rtl/synth_split.sh <NumVcs> [out-dir]
 # Environment: SPLIT_FLAT=0 skips the flat reference run; SPLIT_ROUTER_PARAMS sets parameters of
-# noc_router itself (e.g. "-set VcAlloc 1": a chparam of a module that is not the top changes what
+# noc_router itself (e.g. "-set BufImpl 1": a chparam of a module that is not the top changes what
 # every instance of it elaborates) and SPLIT_TAG names that run's files.
 set -uo pipefail
 
@@ -56,7 +55,7 @@ $router_chparam chparam -set NumVcs $vcs -set NumLocal 1 -set BufDepth 4 synth_n
 hierarchy -check -top synth_node_router; rename -top synth_node_router;"
 
 kinds=(rc:noc_route_compute hd:noc_head_decision fifo:noc_fifo fifo_ebr:noc_ebr_buffer va:noc_vc_allocator
-       va_sep:noc_vc_allocator_sep sa:noc_switch_allocator xbar:noc_crossbar ou:noc_output_unit
+       sa:noc_switch_allocator xbar:noc_crossbar ou:noc_output_unit
        ej:noc_eject_unit iu:noc_input_unit)
 split_script="$read_script
 synth_ice40 -top synth_node_router -run begin:map_ram;"

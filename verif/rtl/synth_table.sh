@@ -52,11 +52,9 @@ nextpnr_seeds=${NEXTPNR_SEEDS:-3}
 mkdir -p "$out_dir"
 out_dir=$(cd "$out_dir" && pwd)
 
-# "<NumNetPorts> <NumVcs> <NumLocal> <BufDepth> <NOC_DATA_W> <configuration> [<Modes> [<BufImpl> [<VcAlloc>]]]|<what it is>"
+# "<NumNetPorts> <NumVcs> <NumLocal> <BufDepth> <NOC_DATA_W> <configuration> [<Modes> [<BufImpl>]]|<what it is>"
 # (Modes: the routing modes built in, noc_pkg::AllModes = 31 when left out; BufImpl: the input
-# buffers in registers, 0 when left out, or in block RAM, 1: iCE40 EBR, the "EBR" column; VcAlloc:
-# noc_router's VC allocator, 0 when left out, or 1, the separable one of lever 3, set with a
-# `chparam` of noc_router itself, so it reaches the router inside every harness).
+# buffers in registers, 0 when left out, or in block RAM, 1: iCE40 EBR, the "EBR" column).
 # Configuration "in": the general router, its configuration on input ports (nothing pruned);
 # "node": one node's constant configuration as in a network top (verif/rtl/synth_node_router.sv,
 # node (5,5) of a 16x16 mesh; 4 network ports only); "mesh<X>x<Y>": the whole network top
@@ -75,8 +73,6 @@ configs=(
   "4 2 1 1 32 node|the same node, 2 VCs, BufDepth 1"
   "4 4 1 4 32 node 31 1|the target node, input buffers in block RAM (BufImpl 1)"
   "4 2 1 4 32 node 31 1|the node with 2 VCs, input buffers in block RAM (BufImpl 1)"
-  "4 4 1 4 32 node 31 0 1|the target node, separable VC allocator (VcAlloc 1; not what the timing model mirrors)"
-  "4 2 1 4 32 node 31 0 1|the node with 2 VCs, separable VC allocator (VcAlloc 1)"
   "4 4 1 4 32 mesh2x2|2x2 mesh network top (4 routers), 32-bit flits"
   "4 4 1 4 32 mesh4x4|4x4 mesh network top (16 routers), 32-bit flits"
 )
@@ -107,7 +103,7 @@ flows=(ice40 xilinx ecp5)
 # BufDepth 1 variants (one that does not fit the HX8K stops after packing, in seconds; one that
 # fits is placed and routed, minutes).
 fmax_default=("4 4 1 4 32 in" "4 4 1 4 32 node" "4 2 1 4 32 node" "4 2 1 1 32 node" "4 4 1 4 32 node 31 1"
-              "4 2 1 4 32 node 31 1" "4 2 1 4 32 node 31 0 1")
+              "4 2 1 4 32 node 31 1")
 
 shopt -s nullglob
 files=("$rtl_dir"/*_pkg.sv)
@@ -116,24 +112,19 @@ for file in "$rtl_dir"/*.sv; do
 done
 
 tag_of() {
-  local ports vcs local_pairs depth data_w cfg modes buf_impl vc_alloc
-  read -r ports vcs local_pairs depth data_w cfg modes buf_impl vc_alloc <<<"$1"
+  local ports vcs local_pairs depth data_w cfg modes buf_impl
+  read -r ports vcs local_pairs depth data_w cfg modes buf_impl <<<"$1"
   local suffix=
   [[ "${buf_impl:-0}" != 0 ]] && suffix="_b${buf_impl}"
-  [[ "${vc_alloc:-0}" != 0 ]] && suffix+="_a${vc_alloc}"
   echo "p${ports}_v${vcs}_l${local_pairs}_d${depth}_w${data_w}_${cfg}_m${modes:-31}${suffix}"
 }
 
 # yosys on one configuration: synth_<flow> of noc_router, or of the wrapper for "wrap".
 run_yosys() {
-  local config=$1 flow=$2 ports vcs local_pairs depth data_w cfg modes buf_impl vc_alloc top tag cmd params
-  read -r ports vcs local_pairs depth data_w cfg modes buf_impl vc_alloc <<<"$config"
+  local config=$1 flow=$2 ports vcs local_pairs depth data_w cfg modes buf_impl top tag cmd params
+  read -r ports vcs local_pairs depth data_w cfg modes buf_impl <<<"$config"
   modes=${modes:-31}
   buf_impl=${buf_impl:-0}
-  # The VC allocator is set on noc_router's own parameter default (chparam of a module that is not
-  # the top changes what every instance elaborates): the node and wrapper harnesses do not pass it.
-  local router_chparam=
-  [[ "${vc_alloc:-0}" != 0 ]] && router_chparam="chparam -set VcAlloc $vc_alloc noc_router;"
   tag="$(tag_of "$config").$flow"
   top=noc_router
   params="-set NumNetPorts $ports -set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth -set Modes $modes -set BufImpl $buf_impl"
@@ -160,7 +151,7 @@ run_yosys() {
   esac
   # `rename -top`: yosys 0.23 may leave a chparam'd top as `$paramod...` (docs/rtl.md, tool notes).
   "$yosys" -q -l "$out_dir/$tag.log" -p "read_verilog -sv -noautowire -DNOC_DATA_W=$data_w -I$rtl_dir ${files[*]} ${extra[*]};
-$router_chparam chparam $params $top;
+chparam $params $top;
 hierarchy -check -top $top; rename -top $top; $cmd; tee -q -o $out_dir/$tag.stat stat" >/dev/null 2>&1 ||
     echo "synth: yosys $flow failed on $config (log: $out_dir/$tag.log)" >&2
 }
