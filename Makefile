@@ -68,10 +68,12 @@ run: configure-cli
 
 # Planning speed on this machine (docs/algorithms.md, "Speed"): plans per second of every algorithm
 # and the wall time of the thesis's chapter-4 sweep. Then network simulation speed of the RTL and
-# the model and the verilated 4x4 network top (docs/timing.md, "Benchmarks"; the top is built here
-# only, not by `make build`). Google Benchmark; measurements, not tests.
+# the model and the verilated 4x4 network top (docs/timing.md, "Benchmarks"; the top is verilated
+# and built here only, not by `make build`: WORMCAST_BENCH_TOP). Google Benchmark; measurements, not
+# tests.
 bench: build
 	@$(BUILD)/bench/plan_bench --benchmark_counters_tabular=true
+	@cmake -S . -B $(BUILD) $(CMAKE_FLAGS) -DWORMCAST_BENCH_TOP=ON > $(BUILD).configure.log 2>&1 || (cat $(BUILD).configure.log; exit 1)
 	@cmake --build $(BUILD) -j $(JOBS) --target network_bench_top
 	@$(BUILD)/bench/network_bench_top --benchmark_counters_tabular=true
 
