@@ -9,7 +9,8 @@
 // instance path). The name is in the message, not a label: Verilator 5.006 gives every labelled
 // assertion a scope of its own (one VerilatedScope in the context's name map per assertion and
 // model instance, ~1,200 per 4-VC router), which made building a 4,096-router network a fifth of
-// its run time; unlabelled, an assertion reports through its module instance's scope. Use it at module scope (not inside an always block: Verilator 5.006 crashes on
+// its run time; unlabelled, an assertion reports through its module instance's scope.
+// Use it at module scope (not inside an always block: Verilator 5.006 crashes on
 // `assert property` there) and without a trailing semicolon. `##N` delays do not parse in that
 // version; use `|->`, `|=>` and `$past`. Name assertions UpperCamelCase with an `_A` suffix.
 //
