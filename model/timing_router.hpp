@@ -117,12 +117,12 @@ class TimingRouter {
   }
   void set_credits_from_receivers(std::uint64_t bits) { credit_in_ = bits; }
   // A network harness that pushes each router's outputs into its neighbours (sim/router_network.cpp,
-  // the model's fast path): after the edge that used them, the inputs of the ports in `ports` go
-  // idle and the credits from the receivers to none; the next edge's links and credits are then
-  // set only where they carry something.
-  void clear_inputs(std::uint32_t ports) {
-    for (std::uint32_t set = in_valid_ & ports; set != 0; set &= set - 1) in_[std::countr_zero(set)].valid = false;
-    in_valid_ &= ~ports;
+  // the model's fast path): after the edge that used them, every input link goes idle and the
+  // credits from the receivers to none; the next edge's links and credits are then set only where
+  // they carry something.
+  void clear_inputs() {
+    for (std::uint32_t set = in_valid_; set != 0; set &= set - 1) in_[std::countr_zero(set)].valid = false;
+    in_valid_ = 0;
     credit_in_ = 0;
   }
   // Credits from one receiver, added to those of the others (bits of other ports are not touched).

@@ -93,8 +93,7 @@ std::uint32_t LinkWiring::drive(model::NodeId r, RouterModel& router) {
     }
     Link in;
     if (src != nullptr) {
-      const model::TimingLink& l = src->output(back);
-      in = Link{l.valid, l.vc, l.flit, l.stream};
+      in = link_of(src->output(back));
     } else if (nbr != model::kNoNode) {
       in = outputs_[static_cast<std::size_t>(nbr) * net_ + back];
     }

@@ -15,6 +15,9 @@
 
 namespace wormcast::sim {
 
+// A model router's output register as the harness's Link.
+inline Link link_of(const model::TimingLink& l) { return Link{l.valid, l.vc, l.flit, l.stream}; }
+
 class LinkWiring {
  public:
   explicit LinkWiring(const model::Topology& topology);

@@ -12,6 +12,7 @@
 
 #include "model/labeling.hpp"
 #include "model/timing_router.hpp"
+#include "sim/link_wiring.hpp"
 
 namespace wormcast::sim {
 namespace {
@@ -91,8 +92,7 @@ class ModelRouter final : public RouterModel {
   }
   Link output(unsigned port) const override {
     if (!router_) return {};
-    const model::TimingLink& l = router_->output(port);
-    return Link{l.valid, l.vc, l.flit, l.stream};
+    return link_of(router_->output(port));
   }
   std::uint32_t credits_to_senders() const override {
     return router_ ? static_cast<std::uint32_t>(router_->credits_to_senders()) : 0;

@@ -202,7 +202,7 @@ bool RouterNetwork::step_models() {
     model::TimingRouter& m = *models_[index(r)];
     if (!full && m.quiescent() && m.inputs_idle()) return;
     m.clock();
-    m.clear_inputs(~std::uint32_t{0});
+    m.clear_inputs();
     clocked_[index(r)] = 1;
     active_.push_back(r);
   };

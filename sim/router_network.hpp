@@ -91,8 +91,7 @@ class RouterNetwork final : public Network {
       // The valid mask first: an idle ejection link's register is not read.
       const model::TimingRouter& m = *models_[index(n)];
       if (((m.valid_outputs() >> (net_ + port)) & 1) == 0) return Link{};
-      const model::TimingLink& l = m.output(net_ + port);
-      return Link{l.valid, l.vc, l.flit, l.stream};
+      return link_of(m.output(net_ + port));
     }
     return routers_[index(n)]->output(net_ + port);
   }
