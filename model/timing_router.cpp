@@ -243,25 +243,22 @@ unsigned lowest(std::uint64_t bits) { return static_cast<unsigned>(std::countr_z
 
 }  // namespace
 
-// All-or-nothing output-VC allocation (docs/rtl.md, noc_vc_allocator): requesters in round-robin
-// order from the top one; each reserves its targets against every later requester.
-void TimingRouter::allocate_vcs(const std::array<std::uint64_t, kMaxInVcs>& target, std::uint64_t req,
-                                std::uint64_t& gnt) {
-  gnt = 0;
-  if (req == 0) return;
-  const std::uint64_t top = va_top_.grant(req);
-  const unsigned first = lowest(top);
-  // The requesters from the top one up, then those below it: the round-robin order.
-  const std::uint64_t from_top = ~std::uint64_t{0} << first;
-  std::uint64_t reserved = 0;
-  for (const std::uint64_t part : {req & from_top, req & ~from_top}) {
-    for (std::uint64_t r = part; r != 0; r &= r - 1) {
-      const unsigned j = lowest(r);
-      if ((target[j] & (allocated_ | reserved)) == 0) gnt |= std::uint64_t{1} << j;
-      reserved |= target[j];
-    }
+// Output-VC allocation folded into switch allocation (docs/rtl.md, noc_vc_allocator): a waiting
+// head may request the switch when its whole target set is free and the top waiting head (round
+// robin) waits for none of it; it takes the set in the edge the switch carries it. Returns the
+// heads that may request (ok); `top` is the top waiting head (one bit, or 0 when none waits).
+std::uint64_t TimingRouter::vc_admission(const std::array<std::uint64_t, kMaxInVcs>& target, std::uint64_t req,
+                                         std::uint64_t& top) const {
+  top = va_top_.grant(req);
+  if (req == 0) return 0;
+  const std::uint64_t reserved = target[lowest(top)];
+  std::uint64_t ok = 0;
+  for (std::uint64_t r = req; r != 0; r &= r - 1) {
+    const unsigned j = lowest(r);
+    const std::uint64_t bit = std::uint64_t{1} << j;
+    if ((target[j] & allocated_) == 0 && (bit == top || (target[j] & reserved) == 0)) ok |= bit;
   }
-  va_top_.update(top, (top & gnt) != 0);
+  return ok;
 }
 
 // Separable input-first switch allocation with all-or-nothing request sets and the token that
@@ -465,19 +462,20 @@ void TimingRouter::clock() {
     }
     target[j] = t;
   }
-  // Stage 2: VC allocation.
-  std::uint64_t va_gnt = 0;
-  allocate_vcs(target, va_req, va_gnt);
+  // Stage 2: which waiting heads may take their output VCs (and so request the switch).
+  std::uint64_t va_top = 0;
+  const std::uint64_t va_ok = vc_admission(target, va_req, va_top);
 
-  // Stage 3: the VCs that go (Active; Routed and granted this cycle, or without network ports)
-  // request the switch for their front flit, or drop it. req_set is set for the requesters only.
+  // Stage 3: the VCs that go (Active; Routed with its output VCs free to take, or without network
+  // ports) request the switch for their front flit, or drop it. req_set is set for the requesters
+  // only.
   std::array<std::uint32_t, kMaxInVcs>& req_set = req_set_;
   std::uint64_t go = 0, drop = 0, sa_req = 0;
   for (std::uint64_t b = busy; b != 0; b &= b - 1) {
     const unsigned j = lowest(b);
     const InputVc& q = ivc_[j];
     const bool goes =
-        q.state == State::kActive || (q.state == State::kRouted && (q.seg.net == 0 || ((va_gnt >> j) & 1) != 0));
+        q.state == State::kActive || (q.state == State::kRouted && (q.seg.net == 0 || ((va_ok >> j) & 1) != 0));
     if (!goes) continue;
     go |= std::uint64_t{1} << j;
     if (q.count == 0) continue;
@@ -502,10 +500,12 @@ void TimingRouter::clock() {
   const std::uint32_t granted = allocate_switch(req_set, sa_req, out_gnt, sa_gnt);
   const std::uint64_t pop = sa_gnt | drop;
 
-  // VC allocation takes effect first: a worm's lead may leave in its grant's cycle, and a one-flit
-  // worm then releases its VCs in the same edge (a granted VC was free, so no other worm's
-  // release collides with it).
-  for (std::uint64_t g = va_gnt; g != 0; g &= g - 1) allocated_ |= target[lowest(g)];
+  // A waiting head the switch carries takes its output VCs, before stage 4 releases the VCs of
+  // the tails that leave: a one-flit worm takes and releases its VCs in the same edge (a taken VC
+  // was free, so no other worm's release collides with it). The top moves on once it is carried.
+  const std::uint64_t taken = sa_gnt & va_req;
+  for (std::uint64_t g = taken; g != 0; g &= g - 1) allocated_ |= target[lowest(g)];
+  va_top_.update(va_top, (va_top & taken) != 0);
 
   // Stage 4: crossbar, head rewrite, output and ejection units (their link registers and credits).
   // A network port with no grant, no credit coming back and no valid output keeps its state.
@@ -589,9 +589,10 @@ void TimingRouter::clock() {
       q.first_seg = false;
       q.lead = true;
       q.state = State::kRouted;
-    } else if (((go >> j) & 1) != 0) {
-      // A VC that goes holds its output VCs (Active) until its lead leaves; after the tail it is
-      // Idle, after a promote segment's lead it reroutes.
+    } else if (((go >> j) & 1) != 0 && (was == State::kActive || q.seg.net == 0 || popped)) {
+      // A VC holds its output VCs (Active) from the edge its lead leaves; one without network
+      // ports goes Active at once. After the tail it is Idle, after a promote segment's lead it
+      // reroutes. A Routed lead the switch did not carry waits in Routed, holding nothing.
       State next = State::kActive;
       if (popped) {
         q.lead = false;

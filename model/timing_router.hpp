@@ -181,7 +181,8 @@ class TimingRouter {
   // clock() when no input VC is busy and no flit arrives.
   void idle_edge();
   unsigned out_vc(const InputVc& ivc, unsigned port) const;
-  void allocate_vcs(const std::array<std::uint64_t, kMaxInVcs>& target, std::uint64_t req, std::uint64_t& gnt);
+  std::uint64_t vc_admission(const std::array<std::uint64_t, kMaxInVcs>& target, std::uint64_t req,
+                             std::uint64_t& top) const;
   // Returns the outputs granted (bit per port).
   std::uint32_t allocate_switch(const std::array<std::uint32_t, kMaxInVcs>& req_set, std::uint64_t sa_req,
                                 std::array<std::uint8_t, kMaxPorts>& out_gnt, std::uint64_t& sa_gnt);

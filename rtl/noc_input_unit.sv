@@ -11,11 +11,12 @@
 //            regroup): the front is the address flit that becomes the worm's head. It is decided
 //            like a head, with the class the worm arrived in (the upstream router rewrote only
 //            the head's), keeping the local copy;                                         -> Routed
-//   Routed   the front is the segment's lead flit. The VC requests the segment's network output
-//            VCs (`va_req_o`); once granted (`va_gnt_i`), or at once when the segment has none
-//            (eject only, a dropped head, or a drain), it *goes*: in that same cycle the lead
-//            requests the switch (`sa_req_o`) or is dropped. If it leaves, the VC continues as from
-//            Active after a pop; if not, it holds its output VCs in Active;               -> Active
+//   Routed   the front is the segment's lead flit. The VC waits for the segment's network output
+//            VCs (`va_req_o`); while they may be taken (`va_ok_i`), or at once when the segment
+//            has none (eject only, a dropped head, or a drain), it *goes*: the lead requests the
+//            switch (`sa_req_o`) or is dropped. The output VCs are taken in the edge the switch
+//            carries the lead (noc_vc_allocator), so the VC stays Routed until then; after that
+//            pop, or at once without network ports, it continues as from Active;         -> Active
 //   Active   each front flit requests the switch for all of the segment's outputs (`sa_req_o`),
 //            or is dropped (`pop` without the switch) when the segment has none; after the tail
 //            -> Idle, after the lead flit of a promote segment -> Reroute.
@@ -139,15 +140,15 @@ module noc_input_unit #(
   output logic [NumVcs-1:0]          drop_worm_o,
 
   // Toward the VC allocator.
-  /// VC v requests the output VCs of its segment's network ports.
+  /// VC v waits for the output VCs of its segment's network ports (Routed, a head not yet sent).
   output logic [NumVcs-1:0]          va_req_o,
-  /// VC v got all of them (only while `va_req_o[v]`): its lead may request the switch in the same
-  /// cycle (`sa_req_o` depends on it combinationally), and it becomes Active unless the lead leaves.
-  input  logic [NumVcs-1:0]          va_gnt_i,
+  /// They may be taken this cycle (only while `va_req_o[v]`): its lead may request the switch
+  /// (`sa_req_o` depends on it combinationally), and takes them if the switch carries it.
+  input  logic [NumVcs-1:0]          va_ok_i,
 
   // Toward the switch allocator and the crossbar.
-  /// VC v goes (Active, or Routed and granted or without network ports) with a flit at its front
-  /// that goes somewhere.
+  /// VC v goes (Active, or Routed with its output VCs free to take or without network ports)
+  /// with a flit at its front that goes somewhere.
   output logic [NumVcs-1:0]          sa_req_o,
   /// VC v won the switch (one-hot or zero, only where `sa_req_o`): its front flit is popped.
   input  logic [NumVcs-1:0]          sa_gnt_i,
@@ -355,10 +356,10 @@ module noc_input_unit #(
                                          (state_q == noc_pkg::VcReroute && !fixed_q));
     // flit_i's top bit is the head flag (noc_pkg::flit_t).
     assign arr_ok[v]     = push[v] && empty[v] && (state_q == noc_pkg::VcIdle) && flit_i[FlitW-1];
-    // Routed goes once the network output VCs are granted, or at once without any (a drain has
-    // none).
+    // Routed goes while its network output VCs may be taken, or at once without any (a drain
+    // has none).
     assign go[v]         = (state_q == noc_pkg::VcActive) ||
-                           ((state_q == noc_pkg::VcRouted) && ((va_gnt_i[v] && va_req_o[v]) || net_q == '0));
+                           ((state_q == noc_pkg::VcRouted) && ((va_ok_i[v] && va_req_o[v]) || net_q == '0));
 
     always_comb begin
       state_d      = state_q;
@@ -413,10 +414,11 @@ module noc_input_unit #(
             fixed_d   = 1'b0;
           end
         end
-        // A Routed VC that goes holds its output VCs from this edge on: Active, unless its lead
-        // leaves in the same cycle and was the tail or a promote segment's lead.
+        // A Routed VC holds its output VCs from the edge its lead leaves on (Active, unless the
+        // lead was the tail or a promote segment's lead); one without network ports goes Active
+        // at once. A lead the switch did not carry waits in Routed, holding nothing.
         noc_pkg::VcRouted, noc_pkg::VcActive: begin
-          if (go[v]) begin
+          if (go[v] && (net_q == '0 || pop[v])) begin
             state_d = noc_pkg::VcActive;
           end
           if (pop[v]) begin
@@ -527,7 +529,7 @@ module noc_input_unit #(
   `NOC_ASSERT(OneDecisionPerCycle_A, $onehot0({arr_sel, rc_sel}))
   // Upstream credits guarantee room: a write into a full buffer would lose the flit.
   `NOC_ASSERT(NoWriteIntoFullFifo_A, valid_i |-> !full[vc_i])
-  `NOC_ASSERT(VaGntOnlyRequested_A, (va_gnt_i & ~va_req_o) == '0)
+  `NOC_ASSERT(VaOkOnlyRequested_A, (va_ok_i & ~va_req_o) == '0)
   `NOC_ASSERT(SaGntOneHot0_A, $onehot0(sa_gnt_i))
   `NOC_ASSERT(SaGntOnlyRequested_A, (sa_gnt_i & ~sa_req_o) == '0)
   // Exactly one credit per popped flit, in the next cycle.

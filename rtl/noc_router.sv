@@ -6,12 +6,13 @@
 // index p < NumNetPorts is a network port, NumNetPorts + l is local pair l, on both sides. Each
 // input port is a noc_input_unit (per-VC FIFO, shared route compute and head decision, one
 // registered *segment* per VC: network ports, spawned CPR branches, local copy, class); they
-// request output VCs from one noc_vc_allocator and the switch from one noc_switch_allocator (a
-// VC granted its output VCs requests the switch in the same cycle, so an uncontended head spends
-// one cycle in this router after the cycle it arrives in, docs/rtl.md "Latency"); a
-// noc_crossbar moves the granted flits (replicating) to the noc_output_units, which hold the
-// output VCs and the downstream credits, and to the noc_eject_units, which are not allocated:
-// flits of several worms interleave on an ejection port, tagged with their stream. Glue here:
+// request the switch from one noc_switch_allocator, a routed head only while noc_vc_allocator
+// finds its output VCs free to take, and it takes them in the edge the switch carries it (so an
+// uncontended head spends one cycle in this router after the cycle it arrives in, docs/rtl.md
+// "Latency"); a noc_crossbar moves the granted flits (replicating) to the noc_output_units,
+// which hold the output VCs and the downstream credits, and to the noc_eject_units, which are not
+// allocated: flits of several worms interleave on an ejection port, tagged with their stream.
+// Glue here:
 //   - output VC per network port: VC = output class mod NumVcs (a spawned branch's class is its
 //     X direction's, noc_pkg::BranchClassPlusX/MinusX),
 //     one rule for every mode (docs/rtl.md "VC-class plan");
@@ -190,7 +191,7 @@ module noc_router #(
   localparam int unsigned LocalW       = (NumLocal > 1) ? $clog2(NumLocal) : 1;
 
   // Input units: per input VC J the current segment (noc_head_decision) and the requests.
-  logic [NumInVcs-1:0]             va_req, va_gnt, sa_req, sa_gnt;
+  logic [NumInVcs-1:0]             va_req, va_ok, sa_req, sa_gnt;
   logic [NumInVcs-1:0]             sa_pick;  // the switch allocator's tentative VC per input
   logic [NumInVcs*NumNetPorts-1:0] seg_net, seg_spawn;
   logic [NumInVcs-1:0]             seg_eject, seg_shift, seg_lead, seg_routed;
@@ -266,7 +267,7 @@ module noc_router #(
       .draining_o(draining_o[i*NumVcs +: NumVcs]),
       .drop_worm_o(drop_worm[i*NumVcs +: NumVcs]),
       .va_req_o  (va_req[i*NumVcs +: NumVcs]),
-      .va_gnt_i  (va_gnt[i*NumVcs +: NumVcs]),
+      .va_ok_i   (va_ok[i*NumVcs +: NumVcs]),
       .sa_req_o  (sa_req[i*NumVcs +: NumVcs]),
       .sa_gnt_i  (sa_gnt[i*NumVcs +: NumVcs]),
       .flit_sel_i(sa_pick[i*NumVcs +: NumVcs]),
@@ -385,7 +386,9 @@ module noc_router #(
   `NOC_FF(ej_port_q, ej_port_d, '0)
 
   // ---------------------------------------------------------------------------------------------
-  // VC allocation (network ports only: ejection is not allocated, noc_eject_unit).
+  // VC allocation (network ports only: ejection is not allocated, noc_eject_unit), folded into
+  // the switch allocation: a waiting head whose output VCs are free requests the switch, and a
+  // head the switch carries (granted while it waits) takes them.
 
   noc_vc_allocator #(
     .NumIn (NumPorts),
@@ -397,7 +400,8 @@ module noc_router #(
     .req_i        (va_req),
     .target_i     (va_target),
     .free_i       (~allocated),
-    .gnt_o        (va_gnt),
+    .ok_o         (va_ok),
+    .taken_i      (sa_gnt & va_req),
     .alloc_o      (alloc),
     .alloc_owner_o(alloc_owner)
   );

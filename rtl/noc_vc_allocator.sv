@@ -1,25 +1,29 @@
 // SPDX-License-Identifier: SHL-0.51
-// noc_vc_allocator: all-or-nothing output-VC allocation for the heads of worms.
+// noc_vc_allocator: output-VC allocation folded into switch allocation, all or nothing.
 //
-// An input VC whose front flit is a routed head requests a *set* of output VCs (req_i, target_i):
+// An input VC whose front flit is a routed head waits for a *set* of output VCs (req_i, target_i):
 // one per output port the worm leaves on, the VC named by the route's class (docs/rtl.md, "VC
-// classes to VCs"; the input unit does that mapping). It is granted only when every output VC of
-// its set is free, and then all of them in the same cycle (docs/rtl.md, "All-or-nothing output
-// allocation": acquiring them one at a time lets two replicating worms each hold an output VC the
-// other needs). The grant goes to the output units (noc_output_unit alloc_i / alloc_owner_i), which
-// hold each VC until the worm's tail has left; they report which VCs are free (free_i). The grant
-// is combinational from registered state (requests, free VCs, the top pointer): the router lets a
-// granted VC request the switch in the same cycle (docs/rtl.md, "Latency").
+// classes to VCs"; the router does that mapping). Since the class names the output VC, there is
+// no choice of VC to make, only of the worm that takes it, and the switch allocator already makes
+// that choice per output port: a head whose whole set is free may request the switch (ok_o), and
+// the output VCs go to it in the edge the switch carries its lead (taken_i: the switch granted
+// it). Two heads cannot take one output VC in one cycle, since an output VC belongs to one output
+// port and the switch gives a port to one input; a head never holds VCs it cannot use yet.
+// All or nothing (docs/rtl.md, "All-or-nothing output allocation"): a head takes all of its set in
+// one edge, because acquiring them one at a time lets two replicating worms each hold an output VC
+// the other needs; the switch allocator's request sets give that (a head requests every output of
+// its set, and wins all of them or none).
 //
-// Fairness: the input VCs are ordered round-robin, starting at the "top" requester chosen by a
-// noc_rr_arbiter. Every requester, granted or not, reserves its output VCs against all requesters
-// after it in that order: a requester is granted iff all its targets are free and no requester
-// before it wants any of them. Several requesters with disjoint sets are granted in one cycle. The
-// top requester keeps the top place until it is granted (advance_i = its grant), and then moves to
-// the bottom. So a waiting requester becomes top within NumIn*NumVcs-1 grants to others, and once
-// top, the VCs it waits for are given to no one else: when their worms' tails leave, it gets them
-// all. A plain greedy allocator would let single-VC requests keep taking the VCs of a multi-VC
-// request one at a time, starving it.
+// Fairness: heads that wait only for free VCs would let single-VC heads take a replicating head's
+// VCs one at a time forever. So one waiting head, the *top* (a noc_rr_arbiter over the waiting
+// heads), reserves its set: no other head may request an output VC the top waits for. The top
+// keeps its place until the switch carries it (advance = taken), then moves to the bottom. Once
+// top, the VCs it waits for go to no one else, so when their worms' tails leave it gets them all
+// (the switch allocator's token lets its input win within NumIn cycles); a waiting head becomes
+// top within NumIn*NumVcs-1 such grants. Heads whose sets miss the top's go as soon as their VCs
+// are free.
+// Replaces (router v2, docs/rtl.md): a VC allocator that granted the sets before the switch
+// allocation, in series with it in one cycle, each requester reserving against all later ones.
 `include "noc_assert.svh"
 
 module noc_vc_allocator #(
@@ -47,8 +51,11 @@ module noc_vc_allocator #(
   input  logic [NumInVcs*NumOutVcs-1:0]   target_i,
   /// Output VC k is free (not held by a worm): from the output units, ~allocated_o.
   input  logic [NumOutVcs-1:0]            free_i,
-  /// Input VC j is granted every output VC of its set this cycle.
-  output logic [NumInVcs-1:0]             gnt_o,
+  /// Input VC j may request the switch for its head this cycle: its whole set is free and the top
+  /// waits for none of it (or j is the top). Combinational from registered state.
+  output logic [NumInVcs-1:0]             ok_o,
+  /// Input VC j's head is carried by the switch this cycle (only where ok_o[j]): it takes its set.
+  input  logic [NumInVcs-1:0]             taken_i,
   /// Output VC k is allocated this cycle (to the output unit's alloc_i).
   output logic [NumOutVcs-1:0]            alloc_o,
   /// The input VC that receives output VC k, bits [k*OwnerW +: OwnerW]; 0 where alloc_o[k] is low
@@ -56,11 +63,10 @@ module noc_vc_allocator #(
   output logic [NumOutVcs*OwnerW-1:0]     alloc_owner_o
 );
 
-  logic [NumInVcs-1:0] top;       // one-hot0: the requester first in the round-robin order
-  logic [NumInVcs-1:0] at_or_after_top;  // thermometer: index >= top's index
-  logic [NumInVcs-1:0] blocked;   // a requester earlier in the order wants one of j's targets
-  logic [NumInVcs-1:0] all_free;  // every target of j is free
-  logic [NumOutVcs-1:0] top_wants;  // a requester at or after top targets output VC k
+  logic [NumInVcs-1:0]  top;         // one-hot0: the waiting head that reserves its set
+  logic [NumOutVcs-1:0] reserved;    // the top's set
+  logic [NumInVcs-1:0]  all_free;    // every target of j is free
+  logic [NumInVcs-1:0]  misses_top;  // j's set and the top's do not meet
 
   noc_rr_arbiter #(
     .NumReq(NumInVcs)
@@ -68,64 +74,35 @@ module noc_vc_allocator #(
     .clk_i,
     .rst_ni,
     .req_i    (req_i),
-    .advance_i((top & gnt_o) != '0),
+    .advance_i((top & taken_i) != '0),
     .gnt_o    (top)
   );
 
-  assign at_or_after_top = ~(top - NumInVcs'(1));
-
-  // blocked[j] = some requester i before j in the cyclic order that starts at top shares a
-  // target with j. Computed per output VC k, not per pair (i, j): with 20 input VCs and 16 output
-  // VCs the pairwise form costs 400 set intersections (3,610 iCE40 LUT4 on the 4-VC router,
-  // docs/rtl.md "Router v2"); this form 16 prefix ORs over the requesters of k. The function is
-  // the same (checked by yosys equivalence against the pairwise form, docs/rtl.md).
-  //   i before j: j at or after top: top <= i < j; j before top: i < j, or i at or after top.
-  // So with `seen` = a requester of k below j, and `seen_top` = a requester of k at or after top
-  // and below j (both running over j), a requester of k is before j iff `seen_top` when j is at or
-  // after top, and `seen || top_wants[k]` (any requester of k at or after top) when it is not.
   always_comb begin
-    blocked = '0;
-    for (int k = 0; k < NumOutVcs; k++) begin
-      logic seen, seen_top;  // a requester of k below the current j: any; at or after top
-      seen     = 1'b0;
-      seen_top = 1'b0;
-      for (int j = 0; j < NumInVcs; j++) begin
-        if (target_i[j*NumOutVcs+k]) begin
-          if (at_or_after_top[j] ? seen_top : (seen || top_wants[k])) begin
-            blocked[j] = 1'b1;
-          end
-        end
-        seen     = seen || (req_i[j] && target_i[j*NumOutVcs+k]);
-        seen_top = seen_top || (req_i[j] && target_i[j*NumOutVcs+k] && at_or_after_top[j]);
-      end
-    end
-  end
-
-  // top_wants[k]: a requester at or after top targets output VC k.
-  always_comb begin
-    for (int k = 0; k < NumOutVcs; k++) begin
-      top_wants[k] = 1'b0;
-      for (int j = 0; j < NumInVcs; j++) begin
-        top_wants[k] = top_wants[k] || (req_i[j] && target_i[j*NumOutVcs+k] && at_or_after_top[j]);
+    reserved = '0;
+    for (int j = 0; j < NumInVcs; j++) begin
+      if (top[j]) begin
+        reserved = reserved | target_i[j*NumOutVcs +: NumOutVcs];
       end
     end
   end
 
   always_comb begin
     for (int j = 0; j < NumInVcs; j++) begin
-      all_free[j] = ((target_i[j*NumOutVcs +: NumOutVcs] & ~free_i) == '0);
+      all_free[j]   = ((target_i[j*NumOutVcs +: NumOutVcs] & ~free_i) == '0);
+      misses_top[j] = ((target_i[j*NumOutVcs +: NumOutVcs] & reserved) == '0);
     end
   end
 
-  assign gnt_o = req_i & ~blocked & all_free;
+  assign ok_o = req_i & all_free & (top | misses_top);
 
-  // The output side: which output VCs go out this cycle, and to whom.
+  // The output side: which output VCs are taken this cycle, and by whom.
   always_comb begin
     alloc_o       = '0;
     alloc_owner_o = '0;
     for (int k = 0; k < NumOutVcs; k++) begin
       for (int j = 0; j < NumInVcs; j++) begin
-        if (gnt_o[j] && target_i[j*NumOutVcs+k]) begin
+        if (taken_i[j] && target_i[j*NumOutVcs+k]) begin
           alloc_o[k]                        = 1'b1;
           alloc_owner_o[k*OwnerW +: OwnerW] = alloc_owner_o[k*OwnerW +: OwnerW] | OwnerW'(j);
         end
@@ -135,18 +112,22 @@ module noc_vc_allocator #(
 
   for (genvar j = 0; j < NumInVcs; j++) begin : gen_in_check
     `NOC_ASSERT(RequestHasTargets_A, req_i[j] |-> (target_i[j*NumOutVcs +: NumOutVcs] != '0))
-    `NOC_ASSERT(GrantOnlyFreeVcs_A, gnt_o[j] |-> ((target_i[j*NumOutVcs +: NumOutVcs] & ~free_i) == '0))
-    // A replicating head gets three output VCs at once (all-or-nothing on a PCP spine).
-    `NOC_COVER(GrantsThreeVcsAtOnce_C, gnt_o[j] && $countones(target_i[j*NumOutVcs +: NumOutVcs]) >= 3)
+    // The router lets only a head that may go take its set (the switch request depends on ok_o).
+    `NOC_ASSERT(TakenOnlyOk_A, taken_i[j] |-> ok_o[j])
+    `NOC_ASSERT(OkOnlyFreeVcs_A, ok_o[j] |-> ((target_i[j*NumOutVcs +: NumOutVcs] & ~free_i) == '0))
+    `NOC_ASSERT(OkMissesTheTop_A, (ok_o[j] && !top[j]) |-> ((target_i[j*NumOutVcs +: NumOutVcs] & reserved) == '0))
+    // A replicating head takes three output VCs at once (all-or-nothing on a PCP spine).
+    `NOC_COVER(TakesThreeVcsAtOnce_C, taken_i[j] && $countones(target_i[j*NumOutVcs +: NumOutVcs]) >= 3)
+    // The top waits while another head goes: the reservation lets a disjoint set through.
+    `NOC_COVER(GoesBesideAWaitingTop_C, taken_i[j] && !top[j] && (top & ~taken_i) != '0)
   end
   for (genvar k = 0; k < NumOutVcs; k++) begin : gen_out_check
-    logic [NumInVcs-1:0] takers;  // granted input VCs that receive output VC k
+    logic [NumInVcs-1:0] takers;  // input VCs that take output VC k this cycle
     for (genvar j = 0; j < NumInVcs; j++) begin : gen_in
-      assign takers[j] = gnt_o[j] & target_i[j*NumOutVcs+k];
+      assign takers[j] = taken_i[j] & target_i[j*NumOutVcs+k];
     end
     `NOC_ASSERT(OutVcToOneInputVc_A, $onehot0(takers))
   end
   `NOC_ASSERT(AllocOnlyFreeVcs_A, (alloc_o & ~free_i) == '0)
-  `NOC_ASSERT(TopWaitsOnlyForBusyVcs_A, ((top & req_i & ~gnt_o) != '0) |-> ((top & all_free) == '0))
 
 endmodule

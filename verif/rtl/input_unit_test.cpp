@@ -208,7 +208,7 @@ class InputUnitBench {
     dut_->is_torus_i = 0;
     dut_->num_dims_i = 2;
     dut_->valid_i = 0;
-    dut_->va_gnt_i = 0;
+    dut_->va_ok_i = 0;
     dut_->sa_gnt_i = 0;
     dut_->flit_sel_i = dut_->sa_gnt_i;
     dut_.Settle();
@@ -263,7 +263,8 @@ TYPED_TEST_SUITE(StageInputUnit, InputUnitParams, InputUnitNames);
 // the upstream holds a credit, with random VC and switch grants. A reference of the buffers and of
 // the per-VC state machine (docs/rtl.md "noc_input_unit": Idle -> Routed -> Active -> Idle; route
 // compute for the lowest Idle VC with a head at its front, else for a head arriving into an Idle,
-// empty VC; a Routed VC granted its VCs, or ejecting only, requests the switch in the same cycle)
+// empty VC; a Routed VC whose VCs are free to take, or ejecting only, requests the switch; it holds
+// them (Active) from the edge its lead leaves, and a Routed lead the switch did not carry stays Routed)
 // predicts every request, route, popped flit and credit each cycle; routes equal the model's
 // routing functions on the 4x4 mesh.
 TYPED_TEST(StageInputUnit, WormsLeaveInOrderWithOneCreditEachAndRoutesMatchModel) {
@@ -322,21 +323,21 @@ TYPED_TEST(StageInputUnit, WormsLeaveInOrderWithOneCreditEachAndRoutesMatchModel
       bench.Send(send, send ? ref[*send].upstream.front() : Flit{});
       // Route on arrival: only when no front wants route compute, into an Idle, empty VC.
       const bool arrival = !rc_vc && send && ref[*send].state == St::kIdle && ref[*send].buffer.empty();
-      // Allocators: random VC grants to requesters; the VCs that go then request the switch, and
-      // one random switch grant among them.
-      std::uint32_t va_gnt = 0;
+      // Allocators: random "output VCs free to take" to the waiting heads; the VCs that go then
+      // request the switch, and one random switch grant among them.
+      std::uint32_t va_ok = 0;
       for (unsigned v = 0; v < P::kVcs; ++v) {
         const bool requests = ref[v].state == St::kRouted && ref[v].route.target != 1u << kEjectBit;
-        if (requests && rng() % 2) va_gnt |= 1u << v;
+        if (requests && rng() % 2) va_ok |= 1u << v;
       }
-      dut->va_gnt_i = va_gnt;
+      dut->va_ok_i = va_ok;
       dut.Settle();
       std::vector<unsigned> sa_req;
       std::vector<bool> goes(P::kVcs);
       for (unsigned v = 0; v < P::kVcs; ++v) {
         const Vc& r = ref[v];
         goes[v] = r.state == St::kActive ||
-                  (r.state == St::kRouted && (((va_gnt >> v) & 1u) || r.route.target == 1u << kEjectBit));
+                  (r.state == St::kRouted && (((va_ok >> v) & 1u) || r.route.target == 1u << kEjectBit));
         const bool requests = goes[v] && !r.buffer.empty();
         ASSERT_EQ(GetBit(dut->sa_req_o, v), requests) << "cycle " << cycle << " vc " << v;
         if (requests) sa_req.push_back(v);
@@ -366,7 +367,8 @@ TYPED_TEST(StageInputUnit, WormsLeaveInOrderWithOneCreditEachAndRoutesMatchModel
           ++from_front;
         } else if (goes[v]) {
           same_cycle += r.state == St::kRouted && sa_gnt == v;
-          r.state = St::kActive;
+          // A head with network ports holds its VCs only once the switch carries it.
+          if (r.state == St::kActive || r.route.target == 1u << kEjectBit || sa_gnt == v) r.state = St::kActive;
           if (sa_gnt == v) {
             if (r.buffer.front().tail) {
               r.state = St::kIdle;
@@ -391,7 +393,7 @@ TYPED_TEST(StageInputUnit, WormsLeaveInOrderWithOneCreditEachAndRoutesMatchModel
         }
       }
       bench.Send(std::nullopt);
-      dut->va_gnt_i = 0;
+      dut->va_ok_i = 0;
       dut->sa_gnt_i = 0;
       dut->flit_sel_i = dut->sa_gnt_i;
       dut.Settle();
@@ -416,7 +418,8 @@ TYPED_TEST(StageInputUnit, WormsLeaveInOrderWithOneCreditEachAndRoutesMatchModel
 }
 
 // Zero load: a head written into an empty, Idle VC is decided in the same edge (it requests its
-// output VC in the next cycle), and granted its VC and the switch in that cycle it leaves.
+// output VC in the next cycle), and with its VC free to take and the switch granted in that cycle
+// it leaves.
 TYPED_TEST(StageInputUnit, HeadIntoEmptyVcIsRoutedOnArrivalAndLeavesNextCycle) {
   using P = TypeParam;
   InputUnitBench<P> bench(5);
@@ -430,8 +433,8 @@ TYPED_TEST(StageInputUnit, HeadIntoEmptyVcIsRoutedOnArrivalAndLeavesNextCycle) {
   dut.Settle();
   EXPECT_EQ(dut->va_req_o, 1u << (P::kVcs - 1));
   EXPECT_EQ(GetField(dut->net_o, (P::kVcs - 1) * kPorts, kPorts), 1u);
-  EXPECT_EQ(dut->sa_req_o, 0u) << "no switch request before the VC grant";
-  dut->va_gnt_i = dut->va_req_o;
+  EXPECT_EQ(dut->sa_req_o, 0u) << "no switch request while its output VCs are not free to take";
+  dut->va_ok_i = dut->va_req_o;
   dut.Settle();
   EXPECT_EQ(dut->sa_req_o, 1u << (P::kVcs - 1));
   dut->sa_gnt_i = dut->sa_req_o;
@@ -439,7 +442,7 @@ TYPED_TEST(StageInputUnit, HeadIntoEmptyVcIsRoutedOnArrivalAndLeavesNextCycle) {
   dut.Settle();
   EXPECT_EQ(GetFlit(dut->flit_o, 0), head);
   dut.Tick();
-  dut->va_gnt_i = 0;
+  dut->va_ok_i = 0;
   dut->sa_gnt_i = 0;
   dut->flit_sel_i = dut->sa_gnt_i;
   dut.Settle();
@@ -459,7 +462,8 @@ struct DrainObservation {
 };
 
 // Drives `flits` into VC `vc`, at most one per `gap` + 1 cycles and only with a credit (the
-// upstream starts with BufDepth and gets one back per credit_o), grants every VC and switch request
+// upstream starts with BufDepth and gets one back per credit_o), lets every waiting head take its
+// output VCs and grants every switch request
 // at once, and runs `cycles` cycles.
 template <class P>
 DrainObservation RunScript(InputUnitBench<P>& bench, unsigned vc, const std::vector<Flit>& flits, int gap, int cycles) {
@@ -477,11 +481,11 @@ DrainObservation RunScript(InputUnitBench<P>& bench, unsigned vc, const std::vec
     } else {
       bench.Send(std::nullopt);
     }
-    dut->va_gnt_i = 0;
+    dut->va_ok_i = 0;
     dut->sa_gnt_i = 0;
     dut->flit_sel_i = dut->sa_gnt_i;
     dut.Settle();
-    dut->va_gnt_i = dut->va_req_o;
+    dut->va_ok_i = dut->va_req_o;
     dut.Settle();
     dut->sa_gnt_i = dut->sa_req_o & (0 - dut->sa_req_o);  // the lowest requesting VC
     dut->flit_sel_i = dut->sa_gnt_i;
@@ -499,7 +503,7 @@ DrainObservation RunScript(InputUnitBench<P>& bench, unsigned vc, const std::vec
     }
     dut.Tick();
   }
-  dut->va_gnt_i = 0;
+  dut->va_ok_i = 0;
   dut->sa_gnt_i = 0;
   dut->flit_sel_i = dut->sa_gnt_i;
   bench.Send(std::nullopt);
@@ -616,13 +620,13 @@ TYPED_TEST(StageInputUnit, HeadInsideWormFiresAssertion) {
   dut.Tick();                                    // written and routed on arrival
   bench.Send(std::nullopt);
   dut.Settle();
-  dut->va_gnt_i = dut->va_req_o;  // (an eject-only head needs no grant)
+  dut->va_ok_i = dut->va_req_o;  // (an eject-only head needs no output VC)
   dut->sa_gnt_i = 1;
   dut->flit_sel_i = dut->sa_gnt_i;
   dut.Settle();
   ASSERT_TRUE(GetFlit(dut->flit_o, 0).head);
   dut.Tick();  // the head leaves
-  dut->va_gnt_i = 0;
+  dut->va_ok_i = 0;
   dut->sa_gnt_i = 0;
   dut->flit_sel_i = dut->sa_gnt_i;
   EXPECT_FALSE(dut.AssertionFired());

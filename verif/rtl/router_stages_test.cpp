@@ -634,36 +634,33 @@ struct VcAllocIn2Out3Vcs2 {
   static constexpr unsigned kIn = 2, kOut = 3, kVcs = 2;
 };
 
-// Reference of the all-or-nothing allocator: requesters in round-robin order from the top one;
-// each reserves its output VCs against those after it; granted iff all its VCs are free and none
-// is reserved by an earlier requester. The top moves past the top requester once it is granted.
+// Reference of the allocator folded into switch allocation: a waiting head may request the switch
+// iff all its output VCs are free and, unless it is the top (round robin over the waiting heads),
+// none of them is in the top's set. The top moves past itself once the switch carries it.
 template <class P>
 class VcAllocReference {
  public:
   static constexpr unsigned kInVcs = P::kIn * P::kVcs;
 
-  std::vector<bool> Allocate(const std::vector<bool>& req, const std::vector<std::uint32_t>& target,
-                             std::uint32_t free) {
+  std::vector<bool> Admit(const std::vector<bool>& req, const std::vector<std::uint32_t>& target, std::uint32_t free) {
     req_ = req;
-    gnt_.assign(kInVcs, false);
+    ok_.assign(kInVcs, false);
     top_now_ = top_.Winner(req);
-    if (!top_now_) return gnt_;
-    std::uint32_t reserved = 0;
-    for (unsigned k = 0; k < kInVcs; ++k) {
-      const unsigned j = (*top_now_ + k) % kInVcs;
-      if (!req[j]) continue;
-      gnt_[j] = (target[j] & ~free) == 0 && (target[j] & reserved) == 0;
-      reserved |= target[j];
+    if (!top_now_) return ok_;
+    const std::uint32_t reserved = target[*top_now_];
+    for (unsigned j = 0; j < kInVcs; ++j) {
+      ok_[j] = req[j] && (target[j] & ~free) == 0 && (j == *top_now_ || (target[j] & reserved) == 0);
     }
-    return gnt_;
+    return ok_;
   }
+  std::optional<unsigned> top() const { return top_now_; }
 
-  void Clock() { top_.Clock(req_, top_now_ && gnt_[*top_now_]); }
+  void Clock(const std::vector<bool>& taken) { top_.Clock(req_, top_now_ && taken[*top_now_]); }
 
  private:
   RoundRobin top_{kInVcs};
   std::optional<unsigned> top_now_;
-  std::vector<bool> req_, gnt_;
+  std::vector<bool> req_, ok_;
 };
 
 template <class P>
@@ -673,35 +670,44 @@ class VcAllocBench {
   static constexpr unsigned kOutVcs = P::kOut * P::kVcs;
   static constexpr unsigned kOwnerW = Clog2(kInVcs) ? Clog2(kInVcs) : 1;
 
-  // Applies the inputs and returns the grants; checks the output side (alloc_o and the owners)
-  // against the grants and that every granted VC was free and goes to one input VC only.
+  // Applies the waiting heads and returns which may request the switch (nothing taken yet).
   std::vector<bool> Request(const std::vector<bool>& req, const std::vector<std::uint32_t>& target,
                             std::uint32_t free) {
     dut_->req_i = 0;
+    dut_->taken_i = 0;
     for (unsigned j = 0; j < kInVcs; ++j) {
       SetBit(dut_->req_i, j, req[j]);
       SetField(dut_->target_i, j * kOutVcs, kOutVcs, target[j]);
     }
     dut_->free_i = free;
     dut_.Settle();
-    std::vector<bool> gnt(kInVcs);
+    std::vector<bool> ok(kInVcs);
+    for (unsigned j = 0; j < kInVcs; ++j) {
+      ok[j] = GetBit(dut_->ok_o, j);
+      if (!ok[j]) continue;
+      EXPECT_TRUE(req[j]) << "ok without request";
+      EXPECT_EQ(target[j] & ~free, 0u) << "input VC " << j << " may take a busy output VC";
+    }
+    return ok;
+  }
+
+  // The switch carries the heads in `taken` (the caller's stand-in for the switch allocator); checks
+  // the output side (alloc_o and the owners) against them.
+  void Take(const std::vector<bool>& taken, const std::vector<std::uint32_t>& target) {
+    dut_->taken_i = 0;
     std::vector<std::optional<unsigned>> owner(kOutVcs);
     for (unsigned j = 0; j < kInVcs; ++j) {
-      gnt[j] = GetBit(dut_->gnt_o, j);
-      if (!gnt[j]) continue;
-      EXPECT_TRUE(req[j]) << "grant without request";
-      EXPECT_EQ(target[j] & ~free, 0u) << "input VC " << j << " granted a busy output VC";
+      SetBit(dut_->taken_i, j, taken[j]);
+      if (!taken[j]) continue;
       for (unsigned k = 0; k < kOutVcs; ++k) {
-        if (!((target[j] >> k) & 1u)) continue;
-        EXPECT_FALSE(owner[k].has_value()) << "output VC " << k << " granted twice";
-        owner[k] = j;
+        if ((target[j] >> k) & 1u) owner[k] = j;
       }
     }
+    dut_.Settle();
     for (unsigned k = 0; k < kOutVcs; ++k) {
       EXPECT_EQ(GetBit(dut_->alloc_o, k), owner[k].has_value()) << "output VC " << k;
       EXPECT_EQ(GetField(dut_->alloc_owner_o, k * kOwnerW, kOwnerW), owner[k].value_or(0)) << "output VC " << k;
     }
-    return gnt;
   }
 
   void Clock() { dut_.Tick(); }
@@ -725,10 +731,42 @@ std::uint32_t RandomTargets(std::mt19937& rng) {
   return set;
 }
 
-// Heads arrive at random and wait for their grant; a granted worm holds its output VCs for a random
-// number of cycles (its length), then frees them. The RTL's grants match the reference every
-// cycle, and an output VC is never granted while held. With `permanent`, every input VC always
-// has a head waiting, and each head must be granted within the round-robin bound.
+// The output ports of a set of output VCs (bit o = port o).
+template <class P>
+std::uint32_t PortsOf(std::uint32_t out_vcs) {
+  std::uint32_t ports = 0;
+  for (unsigned k = 0; k < P::kOut * P::kVcs; ++k) {
+    if ((out_vcs >> k) & 1u) ports |= 1u << (k / P::kVcs);
+  }
+  return ports;
+}
+
+// A stand-in for the switch allocator: it carries heads that may go, each output port to one of
+// them, all of a head's ports or none. `first` (the top, when given) is served before the others,
+// as the switch allocator's token serves every input in turn; the others in `order`, each with
+// probability `p` (a head can lose the switch to a body flit of another worm).
+template <class P>
+std::vector<bool> StandInSwitch(const std::vector<bool>& ok, const std::vector<std::uint32_t>& target,
+                                std::optional<unsigned> first, const std::vector<unsigned>& order, double p,
+                                std::mt19937& rng) {
+  std::vector<bool> taken(ok.size(), false);
+  std::uint32_t used = 0;
+  auto offer = [&](unsigned j, bool always) {
+    const std::uint32_t ports = PortsOf<P>(target[j]);
+    if (!ok[j] || taken[j] || (ports & used) != 0) return;
+    if (!always && !std::bernoulli_distribution(p)(rng)) return;
+    taken[j] = true;
+    used |= ports;
+  };
+  if (first) offer(*first, true);
+  for (const unsigned j : order) offer(j, false);
+  return taken;
+}
+
+// Heads arrive at random and wait until the switch carries them; a worm holds its output VCs for a
+// random number of cycles (its length), then frees them. The RTL's admissions match the reference
+// every cycle, and a head is never admitted to a held output VC. With `permanent`, every input VC
+// always has a head waiting, and each head must go within the round-robin bound.
 template <class P>
 void VcAllocRun(bool permanent, unsigned seed) {
   using Bench = VcAllocBench<P>;
@@ -740,6 +778,8 @@ void VcAllocRun(bool permanent, unsigned seed) {
   std::vector<std::uint32_t> target(Bench::kInVcs, 0);
   std::vector<long> since(Bench::kInVcs, 0);
   std::vector<unsigned> busy_for(Bench::kOutVcs, 0);  // cycles until the output VC is free
+  std::vector<unsigned> order(Bench::kInVcs);
+  for (unsigned j = 0; j < Bench::kInVcs; ++j) order[j] = j;
   long grants = 0, multi_grants = 0, max_wait = 0;
   for (long cycle = 0; cycle < 20000; ++cycle) {
     for (unsigned j = 0; j < Bench::kInVcs; ++j) {
@@ -751,15 +791,17 @@ void VcAllocRun(bool permanent, unsigned seed) {
     }
     std::uint32_t free = 0;
     for (unsigned k = 0; k < Bench::kOutVcs; ++k) free |= (busy_for[k] == 0 ? 1u : 0u) << k;
-    const std::vector<bool> got = bench.Request(req, target, free);
-    const std::vector<bool> want = ref.Allocate(req, target, free);
-    ASSERT_EQ(got, want) << "cycle " << cycle;
+    const std::vector<bool> ok = bench.Request(req, target, free);
+    ASSERT_EQ(ok, ref.Admit(req, target, free)) << "cycle " << cycle;
+    std::shuffle(order.begin(), order.end(), rng);
+    const std::vector<bool> taken = StandInSwitch<P>(ok, target, ref.top(), order, 0.75, rng);
+    bench.Take(taken, target);
     if (::testing::Test::HasFailure()) return;
     bench.Clock();
-    ref.Clock();
+    ref.Clock(taken);
     for (unsigned k = 0; k < Bench::kOutVcs; ++k) busy_for[k] -= busy_for[k] > 0;
     for (unsigned j = 0; j < Bench::kInVcs; ++j) {
-      if (!got[j]) continue;
+      if (!taken[j]) continue;
       ++grants;
       multi_grants += (target[j] & (target[j] - 1)) != 0;
       max_wait = std::max(max_wait, cycle - since[j]);
@@ -774,8 +816,9 @@ void VcAllocRun(bool permanent, unsigned seed) {
   EXPECT_GT(grants, 2000);
   EXPECT_GT(multi_grants, 300);
   if (permanent) {
-    // A head becomes top within kInVcs - 1 grants to earlier tops, each of which waits at most
-    // for a worm to finish (its VCs are reserved meanwhile), and then waits for its own.
+    // A head becomes top within kInVcs - 1 takings of earlier tops, each of which waits at most
+    // for a worm to finish (its VCs are reserved meanwhile) and is then carried, and then waits for
+    // its own.
     EXPECT_LE(max_wait, static_cast<long>(Bench::kInVcs * (kMaxWorm + 1)));
   }
 }
@@ -792,12 +835,14 @@ void VcAllocNoStarvationUnderPermanentRequests() {
 
 // Directed: input VC 2 needs output VCs 0 and NumVcs (port 0 VC 0, port 1 VC 0); input VCs 0 and 1
 // each need one of them and re-request as soon as their worm (2 cycles) has left, out of phase, so
-// the two VCs are never free together unless the allocator reserves them. Input VC 2 still gets
-// both, again and again.
+// the two VCs are never free together unless the allocator reserves them. The switch carries every
+// head that may go (input VC 2 has no precedence there). Input VC 2 still gets both, again and
+// again.
 template <class P>
 void VcAllocMultiVcRequestNotStarvedBySingleVcRequests() {
   using Bench = VcAllocBench<P>;
   Bench bench;
+  std::mt19937 rng(7);
   std::vector<bool> req(Bench::kInVcs, false);
   std::vector<std::uint32_t> target(Bench::kInVcs, 0);
   const std::uint32_t a = 1u, b = 1u << P::kVcs;
@@ -806,16 +851,19 @@ void VcAllocMultiVcRequestNotStarvedBySingleVcRequests() {
   target[2] = a | b;
   std::vector<unsigned> busy_for(Bench::kOutVcs, 0);
   busy_for[0] = 1;  // out of phase from the start
+  const std::vector<unsigned> order = {0, 1, 2};
   long multi_grants = 0;
   for (long cycle = 0; cycle < 1000; ++cycle) {
     req[0] = req[1] = req[2] = true;
     std::uint32_t free = 0;
     for (unsigned k = 0; k < Bench::kOutVcs; ++k) free |= (busy_for[k] == 0 ? 1u : 0u) << k;
-    const std::vector<bool> got = bench.Request(req, target, free);
+    const std::vector<bool> ok = bench.Request(req, target, free);
+    const std::vector<bool> taken = StandInSwitch<P>(ok, target, std::nullopt, order, 1.0, rng);
+    bench.Take(taken, target);
     bench.Clock();
     for (unsigned k = 0; k < Bench::kOutVcs; ++k) busy_for[k] -= busy_for[k] > 0;
     for (unsigned j = 0; j < 3; ++j) {
-      if (!got[j]) continue;
+      if (!taken[j]) continue;
       multi_grants += j == 2;
       for (unsigned k = 0; k < Bench::kOutVcs; ++k) {
         if ((target[j] >> k) & 1u) busy_for[k] = 2;
@@ -843,11 +891,32 @@ void VcAllocRequestWithoutTargetsFiresAssertion() {
   EXPECT_TRUE(bench.dut_.AssertionFired()) << "RequestHasTargets_A did not fire";
 }
 
+// A switch that carries a head whose output VC is busy breaks the router's contract.
+template <class P>
+void VcAllocTakenWithoutOkFiresAssertion() {
+  using Bench = VcAllocBench<P>;
+  Bench bench;
+  std::vector<bool> req(Bench::kInVcs, false), taken(Bench::kInVcs, false);
+  std::vector<std::uint32_t> target(Bench::kInVcs, 0);
+  req[1] = taken[1] = true;
+  target[1] = 1u;
+  const std::uint32_t all_free = (1u << Bench::kOutVcs) - 1;
+  ASSERT_TRUE(bench.Request(req, target, all_free)[1]);
+  bench.Take(taken, target);
+  bench.Clock();
+  ASSERT_FALSE(bench.dut_.AssertionFired());
+  EXPECT_FALSE(bench.Request(req, target, all_free & ~1u)[1]);
+  bench.Take(taken, target);
+  bench.Clock();
+  EXPECT_TRUE(bench.dut_.AssertionFired()) << "TakenOnlyOk_A did not fire";
+}
+
 #define VC_ALLOC_TESTS(Suite, P)                                                                                      \
   TEST(Suite, MatchesReferenceUnderRandomHeads) { VcAllocMatchesReferenceUnderRandomHeads<P>(); }                     \
   TEST(Suite, NoStarvationUnderPermanentRequests) { VcAllocNoStarvationUnderPermanentRequests<P>(); }                 \
   TEST(Suite, MultiVcRequestNotStarvedBySingleVcRequests) { VcAllocMultiVcRequestNotStarvedBySingleVcRequests<P>(); } \
-  TEST(Suite, RequestWithoutTargetsFiresAssertion) { VcAllocRequestWithoutTargetsFiresAssertion<P>(); }
+  TEST(Suite, RequestWithoutTargetsFiresAssertion) { VcAllocRequestWithoutTargetsFiresAssertion<P>(); }               \
+  TEST(Suite, TakenWithoutOkFiresAssertion) { VcAllocTakenWithoutOkFiresAssertion<P>(); }
 
 VC_ALLOC_TESTS(StageVcAllocIn5Out5Vcs2, VcAllocIn5Out5Vcs2)
 VC_ALLOC_TESTS(StageVcAllocIn2Out3Vcs2, VcAllocIn2Out3Vcs2)

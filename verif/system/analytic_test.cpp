@@ -57,7 +57,7 @@ struct Bounds {
 const std::map<std::string, std::vector<Bounds>>& wider_bounds() {
   static const Bounds multidestination_short{0.05, 0.15};
   static const std::map<std::string, std::vector<Bounds>> bounds{{"unicast", {{}, {0.10, 0.60}}},
-                                                                 {"d-port", {{0.05, 0.10}, {0.05, 0.45}}},
+                                                                 {"d-port", {{0.05, 0.10}, {0.05, 0.60}}},
                                                                  {"lin", {{}, multidestination_short}},
                                                                  {"dual-path", {{}, multidestination_short}},
                                                                  {"multi-path", {{}, multidestination_short}},
