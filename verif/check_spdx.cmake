@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Fails if a source file has no SPDX-License-Identifier line in its first three lines, or names the
 # wrong licence (LICENSE: hardware descriptions SHL-0.51, everything else Apache-2.0).
-set(folders model sim firmware verif bench rtl scripts fpga .ci)
+set(folders model sim firmware verif bench rtl scripts fpga .ci cmake)
 set(globs)
 foreach(folder ${folders})
   foreach(pattern *.cpp *.hpp *.sv *.svh *.v *.vlt *.pcf *.sh *.py *.cmake CMakeLists.txt run)
