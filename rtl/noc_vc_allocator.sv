@@ -7,7 +7,8 @@
 // no choice of VC to make, only of the worm that takes it, and the switch allocator already makes
 // that choice per output port: a head whose whole set is free may request the switch (ok_o), and
 // the output VCs go to it in the edge the switch carries its lead (taken_i: the switch granted
-// it). Two heads cannot take one output VC in one cycle, since an output VC belongs to one output
+// it; the router marks them allocated from the switch grant per output port, so this module has
+// no output side). Two heads cannot take one output VC in one cycle, since an output VC belongs to one output
 // port and the switch gives a port to one input; a head never holds VCs it cannot use yet.
 // All or nothing (docs/rtl.md, "All-or-nothing output allocation"): a head takes all of its set in
 // one edge, because acquiring them one at a time lets two replicating worms each hold an output VC
@@ -36,9 +37,7 @@ module noc_vc_allocator #(
   /// Input VCs; input VC id = port * NumVcs + VC. Derived, do not override.
   localparam int unsigned NumInVcs = NumIn * NumVcs,
   /// Output VCs; output VC id = port * NumVcs + VC. Derived, do not override.
-  localparam int unsigned NumOutVcs = NumOut * NumVcs,
-  /// Width of an input-VC id. Derived, do not override.
-  localparam int unsigned OwnerW = (NumInVcs > 1) ? $clog2(NumInVcs) : 1
+  localparam int unsigned NumOutVcs = NumOut * NumVcs
 ) (
   /// Clock; the round-robin state changes on its rising edge.
   input  logic                            clk_i,
@@ -55,12 +54,7 @@ module noc_vc_allocator #(
   /// waits for none of it (or j is the top). Combinational from registered state.
   output logic [NumInVcs-1:0]             ok_o,
   /// Input VC j's head is carried by the switch this cycle (only where ok_o[j]): it takes its set.
-  input  logic [NumInVcs-1:0]             taken_i,
-  /// Output VC k is allocated this cycle (to the output unit's alloc_i).
-  output logic [NumOutVcs-1:0]            alloc_o,
-  /// The input VC that receives output VC k, bits [k*OwnerW +: OwnerW]; 0 where alloc_o[k] is low
-  /// (to the output unit's alloc_owner_i).
-  output logic [NumOutVcs*OwnerW-1:0]     alloc_owner_o
+  input  logic [NumInVcs-1:0]             taken_i
 );
 
   logic [NumInVcs-1:0]  top;         // one-hot0: the waiting head that reserves its set
@@ -96,20 +90,6 @@ module noc_vc_allocator #(
 
   assign ok_o = req_i & all_free & (top | misses_top);
 
-  // The output side: which output VCs are taken this cycle, and by whom.
-  always_comb begin
-    alloc_o       = '0;
-    alloc_owner_o = '0;
-    for (int k = 0; k < NumOutVcs; k++) begin
-      for (int j = 0; j < NumInVcs; j++) begin
-        if (taken_i[j] && target_i[j*NumOutVcs+k]) begin
-          alloc_o[k]                        = 1'b1;
-          alloc_owner_o[k*OwnerW +: OwnerW] = alloc_owner_o[k*OwnerW +: OwnerW] | OwnerW'(j);
-        end
-      end
-    end
-  end
-
   for (genvar j = 0; j < NumInVcs; j++) begin : gen_in_check
     `NOC_ASSERT(RequestHasTargets_A, req_i[j] |-> (target_i[j*NumOutVcs +: NumOutVcs] != '0))
     // The router lets only a head that may go take its set (the switch request depends on ok_o).
@@ -128,6 +108,5 @@ module noc_vc_allocator #(
     end
     `NOC_ASSERT(OutVcToOneInputVc_A, $onehot0(takers))
   end
-  `NOC_ASSERT(AllocOnlyFreeVcs_A, (alloc_o & ~free_i) == '0)
 
 endmodule
