@@ -121,7 +121,7 @@ tag_of() {
 
 # yosys on one configuration: synth_<flow> of noc_router, or of the wrapper for "wrap".
 run_yosys() {
-  local config=$1 flow=$2 ports vcs local_pairs depth data_w cfg modes buf_impl top tag cmd params
+  local config=$1 flow=$2 ports vcs local_pairs depth data_w cfg modes buf_impl top tag cmd params mesh_nodes=
   read -r ports vcs local_pairs depth data_w cfg modes buf_impl <<<"$config"
   modes=${modes:-31}
   buf_impl=${buf_impl:-0}
@@ -136,11 +136,31 @@ run_yosys() {
   elif [[ "$cfg" =~ ^mesh([0-9]+)x([0-9]+)$ ]]; then
     top=noc_network_top
     params="-set SizeX ${BASH_REMATCH[1]} -set SizeY ${BASH_REMATCH[2]} -set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth"
+    mesh_nodes=$((BASH_REMATCH[1] * BASH_REMATCH[2]))
   fi
   case $flow in
     ice40) cmd="synth_ice40 -top $top" ;;
     xilinx) cmd="synth_xilinx -family xc7 -flatten -top $top" ;;
     ecp5) cmd="synth_ecp5 -top $top" ;;
+  esac
+  # A network top is flattened (every router's constant configuration and idle mesh-edge inputs
+  # reach its cells, and opt_clean removes the edge outputs nobody reads), then each router's cells
+  # go back into a module of their own (submod, by the flattened name gen_node[n].u_router...), so
+  # the flow optimizes and maps each router alone and the total is flattened again to be counted:
+  # the flat flow's ABC on the whole 4x4 top took hours, this takes the routers' time (docs/rtl.md,
+  # "make synth: resource table").
+  if [[ -n "${mesh_nodes:-}" ]]; then
+    local split="proc; flatten; opt_clean;" n
+    for ((n = 0; n < mesh_nodes; n++)); do
+      split+=" submod -name mesh_router_$n $top/*gen_node?$n?.u_router.* t:* %i;"
+    done
+    case $flow in
+      ice40) cmd="$split synth_ice40 -top $top -noflatten; flatten" ;;
+      xilinx) cmd="$split synth_xilinx -family xc7 -top $top; flatten" ;;
+      ecp5) cmd="$split synth_ecp5 -top $top -noflatten; flatten" ;;
+    esac
+  fi
+  case $flow in
     wrap)
       top=synth_wrap_router
       extra=("$wrapper" "$node_router")
