@@ -7,9 +7,10 @@
 // no choice of VC to make, only of the worm that takes it, and the switch allocator already makes
 // that choice per output port: a head whose whole set is free may request the switch (ok_o), and
 // the output VCs go to it in the edge the switch carries its lead (taken_i: the switch granted
-// it; the router marks them allocated from the switch grant per output port, so this module has
-// no output side). Two heads cannot take one output VC in one cycle, since an output VC belongs to one output
-// port and the switch gives a port to one input; a head never holds VCs it cannot use yet.
+// it). The router marks them allocated from the switch grant per output port, so this module has
+// no output side. Two heads cannot take one output VC in one cycle, since an output VC belongs to
+// one output port and the switch gives a port to one input; a head never holds VCs it cannot use
+// yet.
 // All or nothing (docs/rtl.md, "All-or-nothing output allocation"): a head takes all of its set in
 // one edge, because acquiring them one at a time lets two replicating worms each hold an output VC
 // the other needs; the switch allocator's request sets give that (a head requests every output of
@@ -108,5 +109,4 @@ module noc_vc_allocator #(
     end
     `NOC_ASSERT(OutVcToOneInputVc_A, $onehot0(takers))
   end
-
 endmodule
