@@ -108,7 +108,7 @@ synth-report: deps
 # iCE40, Xilinx 7-series and ECP5 LUT/FF counts of noc_router in its main configurations, and the
 # iCE40 HX8K fmax from nextpnr-ice40 for the configurations that fit (FULL=1: try every one).
 # Table to stdout and $(BUILD)/synth/synth_table.md. Needs no CMake build. ONLY=<regex>: only the
-# configurations whose table entry matches (e.g. ONLY=node); the 4x4 mesh top (hours) only with
+# configurations whose table entry matches (e.g. ONLY=node); the 4x4 mesh top (40 min of CPU) only with
 # ONLY=mesh4x4.
 .PHONY: synth
 synth: deps

@@ -480,7 +480,7 @@ module noc_router #(
   // head takes its output VCs in the edge the switch carries it, noc_vc_allocator). Read per
   // output port from the five picked segments, not per input VC: the same functions, 417 iCE40
   // LUT4 fewer on the 4-VC node (docs/rtl.md, "Router v2"); SendIsGrantedVc_A and AllocIsTakenSet_A
-  // check them against the per-input-VC forms in simulation.
+  // check them against the per-input-VC sets in simulation (the owners: proven equal, docs/rtl.md).
   always_comb begin
     logic [VcIdW-1:0]   out_vc;
     logic               out_takes;
@@ -522,38 +522,24 @@ module noc_router #(
   end
 
 `ifndef SYNTHESIS
-  // The per-input-VC form: a granted input VC sends on the output VC of each of its network ports.
-  logic [NumNetOutVcs-1:0] send_by_input_vc;
+  // The per-input-VC forms, as word operations (cheap in simulation): a granted input VC sends on
+  // the output VC of each of its network ports (its va_target set), and a granted waiting head
+  // takes them. With the output units' one flit per port, the ports send and allocate exactly these.
+  logic [NumNetOutVcs-1:0] granted_sets, taken_sets;
   always_comb begin
-    send_by_input_vc = '0;
+    granted_sets = '0;
+    taken_sets   = '0;
     for (int j = 0; j < NumInVcs; j++) begin
-      for (int o = 0; o < NumNetPorts; o++) begin
-        for (int w = 0; w < NumVcs; w++) begin
-          if (sa_gnt[j] && seg_net[j*NumNetPorts+o] && (32'(net_vc[(j*NumNetPorts+o)*VcIdW +: VcIdW]) == w)) begin
-            send_by_input_vc[o*NumVcs+w] = 1'b1;
-          end
+      if (sa_gnt[j]) begin
+        granted_sets = granted_sets | va_target[j*NumNetOutVcs +: NumNetOutVcs];
+        if (va_req[j]) begin
+          taken_sets = taken_sets | va_target[j*NumNetOutVcs +: NumNetOutVcs];
         end
       end
     end
   end
-  `NOC_ASSERT(SendIsGrantedVc_A, send == send_by_input_vc)
-
-  // The per-input-VC form of the allocation: a head the switch carries takes its set of output VCs.
-  logic [NumNetOutVcs-1:0]        alloc_by_input_vc;
-  logic [NumNetOutVcs*OwnerW-1:0] alloc_owner_by_input_vc;
-  always_comb begin
-    alloc_by_input_vc       = '0;
-    alloc_owner_by_input_vc = '0;
-    for (int j = 0; j < NumInVcs; j++) begin
-      for (int k = 0; k < NumNetOutVcs; k++) begin
-        if (sa_gnt[j] && va_req[j] && va_target[j*NumNetOutVcs+k]) begin
-          alloc_by_input_vc[k]                        = 1'b1;
-          alloc_owner_by_input_vc[k*OwnerW +: OwnerW] = OwnerW'(j);
-        end
-      end
-    end
-  end
-  `NOC_ASSERT(AllocIsTakenSet_A, alloc == alloc_by_input_vc && alloc_owner == alloc_owner_by_input_vc)
+  `NOC_ASSERT(SendIsGrantedVc_A, send == granted_sets)
+  `NOC_ASSERT(AllocIsTakenSet_A, alloc == taken_sets)
 `endif
 
   // ---------------------------------------------------------------------------------------------
