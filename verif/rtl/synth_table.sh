@@ -101,9 +101,9 @@ else
   configs=("${kept[@]}")
 fi
 flows=(ice40 xilinx ecp5)
-# The configurations that get an fmax without --full: the main one at both flit widths and their
-# BufDepth 1 variants (one that does not fit the HX8K stops after packing, in seconds; one that
-# fits is placed and routed, minutes).
+# The configurations that get an fmax without --full: the 32-bit general routers and nodes, the
+# 2-VC node at BufDepth 1 and the block-RAM nodes (one that does not fit the HX8K stops after
+# packing, in seconds; one that fits is placed and routed, minutes).
 fmax_default=("4 4 1 4 32 in" "4 2 1 4 32 in" "4 4 1 4 32 node" "4 2 1 4 32 node" "4 2 1 1 32 node" "4 4 1 4 32 node 31 1"
               "4 2 1 4 32 node 31 1")
 
