@@ -106,4 +106,76 @@ module noc_fifo #(
   `NOC_ASSERT(PointersAgreeWithCount_A,
               (count_q == '0 || count_q == CountW'(Depth)) == (wr_ptr_q == rd_ptr_q))
 
+`ifdef FORMAL
+  // Formal properties (verif/formal/run.sh; docs/verification.md). The environment may push, pop
+  // and reset at will, legal or not. A shadow count follows the documented contract (an illegal
+  // push or pop is ignored), and one flit pushed at an arbitrary cycle is tracked to the head: it
+  // must leave with its data after exactly the flits pushed before it, which for an arbitrary flit
+  // means no flit is created, lost, reordered or duplicated.
+  logic f_first = 1'b1;  // the first cycle: reset is asserted
+  always_ff @(posedge clk_i) f_first <= 1'b0;
+  always_comb if (f_first) assume (!rst_ni);
+
+  (* anyseq *) logic f_pick;          // track the flit pushed in this cycle
+  logic [CountW-1:0] f_count_d, f_count_q;  // entries stored, by the contract
+  logic              f_push_ok, f_pop_ok;
+  logic              f_track_d, f_track_q;  // a flit is tracked
+  logic [Width-1:0]  f_data_d, f_data_q;    // its data
+  logic [CountW-1:0] f_ahead_d, f_ahead_q;  // entries ahead of it
+  logic [CountW:0]   f_slot;                // its storage slot: rd_ptr + ahead, wrapped
+  logic [CountW:0]   f_wr_slot;             // the tail slot: rd_ptr + count, wrapped
+
+  assign f_push_ok = push_i && (f_count_q != CountW'(Depth));
+  assign f_pop_ok  = pop_i && (f_count_q != '0);
+  always_comb begin
+    f_count_d = f_count_q + CountW'(f_push_ok) - CountW'(f_pop_ok);
+    f_track_d = f_track_q;
+    f_data_d  = f_data_q;
+    f_ahead_d = f_ahead_q;
+    if (f_track_q && f_pop_ok) begin
+      if (f_ahead_q == '0) f_track_d = 1'b0;
+      else f_ahead_d = f_ahead_q - CountW'(1);
+    end
+    if (!f_track_q && f_pick && f_push_ok) begin
+      f_track_d = 1'b1;
+      f_data_d  = data_i;
+      f_ahead_d = f_count_q - CountW'(f_pop_ok);
+    end
+    f_slot = (CountW+1)'(rd_ptr_q) + (CountW+1)'(f_ahead_q);
+    if (f_slot >= (CountW+1)'(Depth)) f_slot = f_slot - (CountW+1)'(Depth);
+    f_wr_slot = (CountW+1)'(rd_ptr_q) + (CountW+1)'(count_q);
+    if (f_wr_slot >= (CountW+1)'(Depth)) f_wr_slot = f_wr_slot - (CountW+1)'(Depth);
+  end
+  `NOC_FF(f_count_q, f_count_d, '0)
+  `NOC_FF(f_track_q, f_track_d, 1'b0)
+  `NOC_FF(f_data_q, f_data_d, '0)
+  `NOC_FF(f_ahead_q, f_ahead_d, '0)
+
+  always_comb begin
+    if (rst_ni) begin
+      // Ports against the contract.
+      assert (count_o == f_count_q);
+      assert (empty_o == (f_count_q == '0));
+      assert (full_o == (f_count_q == CountW'(Depth)));
+      assert (overflow_o == (push_i && f_count_q == CountW'(Depth)));
+      // The tracked flit leaves in its turn with its data (order, no loss, no corruption).
+      if (f_track_q && f_pop_ok && f_ahead_q == '0) assert (data_o == f_data_q);
+      if (f_track_q) assert (f_ahead_q < f_count_q);
+      // The guard: a pop of an empty buffer moves nothing.
+      if (empty_o) assert (!pop_en && rd_ptr_d == rd_ptr_q);
+      // Internal invariants (they make the proof inductive).
+      assert (count_q <= CountW'(Depth));
+      assert ((CountW+1)'(wr_ptr_q) == f_wr_slot);
+      for (int i = 0; i < Depth; i++) begin
+        if (f_track_q && f_slot == (CountW+1)'(i)) assert (mem_q[i*Width +: Width] == f_data_q);
+      end
+    end
+  end
+  always_comb begin
+    if (rst_ni) begin
+      cover (f_track_q && f_pop_ok && f_ahead_q == '0 && full_o);
+    end
+  end
+`endif
+
 endmodule

@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# make formal: formal proofs of the router's leaf cells, and the mutants each proof must reject
+# (docs/verification.md).
+#
+# Every proof reads its files with `read_verilog -sv -formal -noautowire -DSYNTHESIS` (FORMAL
+# enables the cell's own `ifdef FORMAL` block; SYNTHESIS compiles the simulation NOC_ASSERTs out,
+# as in every yosys run), turns the asynchronous resets into synchronous ones (async2sync), maps the
+# design to an AIG with the asserts as bad-state properties and the assumes as constraints
+# (write_aiger -B), and proves every assert for all reachable states with ABC's property-directed
+# reachability (yosys-abc: read_aiger; fold; strash; pdr). "proved" is an unbounded proof, not a
+# bounded check. A mutant is a one-line sed on a copy of rtl/ (never on the tree): its proof must
+# fail (ABC finds a counterexample), else the proof is not checking what it claims.
+#
+# Usage: verif/formal/run.sh [--only REGEX] [--results FILE] [--list]
+#   --only REGEX   run only the proofs whose name matches REGEX (and their mutants)
+#   --results FILE write the table of proofs and mutants with their times (markdown) to FILE
+#   --list         print the proof names and exit
+# Exit status: 0 all proved and all mutants rejected; 1 a proof failed or a mutant survived;
+# 2 bad arguments or a missing tool.
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+yosys=${YOSYS:-yosys}
+abc=${YOSYS_ABC:-yosys-abc}
+pdr_timeout=${FORMAL_TIMEOUT:-600}
+
+only=""
+results=""
+list=""
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --only) [[ $# -ge 2 ]] || { echo "run.sh: --only needs a regex" >&2; exit 2; }; only=$2; shift 2 ;;
+    --results) [[ $# -ge 2 ]] || { echo "run.sh: --results needs a file" >&2; exit 2; }; results=$2; shift 2 ;;
+    --list) list=1; shift ;;
+    *) echo "run.sh: unknown argument '$1'; valid: --only REGEX, --results FILE, --list" >&2; exit 2 ;;
+  esac
+done
+for tool in "$yosys" "$abc"; do
+  command -v "$tool" > /dev/null || { echo "run.sh: '$tool' not found (scripts/ensure-deps.sh installs yosys)" >&2; exit 2; }
+done
+
+# Proofs: name | top module | files (rtl/ relative names are read from the rtl copy under test,
+# verif/ ones from this tree) | chparam arguments | what it proves.
+proofs=(
+  "fifo_d1|noc_fifo|rtl/noc_fifo.sv|-set Depth 1 -set Width 4|input buffer, 1 entry"
+  "fifo_d3|noc_fifo|rtl/noc_fifo.sv|-set Depth 3 -set Width 4|input buffer, 3 entries (pointers wrap below a power of two)"
+  "fifo_d4|noc_fifo|rtl/noc_fifo.sv|-set Depth 4 -set Width 8|input buffer, 4 entries (the router's default)"
+  "credit_d4_l1|noc_credit_link_formal|rtl/noc_credit_counter.sv verif/formal/noc_credit_link_formal.sv|-set Depth 4 -set FwdLat 1 -set RetLat 1|credit loop, depth 4, one-register links"
+  "credit_d3_l23|noc_credit_link_formal|rtl/noc_credit_counter.sv verif/formal/noc_credit_link_formal.sv|-set Depth 3 -set FwdLat 2 -set RetLat 3|credit loop, depth 3, longer links than credits"
+  "rr_arbiter_n4|noc_rr_arbiter_formal|rtl/noc_rr_arbiter.sv verif/formal/noc_rr_arbiter_formal.sv|-set NumReq 4|round-robin arbiter, 4 requesters, fairness bound 3"
+  "rr_arbiter_n5|noc_rr_arbiter_formal|rtl/noc_rr_arbiter.sv verif/formal/noc_rr_arbiter_formal.sv|-set NumReq 5|round-robin arbiter, 5 requesters, fairness bound 4"
+)
+
+# Mutants: name | proof that must fail | rtl file | sed expression (must change exactly one line).
+mutants=(
+  "fifo_push_when_full|fifo_d3|noc_fifo.sv|s/assign push_en = push_i \& ~full_o;/assign push_en = push_i;/"
+  "fifo_pop_when_empty|fifo_d3|noc_fifo.sv|s/assign pop_en  = pop_i \& ~empty_o;/assign pop_en  = pop_i;/"
+  "fifo_write_pointer_stuck|fifo_d4|noc_fifo.sv|s/? '0 : wr_ptr_q + PtrW'(1);/? '0 : wr_ptr_q;/"
+  "fifo_count_no_decrement|fifo_d3|noc_fifo.sv|s/count_d = count_q - CountW'(1);/count_d = count_q;/"
+  "credit_lost_on_send_and_return|credit_d4_l1|noc_credit_counter.sv|s/end else if (consume_en \&\& !return_en) begin/end else if (consume_en) begin/"
+  "credit_reset_one_short|credit_d3_l23|noc_credit_counter.sv|s/\`NOC_FF(count_q, count_d, CountW'(Depth))/\`NOC_FF(count_q, count_d, CountW'(Depth - 1))/"
+  "rr_winner_keeps_priority|rr_arbiter_n4|noc_rr_arbiter.sv|s/prio_d = advance_i ? after_gnt : at_or_after_gnt;/prio_d = at_or_after_gnt;/"
+  "rr_grant_all_requesters|rr_arbiter_n4|noc_rr_arbiter.sv|s/assign gnt_o   = req_sel \& (~req_sel + NumReq'(1));/assign gnt_o   = req_sel;/"
+)
+
+if [[ -n "$list" ]]; then
+  for p in "${proofs[@]}"; do echo "${p%%|*}"; done
+  exit 0
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/wormcast-formal.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+# seconds since $1 (an $EPOCHREALTIME value), one decimal.
+since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }'; }
+
+# prove <rtl dir> <proof entry> <log prefix>: sets $result (proved | failed | error: the logs are
+# <log prefix>.yosys.log and .abc.log) and $elapsed (wall seconds).
+prove() {
+  local rtl=$1 entry=$2 log=$3
+  local name top files params f start
+  IFS='|' read -r name top files params _ <<<"$entry"
+  local paths=()
+  for f in $files; do
+    case $f in
+      rtl/*) paths+=("$rtl/${f#rtl/}") ;;
+      *) paths+=("$root/$f") ;;
+    esac
+  done
+  start=$EPOCHREALTIME
+  if ! "$yosys" -q -l "$log.yosys.log" -p "
+      read_verilog -sv -formal -noautowire -DSYNTHESIS -I$rtl ${paths[*]}
+      chparam $params $top
+      prep -top $top
+      async2sync
+      chformal -cover -remove
+      flatten
+      setundef -undriven -anyseq
+      delete -output
+      opt -fast
+      techmap
+      opt -fast
+      dffunmap
+      abc -g AND -fast
+      opt_clean
+      write_aiger -I -B -zinit $log.aig" > /dev/null 2>&1; then
+    result=error elapsed=$(since "$start")
+    return
+  fi
+  timeout "$pdr_timeout" "$abc" -c "read_aiger $log.aig; fold; strash; pdr" > "$log.abc.log" 2>&1
+  elapsed=$(since "$start")
+  if grep -q "^Property proved" "$log.abc.log"; then
+    result=proved
+  elif grep -q "was asserted in frame" "$log.abc.log"; then
+    result=failed
+  else
+    result=error
+  fi
+}
+
+# show_log <log prefix>: the tail of a failed run's logs, for the reader of make formal's output.
+show_log() {
+  local f
+  for f in "$1.yosys.log" "$1.abc.log"; do
+    [[ -f "$f" ]] && tail -n 8 "$f" | sed 's/^/    /'
+  done
+}
+
+failures=0
+table=("| Proof | What | Result | Time (s) |" "|---|---|---|---|")
+mtable=("| Mutant | Proof | Line changed | Result | Time (s) |" "|---|---|---|---|---|")
+mkdir -p "$work/tree"
+cp -r "$root/rtl" "$work/tree/rtl"
+ran=0
+for entry in "${proofs[@]}"; do
+  IFS='|' read -r name top files params what <<<"$entry"
+  [[ -n "$only" && ! "$name" =~ $only ]] && continue
+  ran=$((ran + 1))
+  prove "$work/tree/rtl" "$entry" "$work/$name"
+  if [[ $result == proved ]]; then
+    echo "formal: proof  $name: proved (PDR, all reachable states) in ${elapsed} s"
+  else
+    echo "formal: proof  $name: $result in ${elapsed} s"
+    show_log "$work/$name"
+    failures=$((failures + 1))
+  fi
+  table+=("| $name | $what | $result | $elapsed |")
+done
+if [[ $ran -eq 0 ]]; then
+  echo "run.sh: no proof matches '$only'; valid: $(for p in "${proofs[@]}"; do printf '%s ' "${p%%|*}"; done)" >&2
+  exit 2
+fi
+
+for mutant in "${mutants[@]}"; do
+  IFS='|' read -r mname pname file expr <<<"$mutant"
+  [[ -n "$only" && ! "$pname" =~ $only ]] && continue
+  entry=""
+  for p in "${proofs[@]}"; do [[ "${p%%|*}" == "$pname" ]] && entry=$p; done
+  mdir="$work/mut-$mname"
+  mkdir -p "$mdir"
+  cp -r "$root/rtl" "$mdir/rtl"
+  sed -i "$expr" "$mdir/rtl/$file"
+  changed=$(diff "$root/rtl/$file" "$mdir/rtl/$file" | grep -c '^>')
+  if [[ -z "$entry" || $changed -ne 1 ]]; then
+    # The RTL moved under the mutant: its sed no longer changes exactly one line.
+    echo "formal: mutant $mname: NOT APPLIED (sed changed $changed lines of rtl/$file; update the mutant)"
+    failures=$((failures + 1))
+    mtable+=("| $mname | $pname | (not applied) | not applied | - |")
+    continue
+  fi
+  line=$(diff "$root/rtl/$file" "$mdir/rtl/$file" | sed -n 's/^> *//p')
+  prove "$mdir/rtl" "$entry" "$mdir/$pname"
+  if [[ $result == failed ]]; then
+    echo "formal: mutant $mname: rejected by $pname in ${elapsed} s ($(grep -o 'asserted in frame [0-9]*' "$mdir/$pname.abc.log"))"
+    mtable+=("| $mname | $pname | \`rtl/$file\`: \`$line\` | rejected | $elapsed |")
+  else
+    echo "formal: mutant $mname: SURVIVED ($pname: $result in ${elapsed} s)"
+    show_log "$mdir/$pname"
+    failures=$((failures + 1))
+    mtable+=("| $mname | $pname | \`rtl/$file\`: \`$line\` | survived ($result) | $elapsed |")
+  fi
+done
+
+if [[ -n "$results" ]]; then
+  {
+    echo "# Formal proofs (make formal)"
+    echo
+    echo "Written by verif/formal/run.sh (docs/verification.md). Wall times on this machine;"
+    echo "yosys $("$yosys" -V | awk '{print $2}'), ABC pdr."
+    echo
+    printf '%s\n' "${table[@]}"
+    echo
+    printf '%s\n' "${mtable[@]}"
+  } > "$results"
+  echo "formal: table written to $results"
+fi
+
+if [[ $failures -ne 0 ]]; then
+  echo "formal: $failures proof(s) failed or mutant(s) survived" >&2
+  exit 1
+fi
+echo "formal: all proofs proved, all mutants rejected"
