@@ -104,6 +104,16 @@ clean:
 synth-report: deps
 	@verif/rtl/synth_check.sh
 
+# --- make formal: formal proofs of the router's leaf cells (docs/verification.md) ---
+# yosys + ABC's PDR (unbounded) on the input buffer, the credit loop, the round-robin arbiter and the
+# switch allocator, then every mutant (a one-line RTL change on a copy) that each proof must
+# reject. Prints one line per proof and mutant; the table goes to docs/results/formal.md. Exit 1 if
+# a proof fails or a mutant survives. Needs no CMake build; the fast proofs also run in make test.
+.PHONY: formal
+formal: deps
+	@verif/formal/run.sh --results docs/results/formal.md
+# --- end make formal ---
+
 # --- make synth: resource table of the router (docs/rtl.md, "make synth: resource table") ---
 # iCE40, Xilinx 7-series and ECP5 LUT/FF counts of noc_router in its main configurations, and the
 # iCE40 HX8K fmax from nextpnr-ice40 for the configurations that fit (FULL=1: try every one).

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: Apache-2.0
+// SPDX-License-Identifier: SHL-0.51
 // noc_credit_link_formal: formal harness of noc_credit_counter with a model of the link and of the
 // downstream input buffer (verif/formal/run.sh; docs/verification.md).
 //

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: Apache-2.0
+// SPDX-License-Identifier: SHL-0.51
 // noc_rr_arbiter_formal: formal harness of noc_rr_arbiter through its ports only
 // (verif/formal/run.sh; docs/verification.md), so it holds for any implementation of the same
 // contract.

@@ -51,6 +51,8 @@ proofs=(
   "credit_d3_l23|noc_credit_link_formal|rtl/noc_credit_counter.sv verif/formal/noc_credit_link_formal.sv|-set Depth 3 -set FwdLat 2 -set RetLat 3|credit loop, depth 3, longer links than credits"
   "rr_arbiter_n4|noc_rr_arbiter_formal|rtl/noc_rr_arbiter.sv verif/formal/noc_rr_arbiter_formal.sv|-set NumReq 4|round-robin arbiter, 4 requesters, fairness bound 3"
   "rr_arbiter_n5|noc_rr_arbiter_formal|rtl/noc_rr_arbiter.sv verif/formal/noc_rr_arbiter_formal.sv|-set NumReq 5|round-robin arbiter, 5 requesters, fairness bound 4"
+  "switch_alloc_i3o3v2|noc_switch_allocator_formal|rtl/noc_rr_arbiter.sv rtl/noc_switch_allocator.sv verif/formal/noc_switch_allocator_formal.sv|-set NumIn 3 -set NumOut 3 -set NumVcs 2|switch allocator, 3 inputs x 2 VCs, 3 outputs, waiting bound 5 cycles"
+  "switch_alloc_i5o5v2|noc_switch_allocator_formal|rtl/noc_rr_arbiter.sv rtl/noc_switch_allocator.sv verif/formal/noc_switch_allocator_formal.sv|-set NumIn 5 -set NumOut 5 -set NumVcs 2|switch allocator, 5 inputs x 2 VCs, 5 outputs (the 2D router), waiting bound 9 cycles"
 )
 
 # Mutants: name | proof that must fail | rtl file | sed expression (must change exactly one line).
@@ -63,6 +65,17 @@ mutants=(
   "credit_reset_one_short|credit_d3_l23|noc_credit_counter.sv|s/\`NOC_FF(count_q, count_d, CountW'(Depth))/\`NOC_FF(count_q, count_d, CountW'(Depth - 1))/"
   "rr_winner_keeps_priority|rr_arbiter_n4|noc_rr_arbiter.sv|s/prio_d = advance_i ? after_gnt : at_or_after_gnt;/prio_d = at_or_after_gnt;/"
   "rr_grant_all_requesters|rr_arbiter_n4|noc_rr_arbiter.sv|s/assign gnt_o   = req_sel \& (~req_sel + NumReq'(1));/assign gnt_o   = req_sel;/"
+  "sa_outputs_to_losing_input|switch_alloc_i3o3v2|noc_switch_allocator.sv|s/assign out_gnt_o\[o\*NumIn +: NumIn\] = out_tent\[o\*NumIn +: NumIn\] \& in_win;/assign out_gnt_o[o*NumIn +: NumIn] = out_tent[o*NumIn +: NumIn];/"
+  "sa_win_without_all_outputs|switch_alloc_i3o3v2|noc_switch_allocator.sv|s/if (pick_req\[i\*NumOut+o\] \&\& !out_tent\[o\*NumIn+i\]) begin/if (1'b0) begin/"
+  "sa_no_token_override|switch_alloc_i3o3v2|noc_switch_allocator.sv|s/assign out_tent\[o\*NumIn +: NumIn\] = token_here ? token : out_arb_gnt\[o\*NumIn +: NumIn\];/assign out_tent[o*NumIn +: NumIn] = out_arb_gnt[o*NumIn +: NumIn];/"
+)
+
+# Tightness: the same proof with its fairness or waiting bound lowered by one must fail (the bound
+# stated is the least that holds). name | proof | chparam arguments added.
+tight=(
+  "rr_arbiter_n4_bound_2|rr_arbiter_n4|-set Bound 2"
+  "rr_arbiter_n5_bound_3|rr_arbiter_n5|-set Bound 3"
+  "switch_alloc_i3o3v2_bound_4|switch_alloc_i3o3v2|-set Bound 4"
 )
 
 if [[ -n "$list" ]]; then
@@ -73,14 +86,11 @@ fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/wormcast-formal.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-# seconds since $1 (an $EPOCHREALTIME value), one decimal.
-since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }'; }
-
 # prove <rtl dir> <proof entry> <log prefix>: sets $result (proved | failed | error: the logs are
-# <log prefix>.yosys.log and .abc.log) and $elapsed (wall seconds).
+# <log prefix>.yosys.log and .abc.log) and $cpu (CPU seconds of yosys and ABC, user + system).
 prove() {
   local rtl=$1 entry=$2 log=$3
-  local name top files params f start
+  local name top files params f
   IFS='|' read -r name top files params _ <<<"$entry"
   local paths=()
   for f in $files; do
@@ -89,9 +99,24 @@ prove() {
       *) paths+=("$root/$f") ;;
     esac
   done
-  start=$EPOCHREALTIME
-  if ! "$yosys" -q -l "$log.yosys.log" -p "
-      read_verilog -sv -formal -noautowire -DSYNTHESIS -I$rtl ${paths[*]}
+  local TIMEFORMAT='%3U %3S'
+  { time tools "$log" "$top" "$params" "$rtl" "${paths[@]}"; } 2> "$log.time"
+  cpu=$(tail -n 1 "$log.time" | awk '{ printf "%.1f", $1 + $2 }')
+  if grep -q "^Property proved" "$log.abc.log" 2> /dev/null; then
+    result=proved
+  elif grep -q "was asserted in frame" "$log.abc.log" 2> /dev/null; then
+    result=failed
+  else
+    result=error
+  fi
+}
+
+# tools <log prefix> <top> <chparam arguments> <rtl dir> <file ...>: yosys to the AIG, ABC's pdr on it.
+tools() {
+  local log=$1 top=$2 params=$3 rtl=$4
+  shift 4
+  "$yosys" -q -l "$log.yosys.log" -p "
+      read_verilog -sv -formal -noautowire -DSYNTHESIS -I$rtl $*
       chparam $params $top
       prep -top $top
       async2sync
@@ -105,19 +130,8 @@ prove() {
       dffunmap
       abc -g AND -fast
       opt_clean
-      write_aiger -I -B -zinit $log.aig" > /dev/null 2>&1; then
-    result=error elapsed=$(since "$start")
-    return
-  fi
+      write_aiger -I -B -zinit $log.aig" > /dev/null 2>&1 || return
   timeout "$pdr_timeout" "$abc" -c "read_aiger $log.aig; fold; strash; pdr" > "$log.abc.log" 2>&1
-  elapsed=$(since "$start")
-  if grep -q "^Property proved" "$log.abc.log"; then
-    result=proved
-  elif grep -q "was asserted in frame" "$log.abc.log"; then
-    result=failed
-  else
-    result=error
-  fi
 }
 
 # show_log <log prefix>: the tail of a failed run's logs, for the reader of make formal's output.
@@ -129,8 +143,9 @@ show_log() {
 }
 
 failures=0
-table=("| Proof | What | Result | Time (s) |" "|---|---|---|---|")
-mtable=("| Mutant | Proof | Line changed | Result | Time (s) |" "|---|---|---|---|---|")
+table=("| Proof | What | Result | CPU (s) |" "|---|---|---|---|")
+ttable=("| Proof | Bound lowered by one | Result | CPU (s) |" "|---|---|---|---|")
+mtable=("| Mutant | Proof | Line changed | Result | CPU (s) |" "|---|---|---|---|---|")
 mkdir -p "$work/tree"
 cp -r "$root/rtl" "$work/tree/rtl"
 ran=0
@@ -140,13 +155,13 @@ for entry in "${proofs[@]}"; do
   ran=$((ran + 1))
   prove "$work/tree/rtl" "$entry" "$work/$name"
   if [[ $result == proved ]]; then
-    echo "formal: proof  $name: proved (PDR, all reachable states) in ${elapsed} s"
+    echo "formal: proof  $name: proved (PDR, all reachable states) in ${cpu} s CPU"
   else
-    echo "formal: proof  $name: $result in ${elapsed} s"
+    echo "formal: proof  $name: $result in ${cpu} s CPU"
     show_log "$work/$name"
     failures=$((failures + 1))
   fi
-  table+=("| $name | $what | $result | $elapsed |")
+  table+=("| $name | $what | $result | $cpu |")
 done
 if [[ $ran -eq 0 ]]; then
   echo "run.sh: no proof matches '$only'; valid: $(for p in "${proofs[@]}"; do printf '%s ' "${p%%|*}"; done)" >&2
@@ -173,13 +188,30 @@ for mutant in "${mutants[@]}"; do
   line=$(diff "$root/rtl/$file" "$mdir/rtl/$file" | sed -n 's/^> *//p')
   prove "$mdir/rtl" "$entry" "$mdir/$pname"
   if [[ $result == failed ]]; then
-    echo "formal: mutant $mname: rejected by $pname in ${elapsed} s ($(grep -o 'asserted in frame [0-9]*' "$mdir/$pname.abc.log"))"
-    mtable+=("| $mname | $pname | \`rtl/$file\`: \`$line\` | rejected | $elapsed |")
+    echo "formal: mutant $mname: rejected by $pname in ${cpu} s CPU ($(grep -o 'asserted in frame [0-9]*' "$mdir/$pname.abc.log"))"
+    mtable+=("| $mname | $pname | \`rtl/$file\`: \`$line\` | rejected | $cpu |")
   else
-    echo "formal: mutant $mname: SURVIVED ($pname: $result in ${elapsed} s)"
+    echo "formal: mutant $mname: SURVIVED ($pname: $result in ${cpu} s CPU)"
     show_log "$mdir/$pname"
     failures=$((failures + 1))
-    mtable+=("| $mname | $pname | \`rtl/$file\`: \`$line\` | survived ($result) | $elapsed |")
+    mtable+=("| $mname | $pname | \`rtl/$file\`: \`$line\` | survived ($result) | $cpu |")
+  fi
+done
+
+for check in "${tight[@]}"; do
+  IFS='|' read -r tname pname extra <<<"$check"
+  [[ -n "$only" && ! "$pname" =~ $only ]] && continue
+  entry=""
+  for p in "${proofs[@]}"; do [[ "${p%%|*}" == "$pname" ]] && entry=$p; done
+  IFS='|' read -r name top files params what <<<"$entry"
+  prove "$work/tree/rtl" "$name|$top|$files|$params $extra|$what" "$work/$tname"
+  if [[ $result == failed ]]; then
+    echo "formal: bound  $tname: counterexample found in ${cpu} s CPU (the bound of $pname is tight)"
+    ttable+=("| $pname | \`$extra\` | counterexample (tight) | $cpu |")
+  else
+    echo "formal: bound  $tname: $result in ${cpu} s CPU (expected a counterexample: the bound of $pname is not the least)"
+    failures=$((failures + 1))
+    ttable+=("| $pname | \`$extra\` | $result (not tight) | $cpu |")
   fi
 done
 
@@ -187,12 +219,14 @@ if [[ -n "$results" ]]; then
   {
     echo "# Formal proofs (make formal)"
     echo
-    echo "Written by verif/formal/run.sh (docs/verification.md). Wall times on this machine;"
+    echo "Written by verif/formal/run.sh (docs/verification.md). CPU seconds (yosys + ABC, user + system) on this machine;"
     echo "yosys $("$yosys" -V | awk '{print $2}'), ABC pdr."
     echo
     printf '%s\n' "${table[@]}"
     echo
     printf '%s\n' "${mtable[@]}"
+    echo
+    printf '%s\n' "${ttable[@]}"
   } > "$results"
   echo "formal: table written to $results"
 fi
