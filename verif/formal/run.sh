@@ -53,6 +53,8 @@ proofs=(
   "rr_arbiter_n5|noc_rr_arbiter_formal|rtl/noc_rr_arbiter.sv verif/formal/noc_rr_arbiter_formal.sv|-set NumReq 5|round-robin arbiter, 5 requesters, fairness bound 4"
   "switch_alloc_i3o3v2|noc_switch_allocator_formal|rtl/noc_rr_arbiter.sv rtl/noc_switch_allocator.sv verif/formal/noc_switch_allocator_formal.sv|-set NumIn 3 -set NumOut 3 -set NumVcs 2|switch allocator, 3 inputs x 2 VCs, 3 outputs, waiting bound 5 cycles"
   "ni_eject_d2s3|noc_ni_eject_formal|-DNOC_DATA_W=32 rtl/noc_pkg.sv rtl/noc_fifo.sv rtl/noc_ni_eject.sv verif/formal/noc_ni_eject_formal.sv|-set BufDepth 2 -set NumStreams 3|NI ejection, 2 credits, 3 streams, 32-bit flit data: streams never mix"
+  "output_unit_v2d2|noc_output_unit_formal|-DNOC_DATA_W=32 rtl/noc_pkg.sv rtl/noc_credit_counter.sv rtl/noc_output_unit.sv verif/formal/noc_output_unit_formal.sv|-set NumVcs 2 -set BufDepth 2 -set NumInVcs 3|output unit, 2 VCs of 2 credits, with link and downstream buffers"
+  "output_unit_v4d4|noc_output_unit_formal|-DNOC_DATA_W=32 rtl/noc_pkg.sv rtl/noc_credit_counter.sv rtl/noc_output_unit.sv verif/formal/noc_output_unit_formal.sv|-set NumVcs 4 -set BufDepth 4 -set NumInVcs 10|output unit, 4 VCs of 4 credits, 10 input VCs (the 2D router's shape)"
   "switch_alloc_i5o5v2|noc_switch_allocator_formal|rtl/noc_rr_arbiter.sv rtl/noc_switch_allocator.sv verif/formal/noc_switch_allocator_formal.sv|-set NumIn 5 -set NumOut 5 -set NumVcs 2|switch allocator, 5 inputs x 2 VCs, 5 outputs (the 2D router), waiting bound 9 cycles"
 )
 
@@ -69,6 +71,8 @@ mutants=(
   "sa_outputs_to_losing_input|switch_alloc_i3o3v2|noc_switch_allocator.sv|s/assign out_gnt_o\[o\*NumIn +: NumIn\] = out_tent\[o\*NumIn +: NumIn\] \& in_win;/assign out_gnt_o[o*NumIn +: NumIn] = out_tent[o*NumIn +: NumIn];/"
   "sa_win_without_all_outputs|switch_alloc_i3o3v2|noc_switch_allocator.sv|s/if (pick_req\[i\*NumOut+o\] \&\& !out_tent\[o\*NumIn+i\]) begin/if (1'b0) begin/"
   "sa_no_token_override|switch_alloc_i3o3v2|noc_switch_allocator.sv|s/assign out_tent\[o\*NumIn +: NumIn\] = token_here ? token : out_arb_gnt\[o\*NumIn +: NumIn\];/assign out_tent[o*NumIn +: NumIn] = out_arb_gnt[o*NumIn +: NumIn];/"
+  "ou_link_vc_lost|output_unit_v2d2|noc_output_unit.sv|s/vc_d = VcIdW'(v);/vc_d = '0;/"
+  "ou_release_on_head|output_unit_v2d2|noc_output_unit.sv|s/if (send_i\[v\] \&\& flit_in.tail) begin/if (send_i[v] \&\& flit_in.head) begin/"
   "ni_eject_context_of_every_stream|ni_eject_d2s3|noc_ni_eject.sv|s/if (deliver \&\& front_stream == StreamW'(s)) begin/if (deliver) begin/"
   "ni_eject_no_address_flits|ni_eject_d2s3|noc_ni_eject.sv|s/next_state = (front_head.more != '0) ? StAddr : StPayload;/next_state = StPayload;/"
 )
