@@ -55,6 +55,9 @@ proofs=(
   "ni_eject_d2s3|noc_ni_eject_formal|-DNOC_DATA_W=32 rtl/noc_pkg.sv rtl/noc_fifo.sv rtl/noc_ni_eject.sv verif/formal/noc_ni_eject_formal.sv|-set BufDepth 2 -set NumStreams 3|NI ejection, 2 credits, 3 streams, 32-bit flit data: streams never mix"
   "output_unit_v2d2|noc_output_unit_formal|-DNOC_DATA_W=32 rtl/noc_pkg.sv rtl/noc_credit_counter.sv rtl/noc_output_unit.sv verif/formal/noc_output_unit_formal.sv|-set NumVcs 2 -set BufDepth 2 -set NumInVcs 3|output unit, 2 VCs of 2 credits, with link and downstream buffers"
   "output_unit_v4d4|noc_output_unit_formal|-DNOC_DATA_W=32 rtl/noc_pkg.sv rtl/noc_credit_counter.sv rtl/noc_output_unit.sv verif/formal/noc_output_unit_formal.sv|-set NumVcs 4 -set BufDepth 4 -set NumInVcs 10|output unit, 4 VCs of 4 credits, 10 input VCs (the 2D router's shape)"
+  "ebr_buffer_v2d3|noc_ebr_buffer_formal|rtl/noc_ebr_buffer.sv verif/formal/noc_ebr_buffer_formal.sv|-set NumVcs 2 -set Depth 3 -set Width 4 -set FlagW 2|block-RAM input buffers, 2 VCs of 3 entries, any pops per cycle"
+  "ebr_buffer_v3d3|noc_ebr_buffer_formal|rtl/noc_ebr_buffer.sv verif/formal/noc_ebr_buffer_formal.sv|-set NumVcs 3 -set Depth 3 -set Width 4 -set FlagW 2|block-RAM input buffers, 3 VCs of 3 entries, any pops per cycle"
+  "ebr_buffer_v2d3_onepop|noc_ebr_buffer_formal|rtl/noc_ebr_buffer.sv verif/formal/noc_ebr_buffer_formal.sv|-set NumVcs 2 -set Depth 3 -set Width 4 -set FlagW 2 -set OnePop 1|block-RAM input buffers, one pop per cycle: every head loaded"
   "switch_alloc_i5o5v2|noc_switch_allocator_formal|rtl/noc_rr_arbiter.sv rtl/noc_switch_allocator.sv verif/formal/noc_switch_allocator_formal.sv|-set NumIn 5 -set NumOut 5 -set NumVcs 2|switch allocator, 5 inputs x 2 VCs, 5 outputs (the 2D router), waiting bound 9 cycles"
 )
 
@@ -73,6 +76,9 @@ mutants=(
   "sa_no_token_override|switch_alloc_i3o3v2|noc_switch_allocator.sv|s/assign out_tent\[o\*NumIn +: NumIn\] = token_here ? token : out_arb_gnt\[o\*NumIn +: NumIn\];/assign out_tent[o*NumIn +: NumIn] = out_arb_gnt[o*NumIn +: NumIn];/"
   "ou_link_vc_lost|output_unit_v2d2|noc_output_unit.sv|s/vc_d = VcIdW'(v);/vc_d = '0;/"
   "ou_release_on_head|output_unit_v2d2|noc_output_unit.sv|s/if (send_i\[v\] \&\& flit_in.tail) begin/if (send_i[v] \&\& flit_in.head) begin/"
+  "ebr_loaded_without_data|ebr_buffer_v3d3|noc_ebr_buffer.sv|s/assign loaded_o\[v\] = !empty_o\[v\] \&\& (f_ok_q || r_hit0);/assign loaded_o[v] = !empty_o[v];/"
+  "ebr_head_never_from_ram|ebr_buffer_v2d3|noc_ebr_buffer.sv|s/assign data_o\[v\*Width +: Width\] = {front_flags, r_hit0 ? rdata_q : f_q};/assign data_o[v*Width +: Width] = {front_flags, f_q};/"
+  "ebr_ram_write_lost|ebr_buffer_v2d3_onepop|noc_ebr_buffer.sv|s/mem\[waddr\] <= data_i\[DataW-1:0\];/mem[waddr] <= '0;/"
   "ni_eject_context_of_every_stream|ni_eject_d2s3|noc_ni_eject.sv|s/if (deliver \&\& front_stream == StreamW'(s)) begin/if (deliver) begin/"
   "ni_eject_no_address_flits|ni_eject_d2s3|noc_ni_eject.sv|s/next_state = (front_head.more != '0) ? StAddr : StPayload;/next_state = StPayload;/"
 )
@@ -127,6 +133,7 @@ tools() {
       read_verilog -sv -formal -noautowire -DSYNTHESIS -I$rtl $*
       chparam $params $top
       prep -top $top
+      memory_map
       async2sync
       chformal -cover -remove
       flatten
