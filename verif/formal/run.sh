@@ -206,6 +206,7 @@ for mutant in "${mutants[@]}"; do
     continue
   fi
   line=$(diff "$root/rtl/$file" "$mdir/rtl/$file" | sed -n 's/^> *//p')
+  line=${line//|/\\|}  # a markdown table cell
   prove "$mdir/rtl" "$entry" "$mdir/$pname"
   if [[ $result == failed ]]; then
     echo "formal: mutant $mname: rejected by $pname in ${cpu} s CPU ($(grep -o 'asserted in frame [0-9]*' "$mdir/$pname.abc.log"))"
