@@ -60,6 +60,7 @@ proofs=(
   "ebr_buffer_v2d3_onepop|noc_ebr_buffer_formal|rtl/noc_ebr_buffer.sv verif/formal/noc_ebr_buffer_formal.sv|-set NumVcs 2 -set Depth 3 -set Width 4 -set FlagW 2 -set OnePop 1|block-RAM input buffers, one pop per cycle: every head loaded"
   "ni_inject_v2d2|noc_ni_inject_formal|-DNOC_DATA_W=32 rtl/noc_pkg.sv rtl/noc_ni_inject.sv verif/formal/noc_ni_inject_formal.sv|-set NumVcs 2 -set BufDepth 2|NI injection, 2 VCs of 2 credits, 32-bit flit data"
   "ni_inject_v4d4|noc_ni_inject_formal|-DNOC_DATA_W=32 rtl/noc_pkg.sv rtl/noc_ni_inject.sv verif/formal/noc_ni_inject_formal.sv|-set NumVcs 4 -set BufDepth 4|NI injection, 4 VCs of 4 credits, 32-bit flit data"
+  "eject_path_d2s3|noc_ni_eject_formal|-DNOC_DATA_W=32 rtl/noc_pkg.sv rtl/noc_fifo.sv rtl/noc_credit_counter.sv rtl/noc_eject_unit.sv rtl/noc_ni_eject.sv verif/formal/noc_ni_eject_formal.sv|-set BufDepth 2 -set NumStreams 3 -set ViaEjectUnit 1|ejection path: the router's eject unit, its link and the NI, 2 credits, 3 streams"
   "switch_alloc_i5o5v2|noc_switch_allocator_formal|rtl/noc_rr_arbiter.sv rtl/noc_switch_allocator.sv verif/formal/noc_switch_allocator_formal.sv|-set NumIn 5 -set NumOut 5 -set NumVcs 2|switch allocator, 5 inputs x 2 VCs, 5 outputs (the 2D router), waiting bound 9 cycles"
 )
 
@@ -84,6 +85,8 @@ mutants=(
   "ni_inject_head_flag_drifts|ni_inject_v2d2|noc_ni_inject.sv|s/assign first_d = send ? msg_last_i : first_q;/assign first_d = msg_last_i;/"
   "ni_inject_credit_not_spent|ni_inject_v2d2|noc_ni_inject.sv|s/count_d\[v\*CountW +: CountW\] = count_q\[v\*CountW +: CountW\] - CountW'(1);/count_d[v*CountW +: CountW] = count_q[v*CountW +: CountW];/"
   "ni_inject_body_picks_own_vc|ni_inject_v2d2|noc_ni_inject.sv|s/assign vc = first_q ? word_head.vc_class\[VcIdW-1:0\] : vc_q;/assign vc = word_head.vc_class[VcIdW-1:0];/"
+  "eject_unit_stream_stuck|eject_path_d2s3|noc_eject_unit.sv|s/assign stream_d = send_i ? stream_i : stream_q;/assign stream_d = stream_q;/"
+  "eject_unit_link_drops_flit|eject_path_d2s3|noc_eject_unit.sv|s/\`NOC_FF(valid_q, send_i, 1'b0)/\`NOC_FF(valid_q, 1'b0, 1'b0)/"
   "ni_eject_context_of_every_stream|ni_eject_d2s3|noc_ni_eject.sv|s/if (deliver \&\& front_stream == StreamW'(s)) begin/if (deliver) begin/"
   "ni_eject_no_address_flits|ni_eject_d2s3|noc_ni_eject.sv|s/next_state = (front_head.more != '0) ? StAddr : StPayload;/next_state = StPayload;/"
 )
