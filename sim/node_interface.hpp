@@ -206,7 +206,7 @@ class NodeInterface final : public fw::NetworkInterface {
   bool working() const;
   // Something is held, queued, received or in progress: a node that is not busy does nothing in a
   // cycle until a flit is ejected to it or its firmware is given a multicast (docs/timing.md,
-  // "Event-driven node interface (session 11)"). working() implies busy().
+  // "Event-driven node interface"). working() implies busy().
   bool busy() const;
   std::string state() const;
 
