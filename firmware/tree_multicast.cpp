@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// VH, DIAG, DDS and MIN trees at the source, re-derived from the thesis as ../shared/spec/algorithms.md
-// and docs/algorithms.md state it (independent of model/).
+// VH, DIAG, DDS and MIN trees at the source, re-derived from the thesis (paper [5]) as
+// docs/algorithms.md states it (independent of model/).
 #include "firmware/tree_multicast.hpp"
 
 #include "firmware/job.hpp"

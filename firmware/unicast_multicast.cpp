@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Separate addressing, one-port, two-port and d-port (../shared/spec/algorithms.md 1.8, 1.10,
-// 1.11); independent of model/ (docs/firmware.md, "HW/SW split").
+// Separate addressing, one-port, two-port and d-port (paper [1], docs/algorithms.md); independent
+// of model/ (docs/firmware.md, "HW/SW split").
 #include "firmware/unicast_multicast.hpp"
 
 #include "firmware/job.hpp"

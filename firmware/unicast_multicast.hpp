@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The unicast-based multicasts on the label-sorted chain (../shared/spec/algorithms.md 1.6-1.11):
+// The unicast-based multicasts on the label-sorted chain (paper [1], docs/algorithms.md):
 // separate addressing (unicast), one-port recursive halving, two-port (Figure 4's 2/3 partitions)
 // and the even-d d-port generalisation. Every message is a Hamiltonian-path unicast to a chain
 // member whose address field is the part of the chain it becomes responsible for. The row handlers

@@ -104,7 +104,7 @@ module noc_delivery_check #(
   logic [NumSlots*KeyW-1:0]     key_d, key_q;
   logic [2*NumSlots*PseqW-1:0]  exp_d, exp_q;
 
-  // The slot's state, read through constant slices (rtl-subset.md: a variable part-select would
+  // The slot's state, read through constant slices (docs/sv-subset.md: a variable part-select would
   // build a shifter).
   logic [2:0]       cur_mode;
   logic             cur_inter, cur_bad;
@@ -186,7 +186,7 @@ module noc_delivery_check #(
       end else begin
         bad_now = !word_ok || ((rx_pos_i == '0) ? !first_ok : !rest_ok);
       end
-      // Constant slices in a loop (rtl-subset.md: a variable part-select builds a shifter).
+      // Constant slices in a loop (docs/sv-subset.md: a variable part-select builds a shifter).
       for (int s = 0; s < NumSlots; s++) begin
         if (slot == 2'(s)) begin
           bad_d[s] = (rx_head_i ? 1'b0 : cur_bad) || bad_now;

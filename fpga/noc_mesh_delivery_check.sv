@@ -114,7 +114,7 @@ module noc_mesh_delivery_check #(
   logic [NumSlots*TagW-1:0] tag_d, tag_q;
   logic [NumSlots*KeyW-1:0] key_d, key_q;
 
-  // The slot's state, read through constant slices (rtl-subset.md: a variable part-select would
+  // The slot's state, read through constant slices (docs/sv-subset.md: a variable part-select would
   // build a shifter).
   logic [2:0]      cur_mode;
   logic            cur_final, cur_bad;
@@ -201,7 +201,7 @@ module noc_mesh_delivery_check #(
       end else begin
         bad_now = !word_ok || ((rx_pos_i == '0) ? !first_ok : !rest_ok);
       end
-      // Constant slices in a loop (rtl-subset.md: a variable part-select builds a shifter).
+      // Constant slices in a loop (docs/sv-subset.md: a variable part-select builds a shifter).
       for (int s = 0; s < NumSlots; s++) begin
         if (slot == SlotW'(s)) begin
           bad_d[s] = (rx_head_i ? 1'b0 : cur_bad) || bad_now;

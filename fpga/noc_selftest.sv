@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: SHL-0.51
-// noc_selftest: the self-test network of the FPGA prototype (issue #14, item 2; docs/fpga.md,
+// noc_selftest: the self-test network of the FPGA prototype (docs/fpga.md,
 // "The self-test network"). Two noc_routers as a 2-node line (node 0's +x port, network port 0,
 // wired to node 1's -x port, network port 1; the other network ports tied off with
 // port_connected = 0), a noc_ni per node, and per node a traffic generator (noc_traffic_gen) and

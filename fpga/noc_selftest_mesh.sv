@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: SHL-0.51
-// noc_selftest_mesh: the self-test network on an R x C mesh (issue #14; docs/fpga.md, "The mesh
+// noc_selftest_mesh: the self-test network on an R x C mesh (docs/fpga.md, "The mesh
 // self-test"), for FPGAs larger than the HX8K. The network is rtl/noc_network_top.sv itself (its
 // labels, coordinates and neighbour wiring), with 4 VCs by the VC-class plan; per node a noc_ni,
 // a traffic generator (noc_mesh_traffic_gen) and a delivery checker (noc_mesh_delivery_check). The

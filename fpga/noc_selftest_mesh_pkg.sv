@@ -9,7 +9,7 @@
 // Every payload word is self-checking (no message buffer anywhere): it names its message (source,
 // sequence number, kind, length, the node its last head addresses), its own index in the message
 // and a checksum byte over all of that.
-// Rules of the RTL subset (../shared/rtl-subset.md): package items as noc_selftest_mesh_pkg::NAME,
+// Rules of the RTL subset (docs/sv-subset.md): package items as noc_selftest_mesh_pkg::NAME,
 // functions on plain vectors, results assigned to the function name.
 package noc_selftest_mesh_pkg;
 

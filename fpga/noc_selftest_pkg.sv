@@ -7,7 +7,7 @@
 // message (source, sequence number, kind, destination set, length), its own index in the message,
 // a per-destination stream sequence number for each of the two nodes, and a checksum byte over all
 // of that. The checker needs no copy of the message, only a few bits of state per stream.
-// Rules of the RTL subset (../shared/rtl-subset.md): package items as noc_selftest_pkg::NAME,
+// Rules of the RTL subset (docs/sv-subset.md): package items as noc_selftest_pkg::NAME,
 // functions on plain vectors, results assigned to the function name.
 package noc_selftest_pkg;
 

@@ -203,7 +203,7 @@ module noc_traffic_gen #(
       seq_d   = seq_q + 1'b1;
       add     = 2'(pick_dmask[0]) + 2'(pick_dmask[1]);
       // This message's stream sequence numbers, and the next ones of the streams it uses
-      // (constant slices in a loop: rtl-subset.md, a variable part-select builds a shifter).
+      // (constant slices in a loop: docs/sv-subset.md, a variable part-select builds a shifter).
       for (int s = 0; s < 4; s++) begin
         if (slot_self == 2'(s)) begin
           if (Node == 0) begin

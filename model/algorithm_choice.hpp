@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// `--algorithm auto` (issue #16, item 3): for one request (topology, source, destinations, port
+// `--algorithm auto`: for one request (topology, source, destinations, port
 // model, L and the latency parameters), plan it with every candidate algorithm that accepts it,
 // predict each plan's multicast latency, and rank them: fastest first, ties broken by less traffic,
 // then by registry order. The prediction is the plan's analytic latency (compute_metrics under the

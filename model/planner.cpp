@@ -21,8 +21,9 @@ struct Entry {
   AlgorithmInfo info;
 };
 
-// THE registry: one entry per algorithm. Adding an algorithm (or a family) is one entry here,
-// naming its family planner; plan(), algorithms(), the CLI and the sweep driver pick it up.
+// THE registry: one entry per algorithm, naming its family planner; plan(), algorithms(), the CLI
+// and the sweep driver pick it up. The firmware and the VC-class plan list the algorithms too
+// (docs/algorithms.md, "Adding an algorithm").
 const std::vector<Entry>& registry() {
   static const std::vector<Entry> entries = {
       {plan_unicast_multicast,

@@ -10,7 +10,7 @@
 // Why combinational: the output unit registers every flit it sends (noc_output_unit), so a register
 // here would only add a cycle of latency. Why an AND-OR mux over constant slices: the select is
 // already one-hot, and a variable part-select `in_i[sel*FlitW +: FlitW]` would synthesize to a
-// shifter of about four times the LUTs (../shared/rtl-subset.md). `clk_i` and `rst_ni` exist only
+// shifter of about four times the LUTs (docs/sv-subset.md). `clk_i` and `rst_ni` exist only
 // to sample the assertion (NOC_ASSERT) and drive no logic.
 `include "noc_assert.svh"
 

@@ -5,7 +5,7 @@
 // Inputs are the head's fields and route compute's decision for it. The result is a *segment*:
 // the set of outputs every flit of the worm takes from this head on, until the tail or, for a
 // segment that ends after its lead flit (`promote_o`), until the next flit takes over as the head
-// of the worm the router forwards (docs/rtl.md, "Intermediate reception and source routes").
+// of the worm the router forwards (docs/rtl.md, "Intermediate reception (promotion)" and "Source routes").
 //   - net_o     network ports the segment leaves on (all-or-nothing: VC allocation acquires them
 //               together, every flit goes to all of them in the same cycle);
 //   - spawn_o   the subset of net_o that are spawned CPR branches (PCP spine, spec 3.2): they use

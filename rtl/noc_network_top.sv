@@ -98,7 +98,7 @@ module noc_network_top #(
 );
 
   // ---------------------------------------------------------------------------------------------
-  // Constant functions of the configuration (rtl-subset.md: plain vectors in and out, the result
+  // Constant functions of the configuration (docs/sv-subset.md: plain vectors in and out, the result
   // assigned to the function name). Ports are numbered 0 +x, 1 -x, 2 +y, 3 -y.
 
   /// Row-snake label of (x, y) (model/labeling.cpp row_snake).

@@ -98,7 +98,7 @@ module noc_ni_inject #(
     end
   end
 
-  // A mux over the VCs (constant slices; rtl-subset.md: no variable part-select where area counts).
+  // A mux over the VCs (constant slices; docs/sv-subset.md: no variable part-select where area counts).
   always_comb begin
     msg_ready_o = 1'b0;
     for (int v = 0; v < NumVcs; v++) begin

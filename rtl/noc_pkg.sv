@@ -6,7 +6,7 @@
 // The package also holds the routing-mode and VC-class encodings that the head flit carries and
 // the route-compute stage (rtl/noc_route_compute.sv) decodes, so that each value is defined once.
 //
-// Rules of the RTL subset (../shared/rtl-subset.md) that shape this file:
+// Rules of the RTL subset (docs/sv-subset.md) that shape this file:
 //   - refer to every item as `noc_pkg::NAME` (yosys 0.23 has no `import`), and write every
 //     constant inside a package function as `noc_pkg::NAME` (unqualified, yosys leaves it undriven);
 //   - functions assign their result to the function name (no `return`) and work on plain vectors
@@ -23,7 +23,7 @@ package noc_pkg;
   /// router and link, chosen per build with the preprocessor define NOC_DATA_W (32 or 64; default
   /// 64), e.g. `verilator -DNOC_DATA_W=32`, `read_verilog -DNOC_DATA_W=32`. A define, not a module
   /// parameter: the head layout is this package's structs, and yosys 0.23 has neither
-  /// parameterized packages nor `parameter type` (rtl-subset.md); every router of a network shares
+  /// parameterized packages nor `parameter type` (docs/sv-subset.md); every router of a network shares
   /// one flit width anyway. docs/header-format.md draws both layouts.
 `ifndef NOC_DATA_W
 `define NOC_DATA_W 64
@@ -280,7 +280,7 @@ package noc_pkg;
   } route_entry_t;
 
   // ---------------------------------------------------------------------------------------------
-  // Helpers on plain vectors (rtl-subset.md: no struct member access inside a function).
+  // Helpers on plain vectors (docs/sv-subset.md: no struct member access inside a function).
 
   /// The dest field of a coordinate destination (x, y, z).
   function automatic logic [noc_pkg::AddrW-1:0] coord_dest(input logic [noc_pkg::CoordW-1:0] x,

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// `--algorithm auto` on the routers (issue #16, item 3): the model's choice for a run (the analytic
+// `--algorithm auto` on the routers: the model's choice for a run (the analytic
 // latency under the RTL's parameters, model/algorithm_choice.hpp) and the race that checks it: every
 // applicable algorithm the firmware runs, each alone on a backend, its measured multicast latency
 // (last delivery) beside its prediction (`wormcast rank`, the test AutoAlgorithm.*).

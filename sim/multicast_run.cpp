@@ -110,7 +110,7 @@ class MulticastRun {
   std::vector<std::uint8_t> inputs_set_;
   std::vector<std::uint32_t> credits_written_;
   std::mt19937_64 rng_;
-  // Event-driven node visits (docs/timing.md, "Event-driven node interface (session 11)").
+  // Event-driven node visits (docs/timing.md, "Event-driven node interface").
   // active_ lists, in node order, the nodes visited in this cycle; busy_ the nodes still busy
   // after their visit (next cycle's active_ with woken_ merged in); woken_ the nodes a multicast
   // start or an ejected flit woke since; listed_ flags the nodes in busy_ or woken_. Invariant: a node not
@@ -174,7 +174,7 @@ MulticastRun::MulticastRun(const std::vector<model::Request>& requests, const Ru
   // module instance and assertion) go into the Verilator context's map of scope names, ordered by
   // strcmp, and with one width the models' names ascend, so each one's scopes land at the map's
   // end (router9 sorts after router10 otherwise): 4 % less CPU for building and tearing down a
-  // torus:64x64 (docs/timing.md, "Event-driven node interface (session 11)"). The waveform's scopes
+  // torus:64x64 (docs/timing.md, "Event-driven node interface"). The waveform's scopes
   // keep `router<node id>`.
   const int digits = static_cast<int>(std::to_string(n - 1).size());
   for (NodeId node = 0; node < n; ++node) {

@@ -26,8 +26,8 @@ struct LinkEvent {
 };
 using LinkTrace = std::vector<LinkEvent>;
 
-// How a cycle visits the nodes' interfaces (docs/timing.md, "Event-driven node interface (session
-// 11)"): every node every cycle, or only the nodes that can act in it (a flit ejected to them or
+// How a cycle visits the nodes' interfaces (docs/timing.md, "Event-driven node interface"):
+// every node every cycle, or only the nodes that can act in it (a flit ejected to them or
 // held in their ejection ports, a partial worm, a receive pending or in progress, a message
 // queued) while the others only take their injection credits. The same run either way, ejection stalls included.
 enum class NodeVisits { kEvery, kActive };

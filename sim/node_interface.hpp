@@ -189,8 +189,8 @@ class NodeInterface final : public fw::NetworkInterface {
 
   // Per cycle, in this order: the flits its router ejected, the ejection credits for the router,
   // the processor, then each injection channel's flit. A node that is not busy() may skip the
-  // last three for add_injection_credits (docs/timing.md, "Event-driven node interface (session
-  // 11)"): they would change nothing else.
+  // last three for add_injection_credits (docs/timing.md, "Event-driven node interface"): they
+  // would change nothing else.
   void take_ejected(unsigned local, const Link& link);
   // With stall > 0, draws exactly channels() numbers from rng (one per ejection port, in port
   // order, whether or not the port holds a flit: one engine call each, ejection_stall_draw), so a
@@ -206,7 +206,7 @@ class NodeInterface final : public fw::NetworkInterface {
   bool working() const;
   // Something is held, queued, received or in progress: a node that is not busy does nothing in a
   // cycle until a flit is ejected to it or its firmware is given a multicast (docs/timing.md,
-  // "Event-driven node interface (session 11)"). working() implies busy().
+  // "Event-driven node interface"). working() implies busy().
   bool busy() const;
   std::string state() const;
 

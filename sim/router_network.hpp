@@ -139,7 +139,7 @@ class RouterNetwork final : public Network {
   std::vector<std::uint8_t> injection_was_valid_;  // per router: the last injection link set was valid
   unsigned vcs_;                                   // VCs per port (every router is the same variant)
 
-  // The timing model's fast path (docs/timing.md, "Model speed (session 12)"): when every router
+  // The timing model's fast path (docs/timing.md, "How the timing model runs fast"): when every router
   // is a model router (timing_router_of), step() works on the models in place. Each router
   // evaluated in the last cycle pushes its valid network outputs and its credits into the
   // neighbours' inputs (the others show idle links and owe nothing: RouterModel::can_skip held

@@ -73,7 +73,7 @@ if(NOT EXISTS ${OUT}/model-plots/latency_load.png)
   message(FATAL_ERROR "merge --plots drew no latency_load.png")
 endif()
 
-# --- The multicast sweep on each backend (sweep --backend --algorithms; issue #16, item 1): two K x
+# --- The multicast sweep on each backend (sweep --backend --algorithms): two K x
 # two L = four points in three shards, merged in another order.
 foreach(backend model rtl)
   set(multicast sweep --backend ${backend} -t mesh:4x4 -a dual-path,two-port -p two -k 3,all --lengths 4,9 -n 2

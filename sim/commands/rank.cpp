@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// wormcast rank: how good `--algorithm auto` is, and which algorithm wins where (issue #16, item
-// 3; docs/results.md "Which algorithm wins where"). For random requests of each (topology, K), every
+// wormcast rank: how good `--algorithm auto` is, and which algorithm wins where
+// (docs/results.md "Which algorithm wins where"). For random requests of each (topology, K), every
 // applicable algorithm the firmware runs is run alone on a backend (sim/algorithm_race.hpp); the
 // table counts, per (topology, K), the measured winners, how often auto's pick (the analytic
 // model's) was a measured best, and its worst gap to the best. Exit 1 when a run fails its check.

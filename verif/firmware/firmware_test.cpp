@@ -360,7 +360,7 @@ TEST(FirmwareLock, CoordinatorGrantsInRequestOrderAfterEveryHeadIsAcknowledged) 
             Status::kBadMessage);
 }
 
-// The thesis's Example 3.2.1.1 (../shared/spec/vectors.md V25-V30): source (0,0), D = {(0,2),
+// The thesis's Example 3.2.1.1 (paper [5], vectors V25-V30): source (0,0), D = {(0,2),
 // (3,0), (4,0), (4,6), (6,6), (7,4)} on the 8x8 mesh and torus, one-port. Each one-hop worm is a
 // tree link (traffic = worms) and its step is the hop in which its child receives (time = the
 // largest step).

@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Prove one RTL module of the working tree equivalent to the same module at an earlier git
-# revision, for the router v2 refactors that claim "same function, fewer LUTs" (docs/rtl.md,
-# "Router v2"). Each side is read into yosys from its own copy of rtl/, given the parameters,
+# revision, for refactors that claim "same function, fewer LUTs" (docs/design-log.md). Each side is read into yosys from its own copy of rtl/, given the parameters,
 # flattened, and the two are compared with equiv_make / equiv_simple / equiv_induct: registers are
 # matched by name (a refactor keeps the state and changes only the logic between it), so every
 # output and every next state must be the same function of the inputs and the state. Exit status

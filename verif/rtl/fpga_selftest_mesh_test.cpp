@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The mesh self-test network in simulation (issue #14; docs/fpga.md, "The mesh self-test"):
+// The mesh self-test network in simulation (docs/fpga.md, "The mesh self-test"):
 // fpga/noc_selftest_mesh.sv as a 2x2 mesh (noc_network_top, 4 VCs of 4 flits, 32-bit flits)
 // verilated with --assert, run from reset until it reports. Without a fault it must reach pass_o
 // (every kind it sends at its target of checked deliveries, then a clean credit audit) with

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The FPGA self-test network in simulation (issue #14, item 5; docs/fpga.md, "The self-test
-// network"): fpga/noc_selftest.sv verilated with --assert and the FPGA build's 32-bit flits, run
+// The FPGA self-test network in simulation (docs/fpga.md, "The self-test network"):
+// fpga/noc_selftest.sv verilated with --assert and the FPGA build's 32-bit flits, run
 // from reset until it reports. Without a fault it must reach pass_o (every message kind at its
 // target of checked deliveries, then a clean credit audit) with fail_o = 0 and no assertion, and
 // stay clean for forty more audits, with the FPGA build's one-flit buffers and with four; with a

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Synthesizes noc_route_compute (NumPorts = 6) with yosys into a gate netlist, simulates the netlist
 # with iverilog on vectors recorded from the Verilator RTL model, and fails unless every output
-# matches (rtl-subset.md: "Equivalence by simulation"; iverilog, not Verilator, simulates yosys
+# matches (docs/sv-subset.md: "Equivalence by simulation"; iverilog, not Verilator, simulates yosys
 # gate netlists faithfully).
 # Usage: netlist_equiv.sh <rtl dir> <testbench> <vectors.hex> <vector count> <work dir> <yosys> <iverilog> <vvp>
 set -euo pipefail

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Netlist versus RTL for the network interface (docs/rtl.md, "Network interface"; rtl-subset.md,
+// Netlist versus RTL for the network interface (docs/rtl.md, "Network interface"; docs/sv-subset.md,
 // "Equivalence by simulation"), as router_netlist_test.cpp does for the router: random traffic
 // (ni_bench.hpp, checked against the C++ NI on the way) drives the verilated noc_ni
 // (Vnoc_ni_p4_l1_v4_d4), every cycle's inputs and outputs go to a vector file, then

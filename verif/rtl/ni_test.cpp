@@ -66,7 +66,7 @@ TEST(RtlNi, HarnessShapeMatchesCppNiEveryCycle) { RunMixes<HarnessShape>(1, 6000
 TEST(RtlNi, TwoLocalPairsTwoVcsMatchCppNiEveryCycle) { RunMixes<TwoLocal>(101, 4000, 2000); }
 TEST(RtlNi, CompactLayoutMatchesCppNiEveryCycle) { RunMixes<Compact>(201, 5000, 1500); }
 
-// Long messages (issue 15): up to 300 payload words, past the papers' 120 flits and 2,000 bytes
+// Long messages: up to 300 payload words, past the papers' 120 flits and 2,000 bytes
 // (250 words of 8 bytes), leave and arrive whole and flit for flit as the C++ NI's, on the 64-bit
 // and the compact 32-bit layout. The NI counts nothing of a message's length but its address flits
 // (the head's `more`); rx_pos_o, the payload index, is taken modulo 2^PosW (6 bits in the compact

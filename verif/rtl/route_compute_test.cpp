@@ -464,7 +464,7 @@ TEST(RouteCompute, OutsideDestinationHasNoDecisionAndHopToUnconnectedPortFiresAs
 }
 
 // ---------------------------------------------------------------------------------------------
-// Netlist versus RTL (rtl-subset.md, "Equivalence by simulation"): decisions recorded from the
+// Netlist versus RTL (docs/sv-subset.md, "Equivalence by simulation"): decisions recorded from the
 // Verilator RTL model replayed on the yosys gate netlist in iverilog must give the same outputs.
 
 // Appends the low `width` bits of `value`, most significant first, as '0'/'1' characters.

@@ -3,7 +3,7 @@
 # Rtl.YosysWireProbeKeepsStructLayout: yosys 0.23 builds the wire-format structs of rtl/noc_pkg.sv
 # exactly as SystemVerilog defines them (first member = most significant bits).
 #
-# rtl-subset.md lists struct constructs that yosys silently miscompiles. Verilator's reading of
+# docs/sv-subset.md lists struct constructs that yosys silently miscompiles. Verilator's reading of
 # noc_pkg is proved equal to the C++ header by wire_format_test.cpp; this script proves, for every
 # input value (a SAT proof, not samples), that the yosys netlist of verif/rtl/noc_wire_probe.sv
 # packs and unpacks each struct as the concatenation of its members in declaration order, i.e. the

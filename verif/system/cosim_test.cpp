@@ -738,7 +738,7 @@ TEST(FirmwareOnRtl, EveryRegisteredAlgorithmRunsOnTheRtlAndPassesItsCheck) {
   }
 }
 
-// Long messages (issue 15): the papers' 120 flits (seed 001) and 2,000 bytes = 250 words of 8 bytes
+// Long messages: the papers' 120 flits (seed 001) and 2,000 bytes = 250 words of 8 bytes
 // (seed 003) on the RTL, checked against the plan (the scoreboard also compares every delivered word
 // with the multicast's data): path-based (dual-path, all-port; 3-DBL, whose layer sources relay),
 // unicast-based (two-port: every relay re-sends from its relay buffer) and a store-and-forward tree.

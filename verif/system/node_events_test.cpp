@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Event-driven node visits (docs/timing.md, "Event-driven node interface (session 11)"): a multicast
+// Event-driven node visits (docs/timing.md, "Event-driven node interface"): a multicast
 // run visits only the nodes that can act in a cycle (sim::NodeVisits::kActive, the default) and must
 // be exactly the run that visits every node every cycle (kEvery): the same worm records (every
 // field, every copy and hop), deliveries, route drops, errors, lock violations, cycle count and
