@@ -10,6 +10,7 @@ Prints one line per point (A's mean +- half-width, B's, and A < B, A > B or "not
 a summary line: at how many points A's interval lies wholly below B's, wholly above, or overlaps.
 """
 import csv
+import signal
 import sys
 
 POINT_COLUMNS = ("topology", "source", "k", "length", "alpha")
@@ -32,6 +33,7 @@ def read_points(paths, metric):
 def main():
     if len(sys.argv) < 5:
         sys.exit(__doc__)
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output quietly
     metric, a, b, paths = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
     below = above = overlap = 0
     for key, by_algorithm in read_points(paths, metric).items():
