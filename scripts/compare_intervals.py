@@ -16,13 +16,18 @@ import sys
 POINT_COLUMNS = ("topology", "source", "k", "length", "alpha")
 
 
+def bad_input(message):
+    print(f"compare_intervals: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
 def read_points(paths, metric):
     points = {}
     for path in paths:
         with open(path, newline="") as f:
             for row in csv.DictReader(f):
                 if f"ci95_{metric}" not in row:
-                    sys.exit(f"compare_intervals: {path} has no ci95_{metric} column")
+                    bad_input(f"{path} has no ci95_{metric} column; METRIC names a mean_X with its ci95_X")
                 key = tuple(row[c] for c in POINT_COLUMNS if c in row)
                 half = row[f"ci95_{metric}"]
                 points.setdefault(key, {})[row["algorithm"]] = (float(row[f"mean_{metric}"]),
@@ -32,7 +37,7 @@ def read_points(paths, metric):
 
 def main():
     if len(sys.argv) < 5:
-        sys.exit(__doc__)
+        bad_input(__doc__)
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output quietly
     metric, a, b, paths = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
     below = above = overlap = 0
