@@ -8,6 +8,7 @@
 #include <exception>
 #include <limits>
 #include <thread>
+#include <tuple>
 #include <utility>
 
 #include "model/errors.hpp"
@@ -23,6 +24,8 @@ std::uint64_t mix(std::uint64_t value) {
   value = (value ^ (value >> 27)) * 0x94d049bb133111ebULL;
   return value ^ (value >> 31);
 }
+
+std::tuple<double, Spread> split(const MeanEstimate& e) { return {e.mean, e.spread}; }
 
 NodeId choose_source(const Topology& topology, const SourceChoice& source, std::mt19937_64& engine) {
   switch (source.policy) {
@@ -43,21 +46,21 @@ std::vector<SweepRow> sweep_one_count(const SweepConfig& config, int k) {
   std::vector<SweepRow> rows;
   for (const std::string& name : config.algorithms) {
     SweepRow row{name, k, config.runs};
+    std::vector<double> steps, traffic, additional_traffic, latency;
     for (const Sample& sample : samples) {
       const Plan p =
           plan(Request{t, name, sample.source, sample.destinations, config.length_flits, config.ports, config.latency});
-      row.mean_steps += p.metrics.steps;
+      steps.push_back(p.metrics.steps);
       row.max_steps = std::max(row.max_steps, p.metrics.steps);
-      row.mean_traffic += p.metrics.traffic;
-      row.mean_additional_traffic += p.metrics.additional_traffic;
-      row.mean_latency += p.metrics.latency;
+      traffic.push_back(p.metrics.traffic);
+      additional_traffic.push_back(p.metrics.additional_traffic);
+      latency.push_back(p.metrics.latency);
       row.max_latency = std::max(row.max_latency, p.metrics.latency);
     }
-    const double n = config.runs;
-    row.mean_steps /= n;
-    row.mean_traffic /= n;
-    row.mean_additional_traffic /= n;
-    row.mean_latency /= n;
+    std::tie(row.mean_steps, row.steps_spread) = split(estimate_mean(steps));
+    std::tie(row.mean_traffic, row.traffic_spread) = split(estimate_mean(traffic));
+    std::tie(row.mean_additional_traffic, row.additional_traffic_spread) = split(estimate_mean(additional_traffic));
+    std::tie(row.mean_latency, row.latency_spread) = split(estimate_mean(latency));
     rows.push_back(std::move(row));
   }
   return rows;

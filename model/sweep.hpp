@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "model/mean_estimate.hpp"
 #include "model/plan.hpp"
 
 namespace wormcast::model {
@@ -51,7 +52,8 @@ struct Sample {
   bool operator==(const Sample&) const = default;
 };
 
-// The aggregate of one algorithm over the `runs` samples of one K.
+// The aggregate of one algorithm over the `runs` samples of one K: each mean with the spread of
+// its samples (standard deviation, 95 % confidence interval; empty for runs = 1).
 struct SweepRow {
   std::string algorithm;
   int destinations = 0;  // K
@@ -62,6 +64,10 @@ struct SweepRow {
   double mean_additional_traffic = 0.0;
   double mean_latency = 0.0;
   double max_latency = 0.0;
+  Spread steps_spread{};
+  Spread traffic_spread{};
+  Spread additional_traffic_spread{};
+  Spread latency_spread{};
   bool operator==(const SweepRow&) const = default;
 };
 

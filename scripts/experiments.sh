@@ -5,17 +5,18 @@
 #
 # Usage: scripts/experiments.sh [path/to/wormcast]     (default: build/sim/wormcast)
 #        `make experiments` builds first and runs this script.
-# Environment: TREE_RUNS (default 500), RUNS (default 200), TORUS_RUNS (default 256) override the
-# samples per point; OUT (default docs/results) the output directory. Every sweep has a fixed seed,
-# so the same build writes the same files.
+# Environment: TREE_RUNS (default 1000), RUNS (default 1000), TORUS_RUNS (default 1024) override the
+# samples per point, by default the papers' counts; OUT (default docs/results) the output directory.
+# Every sweep has a fixed seed, so the same build writes the same files. Every mean in the CSVs
+# comes with its standard deviation and 95 % confidence interval (docs/results.md, "Uncertainty").
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 WORMCAST=${1:-build/sim/wormcast}
 OUT=${OUT:-docs/results}
-TREE_RUNS=${TREE_RUNS:-500}   # thesis: 1000 per point
-RUNS=${RUNS:-200}             # thesis: 1000 per point (XY-path vs LIN); seed 000: not stated
-TORUS_RUNS=${TORUS_RUNS:-256} # seed 001: 1024 per point
+TREE_RUNS=${TREE_RUNS:-1000}   # thesis: 1000 per point
+RUNS=${RUNS:-1000}             # thesis: 1000 per point (XY-path vs LIN); seeds 000 and 002: not stated
+TORUS_RUNS=${TORUS_RUNS:-1024} # seed 001: 1024 per point
 mkdir -p "$OUT"
 
 sweep() {

@@ -3,8 +3,9 @@
 """The plots of `make experiments-rtl` (scripts/experiments_rtl.sh; docs/results.md, "The
 experiments on the routers"): one PNG per CSV of the folder, the measured multicast latency on the
 RTL (solid, circles) and on the timing model (crosses) with the analytic estimate (dashed) beside
-them; seed 004 also the planner's hops. Written so that the same CSVs give byte-identical PNGs
-(the Agg backend, no date or software name in the file).
+them; seed 004 also the planner's hops. Every mean is drawn with its 95 % confidence interval as an
+error bar (the CSV's ci95_ columns; none where a point has one run). Written so that the same CSVs
+give byte-identical PNGs (the Agg backend, no date or software name in the file).
 
 Usage: plot_experiments_rtl.py DIR   (reads DIR/seed*.csv, writes DIR/seed*.png)
 """
@@ -29,6 +30,11 @@ def number(text):
     return float(text) if text != "" else None
 
 
+def half_widths(rows, column):
+    """The 95 % confidence half-widths of a mean column (its ci95_ column; 0 for one run)."""
+    return [number(r.get("ci95_" + column, "")) or 0.0 for r in rows]
+
+
 def nodes(topology):
     """The node count of a topology spec (mesh:4x4 -> 16)."""
     sizes = topology.split(":")[1].split("x")
@@ -47,11 +53,12 @@ def latency_lines(ax, rows, x_of, label_prefix=""):
         name = label_prefix + algorithm
         rtl = [number(r["mean_rtl"]) for r in mine]
         if all(v is not None for v in rtl):
-            ax.plot(xs, rtl, "o-", color=colour, label=f"{name}: RTL", markersize=4)
-        ax.plot(xs, [number(r["mean_model"]) for r in mine], "x", color=colour, label=f"{name}: timing model",
-                markersize=7)
-        ax.plot(xs, [number(r["mean_analytic"]) for r in mine], "--", color=colour, label=f"{name}: analytic",
-                linewidth=1)
+            ax.errorbar(xs, rtl, yerr=half_widths(mine, "rtl"), fmt="o-", color=colour, label=f"{name}: RTL",
+                        markersize=4, capsize=3)
+        ax.errorbar(xs, [number(r["mean_model"]) for r in mine], yerr=half_widths(mine, "model"), fmt="x",
+                    color=colour, label=f"{name}: timing model", markersize=7, capsize=3)
+        ax.errorbar(xs, [number(r["mean_analytic"]) for r in mine], yerr=half_widths(mine, "analytic"), fmt="--",
+                    color=colour, label=f"{name}: analytic", linewidth=1, capsize=2, elinewidth=0.7)
     ax.set_ylabel("mean multicast latency (cycles)")
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=7)
@@ -61,8 +68,9 @@ def plan_lines(ax, rows, x_of, column, ylabel):
     algorithms = list(dict.fromkeys(r["algorithm"] for r in rows))
     for colour, algorithm in zip(COLOURS, algorithms):
         mine = sorted((r for r in rows if r["algorithm"] == algorithm), key=x_of)
-        ax.plot([x_of(r) for r in mine], [number(r[column]) for r in mine], "s-", color=colour, label=algorithm,
-                markersize=4)
+        ax.errorbar([x_of(r) for r in mine], [number(r[column]) for r in mine],
+                    yerr=half_widths(mine, column.removeprefix("mean_")), fmt="s-", color=colour, label=algorithm,
+                    markersize=4, capsize=3)
     ax.set_ylabel(ylabel)
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=7)
@@ -161,7 +169,11 @@ def main():
     for name, plot in plots.items():
         csv_path = folder / f"{name}.csv"
         if csv_path.exists():
-            plot(read_rows(csv_path), folder / f"{name}.png")
+            rows = read_rows(csv_path)
+            if rows and "ci95_model" not in rows[0]:
+                print(f"{csv_path}: no ci95_ columns (written before they were): drawn without error bars",
+                      file=sys.stderr)
+            plot(rows, folder / f"{name}.png")
             drawn += 1
     if drawn == 0:
         sys.exit(f"plot_experiments_rtl.py: no experiment CSV in {folder}")

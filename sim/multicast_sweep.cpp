@@ -4,10 +4,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <tuple>
 
 #include "model/errors.hpp"
 #include "model/planner.hpp"
 #include "sim/compare.hpp"
+#include "sim/plan_views.hpp"
 #include "sim/scoreboard.hpp"
 
 namespace wormcast::sim {
@@ -86,24 +88,31 @@ std::vector<MulticastSweepRow> run_point(const MulticastSweepConfig& c, const Mu
   std::vector<MulticastSweepRow> rows;
   for (const std::string& algorithm : c.algorithms) {
     MulticastSweepRow row{algorithm, p.k, p.length, c.runs};
+    std::vector<double> rtl, timing_model, analytic, steps, max_hops, traffic;
     for (const model::Sample& s : samples) {
       const model::Plan plan = model::plan(request_of(c, algorithm, s, p.length));
       const Measured m = measure(c, plan);
-      row.mean_rtl += static_cast<double>(m.rtl);
+      rtl.push_back(static_cast<double>(m.rtl));
       row.max_rtl = std::max(row.max_rtl, m.rtl);
-      row.mean_model += static_cast<double>(m.model);
+      timing_model.push_back(static_cast<double>(m.model));
       row.max_model = std::max(row.max_model, m.model);
-      row.mean_analytic += m.analytic;
+      analytic.push_back(m.analytic);
       row.max_analytic = std::max(row.max_analytic, m.analytic);
-      row.mean_steps += plan.metrics.steps;
-      row.mean_max_hops += longest_path(plan);
-      row.mean_traffic += plan.metrics.traffic;
+      steps.push_back(plan.metrics.steps);
+      max_hops.push_back(longest_path(plan));
+      traffic.push_back(plan.metrics.traffic);
     }
-    const double n = static_cast<double>(samples.size());
-    for (double* mean :
-         {&row.mean_rtl, &row.mean_model, &row.mean_analytic, &row.mean_steps, &row.mean_max_hops, &row.mean_traffic}) {
-      *mean /= n;
+    for (auto [values, mean, spread] : {std::tuple{&rtl, &row.mean_rtl, &row.rtl_spread},
+                                        {&timing_model, &row.mean_model, &row.model_spread},
+                                        {&analytic, &row.mean_analytic, &row.analytic_spread},
+                                        {&steps, &row.mean_steps, &row.steps_spread},
+                                        {&max_hops, &row.mean_max_hops, &row.max_hops_spread},
+                                        {&traffic, &row.mean_traffic, &row.traffic_spread}}) {
+      const model::MeanEstimate e = model::estimate_mean(*values);
+      *mean = e.mean;
+      *spread = e.spread;
     }
+    if (c.backend != Backend::kRtl) row.rtl_spread = {};  // no RTL run: its -1 placeholders have no spread
     rows.push_back(row);
   }
   return rows;
@@ -173,16 +182,21 @@ std::string describe(const MulticastSweepConfig& c) {
 
 std::string multicast_csv_header() {
   return "backend,topology,algorithm,ports,source,k,length,alpha,gamma,runs,mean_rtl,max_rtl,mean_model,max_model,"
-         "mean_analytic,max_analytic,mean_steps,mean_max_hops,mean_traffic\n";
+         "mean_analytic,max_analytic,mean_steps,mean_max_hops,mean_traffic,sd_rtl,ci95_rtl,sd_model,ci95_model,"
+         "sd_analytic,ci95_analytic,sd_steps,ci95_steps,sd_max_hops,ci95_max_hops,sd_traffic,ci95_traffic\n";
 }
 
 std::string multicast_csv_row(const MulticastSweepConfig& c, const MulticastSweepRow& r) {
   const bool rtl = c.backend == Backend::kRtl;
-  return fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{:.2f},{},{:.2f},{:.2f},{:.3f},{:.3f},{:.3f}\n",
-                     backend_name(c.backend), c.topology.spec(), r.algorithm, c.ports.name(), source_text(c), r.k,
-                     r.length, c.harness.alpha, c.harness.gamma, r.runs, rtl ? fmt::format("{:.2f}", r.mean_rtl) : "",
-                     rtl ? fmt::format("{}", r.max_rtl) : "", r.mean_model, r.max_model, r.mean_analytic,
-                     r.max_analytic, r.mean_steps, r.mean_max_hops, r.mean_traffic);
+  return fmt::format(
+      "{},{},{},{},{},{},{},{},{},{},{},{},{:.2f},{},{:.2f},{:.2f},{:.3f},{:.3f},{:.3f},"
+      "{},{},{},{},{},{}\n",
+      backend_name(c.backend), c.topology.spec(), r.algorithm, c.ports.name(), source_text(c), r.k, r.length,
+      c.harness.alpha, c.harness.gamma, r.runs, rtl ? fmt::format("{:.2f}", r.mean_rtl) : "",
+      rtl ? fmt::format("{}", r.max_rtl) : "", r.mean_model, r.max_model, r.mean_analytic, r.max_analytic, r.mean_steps,
+      r.mean_max_hops, r.mean_traffic, spread_csv_cells(r.rtl_spread), spread_csv_cells(r.model_spread),
+      spread_csv_cells(r.analytic_spread), spread_csv_cells(r.steps_spread), spread_csv_cells(r.max_hops_spread),
+      spread_csv_cells(r.traffic_spread));
 }
 
 }  // namespace wormcast::sim

@@ -59,6 +59,14 @@ struct MulticastSweepRow {
   double mean_steps = 0;     // the plan's message-passing steps
   double mean_max_hops = 0;  // the plan's longest source-to-destination path over its worms, in hops
   double mean_traffic = 0;   // the plan's channel traversals
+  // Each mean's standard deviation and 95 % confidence interval over the runs (empty for one run;
+  // the RTL's also on the model backend).
+  model::Spread rtl_spread{};
+  model::Spread model_spread{};
+  model::Spread analytic_spread{};
+  model::Spread steps_spread{};
+  model::Spread max_hops_spread{};
+  model::Spread traffic_spread{};
 };
 
 // A run that did not match its plan, or a destination the RTL and the timing model delivered in
@@ -94,7 +102,9 @@ std::string describe(const MulticastSweepConfig& config);
 
 // The CSV header and one row per result, both ending in a newline. A row holds what the sweep
 // decides and nothing else (no wall time), so the same sweep writes the same bytes, sharded or not.
-// The RTL's columns are empty on the model backend.
+// The RTL's columns are empty on the model backend. After the means and maxima, each mean's standard
+// deviation (sd_) and 95 % confidence interval half-width (ci95_): rtl, model, analytic, steps,
+// max_hops, traffic.
 std::string multicast_csv_header();
 std::string multicast_csv_row(const MulticastSweepConfig& config, const MulticastSweepRow& row);
 

@@ -19,6 +19,8 @@ using nlohmann::json;
 
 namespace {
 
+json optional_json(const std::optional<double>& value) { return value ? json(*value) : json(nullptr); }
+
 std::string names(const Topology& t, const std::vector<NodeId>& nodes) {
   std::vector<std::string> out;
   out.reserve(nodes.size());
@@ -207,12 +209,13 @@ std::string render_sweep_table(const model::SweepResult& result) {
                                                                          : c.topology.node_name(c.source.node);
   std::string out = fmt::format("sweep on {}: {} runs per K, seed {}, source {}, L = {} flits, {}\n", c.topology.spec(),
                                 c.runs, c.seed, source, c.length_flits, c.ports.name());
-  out += fmt::format("{:<12} {:>5} {:>10} {:>9} {:>12} {:>14} {:>12} {:>12}\n", "algorithm", "K", "mean steps",
-                     "max steps", "mean traffic", "mean add. traf", "mean latency", "max latency");
+  out += fmt::format("{:<12} {:>5} {:>10} {:>9} {:>12} {:>14} {:>12} {:>10} {:>12}\n", "algorithm", "K", "mean steps",
+                     "max steps", "mean traffic", "mean add. traf", "mean latency", "95% CI +-", "max latency");
   for (const model::SweepRow& r : result.rows) {
-    out += fmt::format("{:<12} {:>5} {:>10.3f} {:>9} {:>12.2f} {:>14.2f} {:>12.2f} {:>12.2f}\n", r.algorithm,
+    const std::optional<double>& ci = r.latency_spread.ci95_half_width;
+    out += fmt::format("{:<12} {:>5} {:>10.3f} {:>9} {:>12.2f} {:>14.2f} {:>12.2f} {:>10} {:>12.2f}\n", r.algorithm,
                        r.destinations, r.mean_steps, r.max_steps, r.mean_traffic, r.mean_additional_traffic,
-                       r.mean_latency, r.max_latency);
+                       r.mean_latency, ci ? fmt::format("{:.2f}", *ci) : "-", r.max_latency);
   }
   return out;
 }
@@ -268,13 +271,22 @@ json choice_to_json(const model::AlgorithmChoice& choice, const std::string& pre
           {"excluded", excluded}};
 }
 
+std::string spread_csv_cells(const model::Spread& spread) {
+  if (!spread.standard_deviation || !spread.ci95_half_width) return ",";
+  return fmt::format("{:.6g},{:.6g}", *spread.standard_deviation, *spread.ci95_half_width);
+}
+
 std::string sweep_csv_header() {
-  return "algorithm,k,runs,mean_steps,max_steps,mean_traffic,mean_additional_traffic,mean_latency,max_latency";
+  return "algorithm,k,runs,mean_steps,max_steps,mean_traffic,mean_additional_traffic,mean_latency,max_latency,"
+         "sd_steps,ci95_steps,sd_traffic,ci95_traffic,sd_additional_traffic,ci95_additional_traffic,sd_latency,"
+         "ci95_latency";
 }
 
 std::string sweep_csv_row(const model::SweepRow& r) {
-  return fmt::format("{},{},{},{},{},{},{},{},{}", r.algorithm, r.destinations, r.runs, r.mean_steps, r.max_steps,
-                     r.mean_traffic, r.mean_additional_traffic, r.mean_latency, r.max_latency);
+  return fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{}", r.algorithm, r.destinations, r.runs, r.mean_steps,
+                     r.max_steps, r.mean_traffic, r.mean_additional_traffic, r.mean_latency, r.max_latency,
+                     spread_csv_cells(r.steps_spread), spread_csv_cells(r.traffic_spread),
+                     spread_csv_cells(r.additional_traffic_spread), spread_csv_cells(r.latency_spread));
 }
 
 std::string sweep_to_csv(const model::SweepResult& result) {
@@ -295,7 +307,15 @@ json sweep_to_json(const model::SweepResult& result) {
                     {"mean_traffic", r.mean_traffic},
                     {"mean_additional_traffic", r.mean_additional_traffic},
                     {"mean_latency", r.mean_latency},
-                    {"max_latency", r.max_latency}});
+                    {"max_latency", r.max_latency},
+                    {"sd_steps", optional_json(r.steps_spread.standard_deviation)},
+                    {"ci95_steps", optional_json(r.steps_spread.ci95_half_width)},
+                    {"sd_traffic", optional_json(r.traffic_spread.standard_deviation)},
+                    {"ci95_traffic", optional_json(r.traffic_spread.ci95_half_width)},
+                    {"sd_additional_traffic", optional_json(r.additional_traffic_spread.standard_deviation)},
+                    {"ci95_additional_traffic", optional_json(r.additional_traffic_spread.ci95_half_width)},
+                    {"sd_latency", optional_json(r.latency_spread.standard_deviation)},
+                    {"ci95_latency", optional_json(r.latency_spread.ci95_half_width)}});
   }
   const char* policy = c.source.policy == model::SourcePolicy::kOrigin   ? "origin"
                        : c.source.policy == model::SourcePolicy::kRandom ? "random"

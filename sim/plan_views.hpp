@@ -40,8 +40,12 @@ nlohmann::json choice_to_json(const model::AlgorithmChoice& choice, const std::s
 // The sweep as an aligned table, one row per (K, algorithm).
 std::string render_sweep_table(const model::SweepResult& result);
 // CSV with a header line: algorithm,k,runs,mean_steps,max_steps,mean_traffic,
-// mean_additional_traffic,mean_latency,max_latency.
+// mean_additional_traffic,mean_latency,max_latency, then the standard deviation (sd_) and the 95 %
+// confidence interval's half-width (ci95_) of each mean: steps, traffic, additional_traffic, latency.
 std::string sweep_to_csv(const model::SweepResult& result);
+// Two CSV cells "sd,ci95" of a mean's spread, to 6 significant digits (a last-bit difference of
+// the maths library's tan does not reach the file); two empty cells for one sample.
+std::string spread_csv_cells(const model::Spread& spread);
 // sweep_to_csv's header and one row, each without the newline (the shard files, sim/shard.hpp).
 std::string sweep_csv_header();
 std::string sweep_csv_row(const model::SweepRow& row);

@@ -15,7 +15,7 @@ file(STRINGS ${OUT}/sweep_first.csv lines)
 list(LENGTH lines count)
 list(GET lines 0 header)
 set(expected_header
-    "algorithm,k,runs,mean_steps,max_steps,mean_traffic,mean_additional_traffic,mean_latency,max_latency")
+    "algorithm,k,runs,mean_steps,max_steps,mean_traffic,mean_additional_traffic,mean_latency,max_latency,sd_steps,ci95_steps,sd_traffic,ci95_traffic,sd_additional_traffic,ci95_additional_traffic,sd_latency,ci95_latency")
 if(NOT header STREQUAL expected_header)
   message(FATAL_ERROR "CSV header is '${header}'")
 endif()

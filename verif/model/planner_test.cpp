@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <optional>
 #include <random>
@@ -195,6 +196,42 @@ TEST(Sweep, OneRowPerKAndAlgorithmAggregatingPlansOfTheSameSamples) {
       EXPECT_DOUBLE_EQ(r.mean_additional_traffic, r.mean_traffic - k);
     }
   }
+}
+
+// A unicast's traffic is its hop count, so the spread of K = 1 rows is the spread of the drawn
+// destinations' distances from the origin, x + y on a mesh: worked out here from coordinates,
+// with t(0.975, 2) = sqrt(0.95^2 * 2 / (1 - 0.95^2)) for 3 runs (P(|T| <= t) = t / sqrt(2 + t^2)).
+TEST(Sweep, RowsCarryTheStandardDeviationAndIntervalOfTheirSamples) {
+  SweepConfig config;
+  config.topology = Topology::mesh({8, 8});
+  config.algorithms = {kUnicastAlgorithm};
+  config.destination_counts = {1};
+  config.runs = 3;
+  config.seed = 5;
+  config.source = SourceChoice::origin();
+  const SweepRow row = run_sweep(config).rows.at(0);
+  double hops[3];
+  const std::vector<Sample> samples = draw_samples(config.topology, config.source, 1, 3, config.seed);
+  for (int i = 0; i < 3; ++i) {
+    const Coord c = config.topology.coord(samples[i].destinations[0]);
+    hops[i] = c[0] + c[1];
+  }
+  const double mean = (hops[0] + hops[1] + hops[2]) / 3.0;
+  const double sd = std::sqrt(((hops[0] - mean) * (hops[0] - mean) + (hops[1] - mean) * (hops[1] - mean) +
+                               (hops[2] - mean) * (hops[2] - mean)) /
+                              2.0);
+  ASSERT_GT(sd, 0.0) << "the seed should draw destinations at different distances";
+  EXPECT_DOUBLE_EQ(row.mean_traffic, mean);
+  EXPECT_NEAR(*row.traffic_spread.standard_deviation, sd, 1e-12);
+  EXPECT_NEAR(*row.traffic_spread.ci95_half_width, std::sqrt(0.9025 * 2.0 / 0.0975) * sd / std::sqrt(3.0), 1e-9);
+  EXPECT_EQ(*row.additional_traffic_spread.standard_deviation, *row.traffic_spread.standard_deviation);
+  EXPECT_EQ(*row.steps_spread.standard_deviation, 0.0);  // a unicast is one step, every time
+  EXPECT_EQ(*row.steps_spread.ci95_half_width, 0.0);
+
+  config.runs = 1;  // one sample: no spread
+  const SweepRow single = run_sweep(config).rows.at(0);
+  EXPECT_FALSE(single.latency_spread.standard_deviation.has_value());
+  EXPECT_FALSE(single.latency_spread.ci95_half_width.has_value());
 }
 
 TEST(Sweep, SamplesAreDistinctNodesOtherThanTheSourceAndIndependentOfOtherKs) {

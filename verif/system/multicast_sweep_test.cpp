@@ -94,6 +94,24 @@ TEST(MulticastSweep, ModelBackendLeavesTheRtlColumnsEmpty) {
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(sim::multicast_csv_row(c, rows[0]).rfind("model,mesh:4x4,dual-path,two-port,random,3,4,9,4,3,,,", 0), 0u)
       << sim::multicast_csv_row(c, rows[0]);
+  // The spreads: the RTL's (sd_rtl, ci95_rtl: cells 19, 20) empty as well, the timing model's
+  // there; dual-path is one step every time, so sd_steps and ci95_steps (25, 26) are 0.
+  std::string line = sim::multicast_csv_row(c, rows[0]);
+  line.pop_back();
+  std::vector<std::string> cells(1);
+  for (const char ch : line) {
+    if (ch == ',') {
+      cells.emplace_back();
+    } else {
+      cells.back().push_back(ch);
+    }
+  }
+  ASSERT_EQ(cells.size(), 31u) << line;
+  EXPECT_EQ(cells[19], "");
+  EXPECT_EQ(cells[20], "");
+  EXPECT_NE(cells[21], "");
+  EXPECT_EQ(cells[25], "0");
+  EXPECT_EQ(cells[26], "0");
 }
 
 TEST(MulticastSweep, ShardsMergeIntoTheUnshardedCsv) {
