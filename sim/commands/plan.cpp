@@ -38,7 +38,7 @@ Command add_plan(CLI::App& app) {
   command->add_option("-s,--source", o->source, "source node (3,2 / 1,1,1 / 1432)")->required();
   command->add_option("-d,--dests", o->destinations, "destination nodes, 'all' for a broadcast, or random:K")
       ->required();
-  command->add_option("--seed", o->seed, "seed for --dests random:K")->capture_default_str();
+  command->add_option("--seed", o->seed, "seed for --dests random:K")->capture_default_str()->check(seed_value());
   o->request.add_to(*command, LatencyOptions::kAll);
   command->add_flag("--json", o->json, "print the plan as JSON (schema: docs/algorithms.md)");
   command->add_option("--svg", o->svg, "draw the network and the plan's worms into this SVG file");
