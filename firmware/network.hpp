@@ -78,6 +78,13 @@ struct Grid {
       return c + 1 < k ? with_coord(node, d, c + 1) : kind == GridKind::kTorus ? with_coord(node, d, 0) : kNoNeighbour;
     return c > 0 ? with_coord(node, d, c - 1) : kind == GridKind::kTorus ? with_coord(node, d, k - 1) : kNoNeighbour;
   }
+  // Whether network port p of `node` is a torus wraparound link (the link leaving the last
+  // coordinate on +, the first on -).
+  constexpr bool is_wrap(std::uint32_t node, unsigned p) const {
+    if (kind != GridKind::kTorus) return false;
+    const std::uint32_t c = coord(node, p / 2);
+    return p % 2 == 0 ? c + 1 == size[p / 2] : c == 0;
+  }
   // Coordinate d of `node`.
   constexpr std::uint32_t coord(std::uint32_t node, unsigned d) const {
     std::uint32_t v = node;

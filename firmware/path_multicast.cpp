@@ -121,9 +121,11 @@ std::uint8_t first_hop_port(const NodeContext& node, std::uint32_t destination, 
 
 // The first hop of the Hamiltonian-cycle routing function from the source (spec 2.6, classes ph /
 // pl): the high network holds the common channels toward larger labels and the boundary channels
-// (label difference > ceil(N/2)) toward smaller ones; high: the neighbour in it with the largest
-// label <= label(v), else the largest (case 3); low mirrored; ties to the lowest port. Torus wraps
-// count; on a star graph every generator's port.
+// toward smaller ones; high: the neighbour in it with the largest label <= label(v), else the
+// largest (case 3); low mirrored; ties to the lowest port. Torus wraps count; on a star graph every
+// generator's port. The boundary links: on a torus the y-wraps (seed 001; on a 2-row torus a y-wrap
+// runs parallel to a y-mesh link joining the same two nodes, and only the wrap is boundary), on a
+// star graph the links whose label difference exceeds ceil(N/2) (spec 2.3).
 std::uint8_t cycle_first_hop_port(const NodeContext& node, std::uint32_t destination, bool high) {
   const Grid& g = node.grid();
   const std::uint32_t self = node.self(), own = g.label(self), target = g.label(destination);
@@ -134,7 +136,8 @@ std::uint8_t cycle_first_hop_port(const NodeContext& node, std::uint32_t destina
   std::uint8_t port[2] = {0, 0};
   for (unsigned p = 0; p < g.ports(); ++p) {
     const std::uint32_t l = g.label(g.neighbour(self, p));
-    const bool boundary = (l > own ? l - own : own - l) > c;
+    const bool boundary =
+        g.kind == GridKind::kTorus ? p / 2 == 1 && g.is_wrap(self, p) : (l > own ? l - own : own - l) > c;
     if ((boundary ? l < own : l > own) != high) continue;  // not in this network
     for (unsigned k = 0; k < 2; ++k) {
       if (k == 0 && (high ? l > target : l < target)) continue;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <iterator>
 #include <memory>
 #include <random>
@@ -514,6 +515,16 @@ RunRecord run_multicasts(const std::vector<model::Request>& requests, const RunO
   return run_multicasts(requests, options, {});
 }
 
+void check_routers_run(const model::Topology& t) {
+  if (t.is_star() && (t.port_count() < 3 || t.port_count() > 5)) {
+    throw model::UnsupportedError(
+        fmt::format("{} has {} network ports; the RTL runs star:4, star:5 and star:6 (verilated routers with 3, 4 and "
+                    "5 network ports)",
+                    t.spec(), t.port_count()));
+  }
+  check_routers_fit(t);
+}
+
 RunRecord run_multicasts(const std::vector<model::Request>& requests, const RunOptions& options,
                          const std::vector<long>& start_cycles) {
   if (requests.empty()) throw model::RequestError("run_multicasts needs at least one request");
@@ -570,18 +581,19 @@ RunRecord run_multicasts(const std::vector<model::Request>& requests, const RunO
                     "WORMCAST_FW_MAX_LOCK_QUEUE, firmware/fw_config.hpp)",
                     pcp, fw::kMaxLockQueue));
   }
-  if (t.is_star() && (t.port_count() < 3 || t.port_count() > 5)) {
-    throw model::UnsupportedError(
-        fmt::format("{} has {} network ports; the RTL runs star:4, star:5 and star:6 (verilated routers with 3, 4 and "
-                    "5 network ports)",
-                    t.spec(), t.port_count()));
-  }
+  check_routers_run(t);
   if (requests.size() > fw::kMaxJobs * static_cast<std::size_t>(t.node_count())) {
     throw model::UnsupportedError("too many concurrent multicasts");
   }
   if (requests.size() > 0xFFFF) throw model::UnsupportedError("at most 65535 multicasts per run");
+  RunOptions scaled = options;
+  if (options.eject_stall < 1.0) {
+    const double slowdown = 1.0 / (1.0 - options.eject_stall);
+    scaled.watchdog = std::lround(static_cast<double>(options.watchdog) * slowdown);
+    scaled.max_cycles = std::lround(static_cast<double>(options.max_cycles) * slowdown);
+  }
   try {
-    MulticastRun run(requests, options, start_cycles);
+    MulticastRun run(requests, scaled, start_cycles);
     return run.run();
   } catch (const std::invalid_argument& e) {
     if (dynamic_cast<const model::ModelError*>(&e) != nullptr) throw;

@@ -33,11 +33,16 @@ using LinkTrace = std::vector<LinkEvent>;
 enum class NodeVisits { kEvery, kActive };
 
 struct RunOptions {
-  long alpha = 227;          // processor cycles per send start-up (per injection channel)
-  long gamma = 227;          // processor cycles per receive
-  double eject_stall = 0.0;  // probability that an ejection port takes no flit in a cycle
-  std::uint64_t seed = 1;    // of the back-pressure
-  long watchdog = 3000;      // cycles without any flit moving or processor working: stalled
+  long alpha = 227;  // processor cycles per send start-up (per injection channel)
+  long gamma = 227;  // processor cycles per receive
+  // Probability that an ejection port takes no flit in a cycle; 1 blocks every ejection port (the
+  // watchdog's own tests).
+  double eject_stall = 0.0;
+  std::uint64_t seed = 1;  // of the back-pressure
+  // Cycles without any flit moving or processor working: stalled. Both limits are for a network
+  // without ejection stalls; a run scales them by 1 / (1 - eject_stall), the mean cycles an
+  // ejection port takes for one flit, so a slow drain is not taken for a stall.
+  long watchdog = 3000;
   long max_cycles = 5'000'000;
   // Test-only: every node's firmware sends the worms the routers replicate (PCP's spines) without
   // the replication lock (fw::NodeConfig::skip_replication_lock), to show what the lock prevents:
@@ -78,6 +83,17 @@ struct RunOptions {
   // (sim/network_waveform.hpp; "": none, and nothing recorded).
   std::string trace_path;
 };
+
+// The largest start-up cost (alpha, gamma) a run takes, in cycles: the firmware's sends and
+// receives, each paying it, then still fit RunOptions::max_cycles on every network the routers run.
+inline constexpr long kMaxStartUpCycles = 10'000;
+// The largest ejection stall probability a run takes from the command line: at 0.99 an ejection
+// port takes a flit every 100 cycles on average, and the limits grow a hundredfold.
+inline constexpr double kMaxEjectStall = 0.99;
+
+// Throws model::UnsupportedError naming the limit when the verilated routers cannot be built for
+// `t` (a star graph's port count, a side or node count beyond the routers' fields).
+void check_routers_run(const model::Topology& t);
 
 // The algorithms the node firmware implements (its table, firmware/algorithm_table.hpp, by the
 // planner's names), their names in name order, and the error for a name it lacks (naming it and

@@ -62,6 +62,28 @@ std::optional<ShardHeader> parse_first_line(const std::string& line) {
   return h;
 }
 
+// The last line of a shard file: a file cut short, or short of a row, does not end with it.
+std::string end_line(const Shard& shard, std::size_t rows) {
+  return fmt::format("# end of shard {}/{}: {} rows", shard.index, shard.count, rows);
+}
+
+// The fields of a CSV line (commas inside double quotes do not count).
+std::size_t field_count(const std::string& line) {
+  std::size_t fields = 1;
+  bool quoted = false;
+  for (const char c : line) {
+    if (c == '"') quoted = !quoted;
+    if (c == ',' && !quoted) ++fields;
+  }
+  return fields;
+}
+
+// A line of a file, shown in an error: at most 60 characters.
+std::string shown(const std::string& line) {
+  constexpr std::size_t kShown = 60;
+  return line.size() <= kShown ? line : fmt::format("{}... ({} characters)", line.substr(0, kShown), line.size());
+}
+
 }  // namespace
 
 std::vector<std::size_t> Shard::points(std::size_t total) const {
@@ -101,7 +123,7 @@ std::string shard_csv(const Shard& shard, const std::string& id, std::size_t tot
   std::string out = fmt::format("# wormcast shard {}/{}; sweep {}; {} points\npoint,{}\n", shard.index, shard.count, id,
                                 total, header);
   for (const auto& [point, row] : rows) out += fmt::format("{},{}\n", point, row);
-  return out;
+  return out + end_line(shard, rows.size()) + "\n";
 }
 
 std::string merge_shard_csvs(const std::vector<std::pair<std::string, std::string>>& files) {
@@ -132,12 +154,35 @@ std::string merge_shard_csvs(const std::vector<std::pair<std::string, std::strin
     } else if (lines[1].substr(6) != header) {
       throw model::SpecError(fmt::format("{} has another CSV header than {}", name, first_name));
     }
+    // A shard ends with its end line, which counts its rows: a file cut mid-row, or short of a
+    // row, would otherwise merge into a CSV that looks whole.
+    const std::size_t rows = lines.size() - 3;
+    if (text.back() != '\n' || lines.size() < 3 || lines.back().rfind("# end of shard ", 0) != 0) {
+      throw model::SpecError(fmt::format(
+          "{} is cut short: its last line '{}' is not the '# end of shard i/n: <rows> rows' line that wormcast "
+          "sweep --shard ends a shard with; run the shard again",
+          name, shown(lines.back())));
+    }
+    if (lines.back() != end_line(h->shard, rows)) {
+      throw model::SpecError(fmt::format(
+          "{} ends with '{}' but holds {} rows of shard {}/{}: a row is missing or added; run the shard again", name,
+          shown(lines.back()), rows, h->shard.index, h->shard.count));
+    }
+    const std::size_t fields = field_count(lines[1]);
+    for (std::size_t i = 2; i + 1 < lines.size(); ++i) {
+      if (field_count(lines[i]) != fields) {
+        throw model::SpecError(
+            fmt::format("{} line {}: '{}' has {} fields where the header has {}: the row is cut "
+                        "or edited; run the shard again",
+                        name, i + 1, shown(lines[i]), field_count(lines[i]), fields));
+      }
+    }
     const auto [at, added] = file_of_shard.emplace(h->shard.index, name);
     if (!added) {
       throw model::SpecError(
           fmt::format("shard {}/{} is given twice ({} and {})", h->shard.index, h->shard.count, at->second, name));
     }
-    for (std::size_t i = 2; i < lines.size(); ++i) {
+    for (std::size_t i = 2; i + 1 < lines.size(); ++i) {
       const std::size_t comma = lines[i].find(',');
       const std::optional<long> point =
           comma == std::string::npos ? std::nullopt : parse_digits(lines[i].substr(0, comma));

@@ -38,15 +38,16 @@ std::string sweep_id(const std::string& description);
 
 // The shard file of `shard` of the sweep `id` with `total` points: the first line
 // `# wormcast shard i/n; sweep <id>; <total> points`, then `point,<header>`, then each row of
-// `rows` (point index, one line of the unsharded CSV without its newline). `header` is the
-// unsharded CSV's header line without its newline.
+// `rows` (point index, one line of the unsharded CSV without its newline), then the end line
+// `# end of shard i/n: <R> rows`. `header` is the unsharded CSV's header line without its newline.
 std::string shard_csv(const Shard& shard, const std::string& id, std::size_t total, const std::string& header,
                       const std::vector<std::pair<std::size_t, std::string>>& rows);
 
 // The unsharded CSV from the shard files (name, content): every shard of one sweep exactly once,
 // in any order. Throws model::SpecError naming the file and what is wrong: not a shard file,
-// shards of different sweeps or shard counts, a shard missing or given twice, a row of a point
-// the shard does not run, a point no shard has rows for.
+// shards of different sweeps or shard counts, a shard missing or given twice, a file cut short
+// (no end line), a row missing or added (the end line's count), a row with another field count
+// than the header, a row of a point the shard does not run, a point no shard has rows for.
 std::string merge_shard_csvs(const std::vector<std::pair<std::string, std::string>>& files);
 
 }  // namespace wormcast::sim

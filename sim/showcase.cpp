@@ -172,6 +172,7 @@ std::optional<ShowcaseRow> mixed_row(const Topology& t, const ShowcaseConfig& c,
     const std::string path = (std::filesystem::path(c.out_dir) / row.request_file).string();
     std::ofstream out(path);
     out << mix_request_file(mix);
+    out.close();  // a full device shows only when the buffer goes out
     if (!out) throw model::RequestError(fmt::format("cannot write the request file '{}'", path));
     row.rerun = mix_command(mix, path, run.backend);
   }
@@ -192,6 +193,9 @@ void check_config(const ShowcaseConfig& c) {
   }
   for (const ShowcaseNetwork& n : c.networks) {
     const Topology t = Topology::parse(n.topology);
+    // The routers' limits before any work: the mixed row's deadlock proof alone takes minutes on a
+    // network far beyond them.
+    check_routers_run(t);
     if (c.rtl.corrupt_tail_at != model::kNoNode) t.check_node(c.rtl.corrupt_tail_at);
     if (n.multicast_size < 1 || n.multicast_size > t.node_count() - 1) {
       throw model::RequestError(

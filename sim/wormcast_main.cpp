@@ -4,7 +4,12 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <exception>
+#include <string>
 #include <vector>
 
 #include "sim/commands/command.hpp"
@@ -23,9 +28,36 @@ constexpr const char* kExitCodes =
     "command could not run: bad input (an unknown option, a bad value, a file that cannot be read or\n"
     "written) or a missing tool. Every failure prints a line starting with `wormcast:` on stderr.";
 
+// `message` with every line longer than 400 characters cut in its middle, where an echoed value
+// sits between the words that name it and the list of what is valid.
+std::string short_lines(const std::string& message) {
+  constexpr std::size_t kLongest = 400, kKept = 190;
+  std::string out;
+  std::size_t start = 0;
+  while (start <= message.size()) {
+    const std::size_t end = std::min(message.find('\n', start), message.size());
+    const std::string line = message.substr(start, end - start);
+    out += line.size() <= kLongest ? line
+                                   : fmt::format("{} [... {} characters cut ...] {}", line.substr(0, kKept),
+                                                 line.size() - 2 * kKept, line.substr(line.size() - kKept));
+    if (end < message.size()) out += '\n';
+    start = end + 1;
+  }
+  return out;
+}
+
 int fail(ExitCode code, const std::string& message) {
-  fmt::print(stderr, "wormcast: {}\n", message);
+  fmt::print(stderr, "wormcast: {}\n", short_lines(message));
   return static_cast<int>(code);
+}
+
+// Exit 2 when what a command printed did not reach its standard output (a full device, a closed
+// pipe), rather than the command's own code: the output is lost.
+int finish(int code) {
+  if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) {
+    return fail(ExitCode::kBadInput, fmt::format("cannot write the standard output: {}", std::strerror(errno)));
+  }
+  return code;
 }
 
 }  // namespace
@@ -50,7 +82,7 @@ int main(int argc, char** argv) {
   }
   try {
     for (const Command& command : registered) {
-      if (command.app->parsed()) return static_cast<int>(command.run());
+      if (command.app->parsed()) return finish(static_cast<int>(command.run()));
     }
     return fail(ExitCode::kBadInput, "no command given; run with --help for the list");
   } catch (const CLI::ParseError& error) {

@@ -6,6 +6,24 @@
 #              [-DSTDERR=<regex>] [-DSTDOUT_NOT=<regex>] ["-DJSON=<check;...>"] -P check_cli.cmake
 # A JSON check is `a.b.0=value` (the member's value; true/false read as ON/OFF) or `a.b#=n` (the
 # length of an array or object; `#=n` alone for the top level).
+# Every argument is one this script reads: a check passed in pieces (a regular expression split at
+# its `;`) or misspelt would otherwise go unchecked.
+math(EXPR last_argument "${CMAKE_ARGC} - 1")
+set(after_p OFF)
+foreach(i RANGE 1 ${last_argument})
+  set(argument "${CMAKE_ARGV${i}}")
+  math(EXPR next "${i} + 1")
+  if(argument MATCHES "^-D(WORMCAST|EXIT|ARGS|STDOUT|STDERR|STDOUT_NOT|JSON)=")
+    continue()
+  elseif(argument STREQUAL "-P" AND next EQUAL last_argument)
+    set(after_p ON)
+    continue()
+  elseif(i EQUAL last_argument AND after_p)
+    continue()
+  endif()
+  message(FATAL_ERROR "check_cli.cmake: unexpected argument '${argument}'; it takes -DWORMCAST, -DEXIT, -DARGS, "
+                      "-DSTDOUT, -DSTDERR, -DSTDOUT_NOT and -DJSON, each one whole argument, then -P check_cli.cmake")
+endforeach()
 if(NOT DEFINED WORMCAST OR NOT DEFINED EXIT)
   message(FATAL_ERROR "check_cli.cmake needs -DWORMCAST=<path> and -DEXIT=<code>")
 endif()

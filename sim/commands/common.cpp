@@ -4,9 +4,11 @@
 #include <fmt/format.h>
 
 #include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <optional>
 #include <string_view>
 
@@ -37,6 +39,62 @@ std::optional<int> parse_int(const std::string& text) {
 
 }  // namespace
 
+std::string echo(const std::string& value) {
+  constexpr std::size_t kShown = 60;
+  if (value.size() <= kShown) return value;
+  return fmt::format("{}... ({} characters)", value.substr(0, kShown), value.size());
+}
+
+CLI::Validator cycles_in(double max) {
+  return CLI::Validator(
+      [max](std::string& text) -> std::string {
+        std::size_t used = 0;
+        double value = -1.0;
+        try {
+          value = std::stod(text, &used);
+        } catch (const std::exception&) {
+          used = 0;
+        }
+        if (used == 0 || used != text.size() || !std::isfinite(value) || value < 0.0 || value > max) {
+          return fmt::format("'{}' is not a number of cycles in 0..{}", echo(text), max);
+        }
+        return "";
+      },
+      fmt::format("in 0..{}", max));
+}
+
+CLI::Validator probability_in(double max) {
+  return CLI::Validator(
+      [max](std::string& text) -> std::string {
+        std::size_t used = 0;
+        double value = -1.0;
+        try {
+          value = std::stod(text, &used);
+        } catch (const std::exception&) {
+          used = 0;
+        }
+        if (used == 0 || used != text.size() || !(value >= 0.0 && value <= max)) {
+          return fmt::format("'{}' is not a probability in 0..{}", echo(text), max);
+        }
+        return "";
+      },
+      fmt::format("in 0..{}", max));
+}
+
+CLI::Validator seed_value() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::uint64_t value = 0;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+        if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
+          return fmt::format("'{}' is not a seed; give a whole number in 0..{}", echo(text),
+                             std::numeric_limits<std::uint64_t>::max());
+        }
+        return "";
+      },
+      "in 0..2^64-1");
+}
+
 model::PortModel port_model_for(const std::string& algorithm, const std::string& text) {
   if (text.empty()) return model::algorithm_info(algorithm).default_ports;
   return parse_port_model(text);
@@ -50,13 +108,20 @@ std::vector<CLI::Option*> RequestOptions::add_to(CLI::App& command, LatencyOptio
                          "algorithms` lists)"),
       command.add_option("--alpha", latency.alpha, "send start-up (cycles)")->capture_default_str(),
       command.add_option("--gamma", latency.gamma, "receive start-up (cycles)")->capture_default_str()};
+  // The firmware runs pay the start-ups in whole cycles, within the run's cycle limit.
+  const double start_up_max = which == LatencyOptions::kAll ? kMaxPlanCycles : kMaxStartUpCycles;
+  planning[1]->check(cycles_in(start_up_max));
+  planning[2]->check(cycles_in(start_up_max));
   if (which == LatencyOptions::kAll) {
-    planning.push_back(
-        command.add_option("--beta", latency.beta, "one flit over one channel (cycles)")->capture_default_str());
-    planning.push_back(
-        command.add_option("--mu", latency.mu, "CPR control-field change (cycles)")->capture_default_str());
-    planning.push_back(
-        command.add_option("--router-delay", latency.router_delay, "header per hop (cycles)")->capture_default_str());
+    planning.push_back(command.add_option("--beta", latency.beta, "one flit over one channel (cycles)")
+                           ->capture_default_str()
+                           ->check(cycles_in(kMaxPlanCycles)));
+    planning.push_back(command.add_option("--mu", latency.mu, "CPR control-field change (cycles)")
+                           ->capture_default_str()
+                           ->check(cycles_in(kMaxPlanCycles)));
+    planning.push_back(command.add_option("--router-delay", latency.router_delay, "header per hop (cycles)")
+                           ->capture_default_str()
+                           ->check(cycles_in(kMaxPlanCycles)));
   }
   return planning;
 }
@@ -125,6 +190,13 @@ RunOptions harness_options(const std::string& algorithm, const RequestOptions& o
     model::algorithm_info(algorithm);  // an unknown name: the registry's error lists the valid ones
     throw model::UnsupportedError(no_firmware_message(algorithm));
   }
+  // The traffic sweep takes the planners' latency range; the firmware pays the start-ups per send.
+  for (const auto& [name, value] : {std::pair{"--alpha", options.latency.alpha}, {"--gamma", options.latency.gamma}}) {
+    if (value > kMaxStartUpCycles) {
+      throw model::SpecError(
+          fmt::format("{} {} is more than the firmware runs take; give 0..{} cycles", name, value, kMaxStartUpCycles));
+    }
+  }
   RunOptions harness;
   harness.alpha = std::lround(options.latency.alpha);
   harness.gamma = std::lround(options.latency.gamma);
@@ -134,9 +206,16 @@ RunOptions harness_options(const std::string& algorithm, const RequestOptions& o
 }
 
 void write_file(const std::string& path, const std::string& text) {
+  // The stream buffers: a full device or a lost disk shows only when the buffer goes out, so the
+  // file is closed and checked here rather than by the destructor, which cannot report.
+  errno = 0;
   std::ofstream out(path);
   out << text;
-  if (!out) throw CommandError(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
+  out.close();
+  if (!out) {
+    throw CommandError(
+        fmt::format("cannot write '{}': {}", path, errno != 0 ? std::strerror(errno) : "the write failed"));
+  }
 }
 
 void print_json(const nlohmann::json& value) { fmt::print("{}\n", value.dump(2)); }

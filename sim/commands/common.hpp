@@ -21,6 +21,22 @@ namespace wormcast::sim::commands {
 // Throws model::SpecError for an unknown algorithm or port model, naming the valid ones.
 model::PortModel port_model_for(const std::string& algorithm, const std::string& text);
 
+// An echoed value cut to its first 60 characters (and how many more there were): an error line
+// stays short whatever the value.
+std::string echo(const std::string& value);
+
+// Option checks that name the bad value and what is valid (CLI11 puts the option's name first).
+// A number of cycles: finite, in 0..max (NaN, infinities and negative costs give the planners
+// nonsense latencies; the harness takes whole cycles).
+CLI::Validator cycles_in(double max);
+// A probability in 0..max.
+CLI::Validator probability_in(double max);
+// A seed: a whole number in 0..2^64-1, never clamped.
+CLI::Validator seed_value();
+
+// The largest latency parameter the planners take, in cycles.
+inline constexpr double kMaxPlanCycles = 1e9;
+
 // Which latency parameters a command takes: all five for the planners (plan, sweep); only the
 // processor's start-up costs for the firmware runs (run, compare, showcase), whose routers have
 // their own flit, hop and control-field timing, so --beta, --mu and --router-delay would have no

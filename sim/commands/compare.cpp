@@ -32,11 +32,13 @@ Command add_compare(CLI::App& app) {
   command->add_option("-d,--dests", o->spec.destinations, "destination nodes, 'all' for a broadcast, or random:K")
       ->required();
   command->add_option("--seed", o->spec.seed, "seed for random sources, destinations and back-pressure")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(seed_value());
   command->add_option("--count", o->spec.count, "random requests, compared one after another")->capture_default_str();
   command->add_flag("--concurrent", o->concurrent, "run the --count requests at once (a load scenario)");
   command->add_option("--eject-stall", o->eject_stall, "probability an ejection port takes no flit in a cycle")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(probability_in(kMaxEjectStall));
   o->request.add_to(*command, LatencyOptions::kStartUpOnly);
   command->add_flag("--json", o->json, "print each comparison as JSON (docs/timing.md)");
   // Test only (hidden from --help): shows the divergence report on a model that differs.

@@ -75,6 +75,23 @@ std::string render_design_check(const model::Topology& t, const model::VcClassPl
                            check.cycle->size(), check.cycle_text);
 }
 
+// The largest network `deadlock` checks. Both checks walk the route of every source-destination
+// pair (the design check also every tree), N^2 routes of up to N hops: 256 nodes take seconds
+// (mesh:16x16, torus:16x16, star:5), 1024 nodes from 25 s (dimension order) to many minutes (the
+// Hamiltonian routings, the design check), star:6 (720) minutes (docs/architecture.md, "Sizes").
+constexpr int kMaxDeadlockNodes = 256;
+
+model::Topology checked_topology(const std::string& spec) {
+  model::Topology t = model::Topology::parse(spec);
+  if (t.node_count() > kMaxDeadlockNodes) {
+    throw CommandError(fmt::format(
+        "{} has {} nodes; deadlock checks networks of at most {} (e.g. mesh:16x16, torus:16x16, star:5): it walks "
+        "the route of every source-destination pair, which takes minutes beyond that",
+        t.spec(), t.node_count(), kMaxDeadlockNodes));
+  }
+  return t;
+}
+
 }  // namespace
 
 Command add_deadlock(CLI::App& app) {
@@ -104,7 +121,7 @@ Command add_deadlock(CLI::App& app) {
       "print {routing, topology, acyclic, vc_classes, cycle} as JSON (with --mixed also plan, family_vcs)");
   return {command, [o] {
             if (o->mixed) {
-              const model::Topology t = model::Topology::parse(o->topology);
+              const model::Topology t = checked_topology(o->topology);
               const model::VcClassPlan plan = model::vc_class_plan(o->plan, t);
               const model::DesignDeadlockCheck check = model::check_design_deadlock(t, plan);
               if (o->json) {
@@ -115,7 +132,7 @@ Command add_deadlock(CLI::App& app) {
               return check.cycle ? ExitCode::kCheckFailed : ExitCode::kSuccess;
             }
             if (o->routing.empty()) throw CommandError("deadlock needs --routing NAME or --mixed");
-            const auto routing = model::make_routing_function(o->routing, model::Topology::parse(o->topology));
+            const auto routing = model::make_routing_function(o->routing, checked_topology(o->topology));
             const auto cycle = model::ChannelDependencyGraph::build(*routing).find_cycle();
             if (o->json) {
               print_json(deadlock_to_json(*routing, cycle));

@@ -16,6 +16,15 @@
 
 namespace wormcast::sim::commands {
 
+namespace {
+
+// The largest network `plan` takes: a broadcast on mesh:256x256 (65,536 nodes) plans in seconds
+// with one worm per path (dual-path), the planner's work grows with nodes x destinations, and
+// mesh:1024x1024 would take an hour (docs/architecture.md, "Sizes").
+constexpr int kMaxPlanNodes = 65'536;
+
+}  // namespace
+
 Command add_plan(CLI::App& app) {
   struct Options {
     std::string topology;
@@ -38,13 +47,19 @@ Command add_plan(CLI::App& app) {
   command->add_option("-s,--source", o->source, "source node (3,2 / 1,1,1 / 1432)")->required();
   command->add_option("-d,--dests", o->destinations, "destination nodes, 'all' for a broadcast, or random:K")
       ->required();
-  command->add_option("--seed", o->seed, "seed for --dests random:K")->capture_default_str();
+  command->add_option("--seed", o->seed, "seed for --dests random:K")->capture_default_str()->check(seed_value());
   o->request.add_to(*command, LatencyOptions::kAll);
   command->add_flag("--json", o->json, "print the plan as JSON (schema: docs/algorithms.md)");
   command->add_option("--svg", o->svg, "draw the network and the plan's worms into this SVG file");
   return {
       command, [o] {
         const model::Topology t = model::Topology::parse(o->topology);
+        if (t.node_count() > kMaxPlanNodes) {
+          throw CommandError(
+              fmt::format("{} has {} nodes; plan takes networks of at most {} (e.g. mesh:256x256, "
+                          "mesh:40x40x40), whose broadcasts plan in seconds",
+                          t.spec(), t.node_count(), kMaxPlanNodes));
+        }
         const model::NodeId source = t.parse_node(o->source);
         const std::vector<model::NodeId> destinations = parse_destinations(t, source, o->destinations, o->seed);
         std::optional<model::AlgorithmChoice> choice;

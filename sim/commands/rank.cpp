@@ -53,7 +53,8 @@ Command add_rank(CLI::App& app) {
   command->add_option("-n,--requests", o->requests, "random requests (source and destinations) per topology and K")
       ->capture_default_str();
   command->add_option("--seed", o->seed, "seed of the requests (those of one K depend on (seed, K) alone)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(seed_value());
   command->add_option("--backend", o->backend, "rtl or model (the timing model, the RTL's cycles faster)")
       ->capture_default_str();
   o->request.add_to(*command, LatencyOptions::kStartUpOnly);

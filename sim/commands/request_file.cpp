@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -20,11 +21,11 @@ namespace {
 
 using nlohmann::json;
 
-// A value as the file wrote it, with its JSON type: `"20" (a string)`.
+// A value as the file wrote it (cut short), with its JSON type: `"20" (a string)`.
 std::string shown(const json& value) {
   const std::string type = value.type_name();
   const bool vowel = type == "array" || type == "object";
-  return fmt::format("{} ({} {})", value.dump(), vowel ? "an" : "a", type);
+  return fmt::format("{} ({} {})", echo(value.dump()), vowel ? "an" : "a", type);
 }
 
 // The reader of one entry: every failure names the file, the entry and the field.
@@ -151,6 +152,37 @@ FileRequest read_entry(const EntryReader& in, const json& entry, const model::To
           start_cycle};
 }
 
+// The deepest a request file may nest arrays and objects. A request file nests three deep (the
+// array, an entry, its dests); the bound keeps a hostile file from exhausting the stack of the
+// code that walks or prints the parsed value.
+constexpr int kMaxNesting = 64;
+
+// The line (from 1) where `text` first nests arrays and objects deeper than kMaxNesting, counting
+// brackets outside strings; 0 when it never does.
+int line_too_deep(const std::string& text) {
+  int depth = 0, line = 1;
+  bool in_string = false, escaped = false;
+  for (const char c : text) {
+    if (c == '\n') ++line;
+    if (in_string) {
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (c == '"') in_string = true;
+    if (c == '[' || c == '{') {
+      if (++depth > kMaxNesting) return line;
+    }
+    if (c == ']' || c == '}') --depth;
+  }
+  return 0;
+}
+
 }  // namespace
 
 std::vector<std::string> request_file_fields() {
@@ -161,9 +193,16 @@ std::vector<FileRequest> read_request_file(const std::string& path, const model:
                                            const RequestOptions& defaults, std::uint64_t seed, long max_start) {
   std::ifstream file(path);
   if (!file) throw CommandError(fmt::format("cannot read the requests file '{}': {}", path, std::strerror(errno)));
+  const std::string text{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+  if (const int line = line_too_deep(text); line != 0) {
+    throw CommandError(
+        fmt::format("{} nests arrays and objects more than {} deep (line {}); expected an array of "
+                    "request objects, which nests 3 deep",
+                    path, kMaxNesting, line));
+  }
   json root;
   try {
-    root = json::parse(file);
+    root = json::parse(text);
   } catch (const json::parse_error& e) {
     throw CommandError(fmt::format("{} is not JSON ({}); expected an array of request objects", path, e.what()));
   }

@@ -72,6 +72,7 @@ Command add_run(CLI::App& app) {
     std::string backend = "rtl";
     std::string evaluation = "activity";
     double eject_stall = 0.0;
+    bool block_ejection = false;
     RequestOptions request;
     bool json = false;
     std::string svg;
@@ -96,7 +97,9 @@ Command add_run(CLI::App& app) {
       "--requests", o->requests,
       "a JSON file of multicasts to run at once, each [{\"algorithm\", \"source\", \"dests\", \"ports\", "
       "\"length\", \"start_cycle\"}] (docs/firmware.md, \"Mixed runs\"); -L and -p give the defaults of its entries");
-  command->add_option("--seed", o->spec.seed, "seed for random sources and destinations")->capture_default_str();
+  command->add_option("--seed", o->spec.seed, "seed for random sources and destinations")
+      ->capture_default_str()
+      ->check(seed_value());
   CLI::Option* count =
       command->add_option("--count", o->spec.count, "random requests to run, one after another")->capture_default_str();
   command->add_option("--backend", o->backend, "rtl (verilated routers) or model (the cycle-level timing model)")
@@ -108,7 +111,11 @@ Command add_run(CLI::App& app) {
                    "\"Activity-driven evaluation\")")
       ->capture_default_str();
   command->add_option("--eject-stall", o->eject_stall, "probability an ejection port takes no flit in a cycle")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(probability_in(kMaxEjectStall));
+  // Test only (hidden from --help): the watchdog's report on a network that cannot drain.
+  command->add_flag("--block-ejection", o->block_ejection, "fault injection: no ejection port ever takes a flit")
+      ->group("");
   o->request.add_to(*command, LatencyOptions::kStartUpOnly);
   command->add_flag("--json", o->json,
                     "print each run as the plan's JSON plus backend, delivery_cycles, rtl (what the backend did) and "
@@ -124,16 +131,17 @@ Command add_run(CLI::App& app) {
             const Backend backend = parse_backend(o->backend);
             const Evaluation evaluation = parse_evaluation(o->evaluation);
             const model::Topology t = model::Topology::parse(o->topology);
+            const double eject_stall = o->block_ejection ? 1.0 : o->eject_stall;
             if (requests->count() != 0) {
-              return run_requests(o->requests, t, o->request, o->eject_stall, o->spec.seed, backend, evaluation,
-                                  o->trace, o->json);
+              return run_requests(o->requests, t, o->request, eject_stall, o->spec.seed, backend, evaluation, o->trace,
+                                  o->json);
             }
             for (const CLI::Option* needed : {algorithm, source, dests}) {
               if (needed->count() == 0) throw CLI::RequiredError(needed->get_name());
             }
             const bool automatic = o->spec.algorithm == model::kAutoAlgorithm;
             if (automatic && o->request.ports.empty()) throw model::SpecError(kAutoNeedsPorts);
-            RunOptions options = harness_options(o->spec.algorithm, o->request, o->eject_stall, o->spec.seed);
+            RunOptions options = harness_options(o->spec.algorithm, o->request, eject_stall, o->spec.seed);
             options.backend = backend;
             options.evaluation = evaluation;
             const int count = o->spec.count;

@@ -313,7 +313,8 @@ Command add_sweep(CLI::App& app) {
   std::vector<CLI::Option*> requests = {
       algorithms, command->add_option("-n,--runs", o->runs, "random samples per K")->capture_default_str()};
   command->add_option("--seed", o->seed, "seed of the sample generator (traffic: of the traffic)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(seed_value());
   requests.push_back(command->add_option("-s,--source", o->source, "origin, random, or a node")->capture_default_str());
   const std::vector<CLI::Option*> request_options = o->request.add_to(*command, LatencyOptions::kAll);
   // -p, --alpha and --gamma also run the firmware; --beta, --mu and --router-delay are the planner's

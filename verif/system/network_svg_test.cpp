@@ -6,7 +6,13 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <numbers>
+#include <regex>
+#include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "model/errors.hpp"
 #include "model/planner.hpp"
@@ -66,8 +72,31 @@ TEST(NetworkSvg, StarGraphPutsEveryNodeOnTheCircle) {
   EXPECT_EQ(count(svg, "<g class=\"worm\""), static_cast<int>(plan.worms.size()));
   EXPECT_EQ(count(svg, "marker-end="), plan.metrics.traffic);
   const std::size_t nodes = svg.find("<g class=\"nodes\">");
-  EXPECT_EQ(count(svg.substr(nodes, svg.find("</g>", nodes) - nodes), "<circle "), 24);
+  const std::string group = svg.substr(nodes, svg.find("</g>", nodes) - nodes);
+  EXPECT_EQ(count(group, "<circle "), 24);
   EXPECT_EQ(count(svg, "class=\"destination\""), 3);
+  // The node centres: one circle, the 24 nodes evenly around it (every 15 degrees, one node each).
+  std::vector<std::pair<double, double>> centres;
+  const std::regex centre("<circle cx=\"([-0-9.]+)\" cy=\"([-0-9.]+)\"");
+  for (std::sregex_iterator m(group.begin(), group.end(), centre), end; m != end; ++m) {
+    centres.emplace_back(std::stod((*m)[1]), std::stod((*m)[2]));
+  }
+  ASSERT_EQ(centres.size(), 24U);
+  double cx = 0, cy = 0;
+  for (const auto& [x, y] : centres) {
+    cx += x / 24;
+    cy += y / 24;
+  }
+  const double radius = std::hypot(centres[0].first - cx, centres[0].second - cy);
+  EXPECT_GT(radius, 100.0);
+  std::set<long> slots;
+  for (const auto& [x, y] : centres) {
+    EXPECT_NEAR(std::hypot(x - cx, y - cy), radius, 0.2) << x << "," << y;
+    const double degrees = std::atan2(y - cy, x - cx) * 180 / std::numbers::pi + 360;
+    EXPECT_NEAR(degrees / 15, std::round(degrees / 15), 0.01) << x << "," << y;
+    slots.insert(std::lround(degrees / 15) % 24);
+  }
+  EXPECT_EQ(slots.size(), 24U);
 }
 
 TEST(NetworkSvg, HopOffTheMeshIsAClearError) {

@@ -65,7 +65,8 @@ std::vector<std::pair<std::string, std::string>> two_shards(const std::string& i
 
 TEST(Shard, ShardFileNamesShardAndSweepThenPointColumn) {
   EXPECT_EQ(two_shards()[1].second,
-            "# wormcast shard 1/2; sweep 0123456789abcdef; 5 points\npoint,name,point\n1,a,1\n1,b,1\n3,a,3\n3,b,3\n");
+            "# wormcast shard 1/2; sweep 0123456789abcdef; 5 points\npoint,name,point\n1,a,1\n1,b,1\n3,a,3\n3,b,3\n"
+            "# end of shard 1/2: 4 rows\n");
 }
 
 TEST(Shard, MergeRestoresPointOrderWhateverTheFileOrder) {
@@ -112,14 +113,40 @@ TEST(Shard, MergeRefusesAFileThatIsNoShard) {
   EXPECT_EQ(merge_error({}), "merge needs the shard files of a sweep (wormcast sweep --shard i/n)");
 }
 
-TEST(Shard, MergeRefusesARowOfAnotherShardsPointAndATruncatedShard) {
+// `text` with `from` (which it holds once) replaced by `to`.
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  return text.replace(text.find(from), from.size(), to);
+}
+
+TEST(Shard, MergeRefusesARowOfAnotherShardsPointAndAPointWithoutRows) {
   auto files = two_shards();
-  files[1].second += "2,a,2\n";
+  files[1].second = replaced(files[1].second, "# end of shard 1/2: 4 rows", "2,a,2\n# end of shard 1/2: 5 rows");
   EXPECT_EQ(merge_error(files),
             "s1.csv line 7: '2,a,2' is not a row of a point that shard 1/2 runs (points p < 5 with p mod 2 = 1)");
   files = two_shards();
-  files[1].second = files[1].second.substr(0, files[1].second.find("3,a,3"));
+  files[1].second = replaced(files[1].second, "3,a,3\n3,b,3\n# end of shard 1/2: 4 rows", "# end of shard 1/2: 2 rows");
   EXPECT_EQ(merge_error(files), "no row for point 3 of sweep 0123456789abcdef in s1.csv: the shard file is truncated");
+}
+
+TEST(Shard, MergeRefusesAShardCutMidRow) {
+  auto files = two_shards();
+  files[1].second = files[1].second.substr(0, files[1].second.find("3,b,3") + 3);
+  EXPECT_EQ(merge_error(files),
+            "s1.csv is cut short: its last line '3,b' is not the '# end of shard i/n: <rows> rows' line that wormcast "
+            "sweep --shard ends a shard with; run the shard again");
+  files = two_shards();
+  files[1].second = replaced(files[1].second, "3,b,3\n", "3,b\n");
+  EXPECT_EQ(merge_error(files),
+            "s1.csv line 6: '3,b' has 2 fields where the header has 3: the row is cut or edited; run the shard again");
+}
+
+TEST(Shard, MergeRefusesAShardMissingARow) {
+  auto files = two_shards();
+  files[1].second = replaced(files[1].second, "3,b,3\n", "");
+  EXPECT_EQ(
+      merge_error(files),
+      "s1.csv ends with '# end of shard 1/2: 4 rows' but holds 3 rows of shard 1/2: a row is missing or added; run "
+      "the shard again");
 }
 
 TEST(Shard, SweepIdIsTheDescriptionsFnv1aHash) {
