@@ -24,6 +24,8 @@ fi
 
 rm -rf "$work"
 mkdir -p "$work/corpus" "$work/artifacts"
+# Absolute: the command-line fuzzer runs its inputs in a temporary folder of its own.
+work=$(cd "$work" && pwd)
 # -close_fd_mask=3: the commands' own output (help, plans, error lines) stays out of the log;
 # libFuzzer and the sanitizers still report on their own copy of stderr.
 status=0
