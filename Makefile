@@ -5,7 +5,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
 
-.PHONY: all deps configure build test run clean format experiments experiments-rtl bench regress
+.PHONY: all deps configure build test run clean format experiments experiments-rtl bench regress fuzz
 
 all: build
 
@@ -49,6 +49,7 @@ REGRESS_SEED ?= 1
 REGRESS_ARGS ?=
 regress: build
 	@$(MAKE) --no-print-directory regress-run
+	@$(MAKE) --no-print-directory fuzz-run
 
 .PHONY: regress-run
 regress-run:
@@ -56,6 +57,26 @@ regress-run:
 		echo "regress: GoogleTest shard $${GTEST_SHARD_INDEX:-unset} of $${GTEST_TOTAL_SHARDS:-unset}"; fi
 	@WORMCAST_REGRESS_SCALE=$(REGRESS_SCALE) WORMCAST_REGRESS_SEED=$(REGRESS_SEED) $(BUILD)/verif/system_tests \
 		--gtest_brief=1 $(REGRESS_ARGS)
+
+# The libFuzzer targets of the input readers (verif/fuzz/, docs/verification.md "Fuzzing"), each
+# for FUZZ_TIME seconds from its seed corpus with seed FUZZ_SEED (part of `make regress`; the Fuzz.*
+# tests of `make test` run them for seconds). A finding fails the target and is kept, with the
+# command to rerun it, in $(BUILD)/verif/fuzz-long/<target>/artifacts/,
+# the whole run's log in $(BUILD)/verif/fuzz-long/<target>.log.
+FUZZ_TIME ?= 600
+FUZZ_SEED ?= 1
+fuzz: build
+	@$(MAKE) --no-print-directory fuzz-run
+
+.PHONY: fuzz-run
+fuzz-run:
+	@status=0; for target in topology request_file command_line; do \
+		echo "fuzz: $$target for $(FUZZ_TIME) s, seed $(FUZZ_SEED) (log: $(BUILD)/verif/fuzz-long/$$target.log)"; \
+		mkdir -p $(BUILD)/verif/fuzz-long; log=$(BUILD)/verif/fuzz-long/$$target.log; \
+		verif/fuzz/run_fuzzer.sh $(BUILD)/verif/fuzz/$${target}_fuzzer $(BUILD)/verif/fuzz-long/$$target \
+			-max_total_time=$(FUZZ_TIME) -seed=$(FUZZ_SEED) > $$log 2>&1 || status=1; \
+		grep -E '^(Done|stat::number_of_executed_units|stat::average_exec_per_sec|run_fuzzer|SUMMARY)' $$log; \
+	done; exit $$status
 
 # The demo: every algorithm the firmware runs, on the verilated routers of an 8x8 mesh, a 4x4 torus
 # and a 4x4x4 mesh, each run checked against the model; the table and one SVG per run go to

@@ -31,6 +31,8 @@ packages=(
   nlohmann-json3-dev # JSON output
   libfmt-dev       # fmt formatting
   clang-format     # formatting check in the tests
+  clang            # the libFuzzer targets of verif/fuzz/ (the Fuzz.* tests, make fuzz)
+  libclang-rt-14-dev # libFuzzer and the sanitizer runtimes for them
   verilator        # RTL lint and simulation
   yosys            # synthesis check
   iverilog         # gate-level netlist simulation

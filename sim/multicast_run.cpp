@@ -484,19 +484,6 @@ RunRecord MulticastRun::run() {
 
 }  // namespace
 
-bool firmware_supports(const std::string& algorithm) { return fw::find_algorithm(algorithm.c_str()) != nullptr; }
-
-std::string no_firmware_message(const std::string& algorithm) {
-  return fmt::format("algorithm '{}' has no node firmware; the firmware runs: {}", algorithm,
-                     firmware_algorithm_names());
-}
-
-std::string firmware_algorithm_names() {
-  std::string names;
-  for (const fw::AlgorithmRow& row : fw::algorithm_rows()) names += (names.empty() ? "" : ", ") + std::string(row.name);
-  return names;
-}
-
 std::vector<std::uint64_t> multicast_data(int multicast, int length_flits) {
   std::vector<std::uint64_t> words;
   for (int i = 0; i < length_flits; ++i) {

@@ -12,6 +12,7 @@
 
 #include "model/plan.hpp"
 #include "sim/backend.hpp"
+#include "sim/firmware_algorithms.hpp"
 #include "sim/rtl_router.hpp"
 #include "sim/run_record.hpp"
 
@@ -94,13 +95,6 @@ inline constexpr double kMaxEjectStall = 0.99;
 // Throws model::UnsupportedError naming the limit when the verilated routers cannot be built for
 // `t` (a star graph's port count, a side or node count beyond the routers' fields).
 void check_routers_run(const model::Topology& t);
-
-// The algorithms the node firmware implements (its table, firmware/algorithm_table.hpp, by the
-// planner's names), their names in name order, and the error for a name it lacks (naming it and
-// the supported ones).
-bool firmware_supports(const std::string& algorithm);
-std::string firmware_algorithm_names();
-std::string no_firmware_message(const std::string& algorithm);
 
 // Runs the requests' multicasts concurrently (every source starts at cycle 0; multicast i is
 // requests[i]) on the routers of options.backend and records what happened. All requests must

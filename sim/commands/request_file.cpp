@@ -203,7 +203,8 @@ std::vector<FileRequest> read_request_file(const std::string& path, const model:
   json root;
   try {
     root = json::parse(text);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {
+    // A syntax error (parse_error) or a number past the reader's range (out_of_range: 1e400).
     throw CommandError(fmt::format("{} is not JSON ({}); expected an array of request objects", path, e.what()));
   }
   if (!root.is_array()) {
