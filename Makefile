@@ -111,6 +111,8 @@ synth-report: deps
 # replace theirs; the date, commit, tools and options are written with them). Needs no CMake build.
 # ONLY=<regex>: only the configurations whose table entry matches (e.g. ONLY=node); the 4x4 mesh top
 # (40 min of CPU) only with ONLY=mesh4x4. FLOWS="ice40": only those yosys flows (the others' columns "-").
+# SYNTH_ICE40_OPTS / NEXTPNR_OPTS in the environment: extra synth_ice40 / nextpnr-ice40 options (make
+# fpga takes them too).
 .PHONY: synth
 synth: deps
 	@SYNTH_FLOWS='$(FLOWS)' verif/rtl/synth_table.sh $(if $(FULL),--full) $(if $(ONLY),--only '$(ONLY)') --results docs/results/synth.md $(BUILD)/synth

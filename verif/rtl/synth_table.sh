@@ -19,9 +19,8 @@
 # default only the configurations in fmax_default get an fmax; --full (make synth FULL=1) tries all.
 #
 # iCE40 tool options: SYNTH_ICE40_OPTS is added to every synth_ice40 (the LUT4/FF counts and the
-# netlist nextpnr places alike), NEXTPNR_OPTS to every nextpnr-ice40 run; the defaults below are
-# the ones measured to help (docs/rtl.md, "Arbiters and tool options"), and an empty value runs the
-# tools' defaults.
+# netlist nextpnr places alike), NEXTPNR_OPTS to every nextpnr-ice40 run. Both are empty by default
+# (the tools' defaults); docs/rtl.md, "Arbiters and tool options", has what the options measured.
 #
 # Prints the table as markdown to stdout and writes it to <out-dir>/synth_table.md; every run's log
 # and stat stay in <out-dir>. Uses two yosys jobs at a time.
