@@ -138,12 +138,15 @@ formal: deps
 # --- make synth: resource table of the router (docs/rtl.md, "make synth: resource table") ---
 # iCE40, Xilinx 7-series and ECP5 LUT/FF counts of noc_router in its main configurations, and the
 # iCE40 HX8K fmax from nextpnr-ice40 for the configurations that fit (FULL=1: try every one).
-# Table to stdout and $(BUILD)/synth/synth_table.md. Needs no CMake build. ONLY=<regex>: only the
-# configurations whose table entry matches (e.g. ONLY=node); the 4x4 mesh top (40 min of CPU) only with
-# ONLY=mesh4x4.
+# Table to stdout, $(BUILD)/synth/synth_table.md and docs/results/synth.md (the rows this run measured
+# replace theirs; the date, commit, tools and options are written with them). Needs no CMake build.
+# ONLY=<regex>: only the configurations whose table entry matches (e.g. ONLY=node); the 4x4 mesh top
+# (40 min of CPU) only with ONLY=mesh4x4. FLOWS="ice40": only those yosys flows (the others' columns "-").
+# SYNTH_ICE40_OPTS / NEXTPNR_OPTS in the environment: extra synth_ice40 / nextpnr-ice40 options (make
+# fpga takes them too).
 .PHONY: synth
 synth: deps
-	@verif/rtl/synth_table.sh $(if $(FULL),--full) $(if $(ONLY),--only '$(ONLY)') $(BUILD)/synth
+	@SYNTH_FLOWS='$(FLOWS)' verif/rtl/synth_table.sh $(if $(FULL),--full) $(if $(ONLY),--only '$(ONLY)') --results docs/results/synth.md $(BUILD)/synth
 # --- end make synth ---
 
 # --- make fpga: the self-test bitstream for the iCE40-HX8K Breakout Board (docs/fpga.md) ---

@@ -18,7 +18,9 @@
 #
 # Environment: FPGA_MHZ (default 16), FPGA_SEED (default 1), FPGA_STANDIN=1 builds the flow around
 # the test-only counter stand-in verif/fpga/standin/noc_selftest.sv instead of fpga/noc_selftest.sv
-# (a test of the flow and the board parts, not of the network), NEXTPNR_TIMEOUT (seconds, 1200).
+# (a test of the flow and the board parts, not of the network), NEXTPNR_TIMEOUT (seconds, 1200),
+# SYNTH_ICE40_OPTS and NEXTPNR_OPTS (added to synth_ice40 and nextpnr-ice40, as in make synth;
+# empty by default: the tools' defaults; docs/rtl.md "Arbiters and tool options").
 #
 # Usage: fpga/build.sh [out-dir]   (default build/fpga)
 set -uo pipefail
@@ -30,6 +32,8 @@ mhz=${FPGA_MHZ:-16}
 seed=${FPGA_SEED:-1}
 standin=${FPGA_STANDIN:-0}
 timeout_s=${NEXTPNR_TIMEOUT:-1200}
+synth_opts=${SYNTH_ICE40_OPTS-}
+nextpnr_opts=${NEXTPNR_OPTS-}
 yosys=${YOSYS:-yosys}
 nextpnr=${NEXTPNR_ICE40:-nextpnr-ice40}
 mkdir -p "$out_dir"
@@ -76,7 +80,7 @@ echo "fpga: yosys synth_ice40 ..." >&2
 read_verilog -sv -noautowire -DNOC_DATA_W=32 -I$root/rtl ${files[*]};
 chparam -set DivR $divr -set DivF $divf -set DivQ $divq -set FilterRange $filter -set ClkHz $clk_hz $top;
 hierarchy -top $top; rename -top $top;
-synth_ice40 -top $top -json $out_dir/$top.json;
+synth_ice40 $synth_opts -top $top -json $out_dir/$top.json;
 tee -q -o $out_dir/yosys.stat stat" >/dev/null 2>&1 ||
   fail "yosys failed: $(grep -m1 'ERROR' "$out_dir/yosys.log") (log: $out_dir/yosys.log)"
 yosys_s=$((SECONDS - start))
@@ -86,10 +90,11 @@ printf 'standin=%s\nclk_hz=%s\nclk_mhz=%s\nseed=%s\n' "$standin" "$clk_hz" "$clk
 
 # 3. Place and route.
 start=$SECONDS
-echo "fpga: nextpnr-ice40 --hx8k --package ct256 --freq $clk_mhz --seed $seed ..." >&2
+echo "fpga: nextpnr-ice40 --hx8k --package ct256 --freq $clk_mhz --seed $seed $nextpnr_opts ..." >&2
 rm -f "$out_dir/$top.asc" "$out_dir/$top.bin"
+# shellcheck disable=SC2086  # the options are words
 timeout "$timeout_s" "$nextpnr" --hx8k --package ct256 --pcf "$pcf" --json "$out_dir/$top.json" \
-  --asc "$out_dir/$top.asc" --freq "$clk_mhz" --seed "$seed" --timing-allow-fail -q \
+  --asc "$out_dir/$top.asc" --freq "$clk_mhz" --seed "$seed" --timing-allow-fail -q $nextpnr_opts \
   -l "$out_dir/nextpnr.log" >/dev/null 2>&1
 rc=$?
 nextpnr_s=$((SECONDS - start))
@@ -136,7 +141,8 @@ report=$out_dir/report.md
 {
   echo "wormcast_hx8k on iCE40HX8K-CT256$([[ "$standin" == 1 ]] && echo " (FLOW TEST: test-only counter stand-in, not the network)"):" \
     "yosys $("$yosys" -V | awk '{print $2}'), $("$nextpnr" --version 2>&1 | head -1 | sed 's/.*(Version //; s/)//')," \
-    "seed $seed, commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')"
+    "seed $seed, commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?');" \
+    "synth_ice40 ${synth_opts:-(no options)}, nextpnr-ice40 options ${nextpnr_opts:-(none)}"
   echo
   echo "| Resource | Used | Of the part | % |"
   echo "|---|---:|---:|---:|"

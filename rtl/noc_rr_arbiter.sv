@@ -11,6 +11,10 @@
 //   lets a wormhole output stay allocated to one packet from head to tail.
 // The pointer is kept as a mask (`prio_q[i]` = requester i is at or after the pointer), and the
 // grant is the lowest set bit of the masked requests if any, else of all requests.
+// The lowest set bit is written as shallow logic, not as `x & (~x + 1)`: bit i wins when it is set
+// and no bit below it is (a prefix OR per bit, which maps to a tree of LUTs), and the masked and
+// the unmasked pick are made side by side and then chosen between. On an FPGA the carry chain of
+// the arithmetic form costs its entry and exit routing on the allocation cycle's critical path.
 `include "noc_assert.svh"
 `include "noc_registers.svh"
 
@@ -32,21 +36,33 @@ module noc_rr_arbiter #(
 );
 
   logic [NumReq-1:0] prio_d, prio_q;
-  logic [NumReq-1:0] req_hi, req_sel;
+  logic [NumReq-1:0] req_hi;                // the requests at or after the pointer
+  logic              any_hi;                // some request is at or after the pointer
+  logic [NumReq-1:0] hi_below, all_below;   // bit i: some bit of req_hi / req_i below i is set
+  logic [NumReq-1:0] gnt_hi, gnt_all;       // the lowest set bit of req_hi / req_i
   logic [NumReq-1:0] at_or_after_gnt, after_gnt;
 
   // The requests at or after the pointer win if there are any; the lowest index among them wins.
-  assign req_hi  = req_i & prio_q;
-  assign req_sel = (req_hi != '0) ? req_hi : req_i;
-  assign gnt_o   = req_sel & (~req_sel + NumReq'(1));
+  assign req_hi = req_i & prio_q;
+  assign any_hi = (req_hi != '0);
+  assign hi_below[0]  = 1'b0;
+  assign all_below[0] = 1'b0;
+  for (genvar i = 1; i < NumReq; i++) begin : gen_below
+    assign hi_below[i]  = |req_hi[i-1:0];
+    assign all_below[i] = |req_i[i-1:0];
+  end
+  assign gnt_hi  = req_hi & ~hi_below;
+  assign gnt_all = req_i & ~all_below;
+  assign gnt_o   = any_hi ? gnt_hi : gnt_all;
 
-  // Thermometer masks of the positions at/after and strictly after the one-hot grant.
-  assign at_or_after_gnt = ~(gnt_o - NumReq'(1));
-  assign after_gnt       = at_or_after_gnt & ~gnt_o;
+  // Thermometer masks of the positions strictly after and at/after the one-hot grant. The grant is
+  // the lowest set bit of the chosen requests, so "after the grant" is "some chosen request below".
+  assign after_gnt       = any_hi ? hi_below : all_below;
+  assign at_or_after_gnt = after_gnt | gnt_o;
 
   always_comb begin
     prio_d = prio_q;
-    if (gnt_o != '0) begin
+    if (req_i != '0) begin  // some grant is given (the same test as gnt_o != '0, one level earlier)
       prio_d = advance_i ? after_gnt : at_or_after_gnt;
     end
   end

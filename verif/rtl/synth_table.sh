@@ -18,23 +18,38 @@
 # HX8K's 7680 logic cells shows "does not fit". nextpnr takes minutes per design that fits, so by
 # default only the configurations in fmax_default get an fmax; --full (make synth FULL=1) tries all.
 #
+# iCE40 tool options: SYNTH_ICE40_OPTS is added to every synth_ice40 (the LUT4/FF counts and the
+# netlist nextpnr places alike), NEXTPNR_OPTS to every nextpnr-ice40 run. Both are empty by default
+# (the tools' defaults); docs/rtl.md, "Arbiters and tool options", has what the options measured.
+#
 # Prints the table as markdown to stdout and writes it to <out-dir>/synth_table.md; every run's log
 # and stat stay in <out-dir>. Uses two yosys jobs at a time.
+#
+# SYNTH_FLOWS (make synth FLOWS=...) names the yosys flows to run, of "ice40 xilinx ecp5" (the
+# default); the columns of a flow left out show "-", e.g. FLOWS=ice40 for iterating on the iCE40
+# columns and the fmax alone.
+#
+# --results <file> also writes the table there (make synth: docs/results/synth.md) with the date,
+# the commit, the tool versions and options, one row per configuration: a run replaces the rows it
+# measured and keeps the others if they were measured with the same tools and options (each row
+# says when and at which commit), and drops them otherwise.
 #
 # --only <regex> keeps the configurations whose entry (fields and description) matches, for
 # iterating on one row (make synth ONLY='node'). The 4x4 mesh top runs only when --only names it
 # (make synth ONLY=mesh4x4): about 40 minutes of yosys CPU for the three families, each router mapped
 # alone after the flattened constant folding (run_yosys; docs/rtl.md).
 #
-# Usage: verif/rtl/synth_table.sh [--full] [--only <regex>] [out-dir]
+# Usage: verif/rtl/synth_table.sh [--full] [--only <regex>] [--results <file>] [out-dir]
 set -uo pipefail
 
 full=0
 only=
+results=
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --full) full=1; shift ;;
     --only) only=${2:?--only needs a regex}; shift 2 ;;
+    --results) results=${2:?--results needs a file}; shift 2 ;;
     *) break ;;
   esac
 done
@@ -50,6 +65,8 @@ jobs=2
 nextpnr_timeout=${NEXTPNR_TIMEOUT:-600}
 # Placement seeds per design that fits: the fmax column is their median (min and max beside it).
 nextpnr_seeds=${NEXTPNR_SEEDS:-3}
+ice40_opts=${SYNTH_ICE40_OPTS-}
+nextpnr_opts=${NEXTPNR_OPTS-}
 mkdir -p "$out_dir"
 out_dir=$(cd "$out_dir" && pwd)
 
@@ -78,6 +95,7 @@ configs=(
   "4 4 1 4 32 mesh2x2|2x2 mesh network top (4 routers), 32-bit flits"
   "4 4 1 4 32 mesh4x4|4x4 mesh network top (16 routers), 32-bit flits"
 )
+all_configs=("${configs[@]}")
 if [[ -n "$only" ]]; then
   kept=()
   for entry in "${configs[@]}"; do
@@ -100,7 +118,19 @@ else
   done
   configs=("${kept[@]}")
 fi
-flows=(ice40 xilinx ecp5)
+read -r -a flows <<<"${SYNTH_FLOWS:-ice40 xilinx ecp5}"
+for flow in "${flows[@]}"; do
+  case $flow in
+    ice40 | xilinx | ecp5) ;;
+    *) echo "synth: SYNTH_FLOWS has '$flow'; the flows are ice40, xilinx and ecp5" >&2; exit 2 ;;
+  esac
+done
+# True when this run synthesized the given flow (a flow left out may have a stale stat file).
+flow_ran() {
+  local f
+  for f in "${flows[@]}"; do [[ "$f" == "$1" ]] && return 0; done
+  return 1
+}
 # The configurations that get an fmax without --full: the 32-bit general routers and nodes, the
 # 2-VC node at BufDepth 1 and the block-RAM nodes (one that does not fit the HX8K stops after
 # packing, in seconds; one that fits is placed and routed, minutes).
@@ -141,7 +171,7 @@ run_yosys() {
     mesh_nodes=$((BASH_REMATCH[1] * BASH_REMATCH[2]))
   fi
   case $flow in
-    ice40) cmd="synth_ice40 -top $top" ;;
+    ice40) cmd="synth_ice40 $ice40_opts -top $top" ;;
     xilinx) cmd="synth_xilinx -family xc7 -flatten -top $top" ;;
     ecp5) cmd="synth_ecp5 -top $top" ;;
   esac
@@ -157,7 +187,7 @@ run_yosys() {
       split+=" submod -name mesh_router_$n $top/*gen_node?$n?.u_router.* t:* %i;"
     done
     case $flow in
-      ice40) cmd="$split synth_ice40 -top $top -noflatten; flatten" ;;
+      ice40) cmd="$split synth_ice40 $ice40_opts -top $top -noflatten; flatten" ;;
       xilinx) cmd="$split synth_xilinx -family xc7 -top $top; flatten" ;;
       ecp5) cmd="$split synth_ecp5 -top $top -noflatten; flatten" ;;
     esac
@@ -168,7 +198,7 @@ run_yosys() {
       extra=("$wrapper" "$node_router")
       params="-set NumNetPorts $ports -set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth -set Modes $modes -set BufImpl $buf_impl"
       [[ "$cfg" == node ]] && params+=" -set NodeConfig 1"
-      cmd="synth_ice40 -top $top -json $out_dir/$tag.json"
+      cmd="synth_ice40 $ice40_opts -top $top -json $out_dir/$tag.json"
       ;;
   esac
   # `rename -top`: yosys 0.23 may leave a chparam'd top as `$paramod...` (docs/rtl.md, tool notes).
@@ -188,8 +218,9 @@ run_nextpnr() {
   for ((seed = 1; seed <= nextpnr_seeds; seed++)); do
     log="$out_dir/$tag.nextpnr.log"
     [[ $seed -gt 1 ]] && log="$out_dir/$tag.nextpnr.seed$seed.log"
+    # shellcheck disable=SC2086  # the options are words
     timeout "$nextpnr_timeout" "$nextpnr" --hx8k --package ct256 --json "$out_dir/$tag.json" --timing-allow-fail -q \
-      --seed "$seed" -l "$log" >/dev/null 2>&1
+      $nextpnr_opts --seed "$seed" -l "$log" >/dev/null 2>&1
     if [[ $? -eq 124 ]]; then
       echo "timeout" >"$out_dir/$tag.nextpnr.timeout"
       return 0
@@ -234,9 +265,11 @@ for entry in "${configs[@]}"; do
 done
 echo "synth: nextpnr done in $((SECONDS - start)) s" >&2
 
-# Sum of the counts of the cells whose type matches a regex, from one stat file.
+# Sum of the counts of the cells whose type matches a regex, from one stat file ("<tag>.<flow>");
+# "-" for a flow this run left out.
 count() {
   local file="$out_dir/$1.stat"
+  flow_ran "${1##*.}" || { echo "-"; return; }
   [[ -f "$file" ]] || { echo "?"; return; }
   awk -v pat="$2" '$1 ~ pat && $2 ~ /^[0-9]+$/ { n += $2 } END { print n + 0 }' "$file"
 }
@@ -270,42 +303,103 @@ fmax_of() {
   fi
 }
 
-table="$out_dir/synth_table.md"
-{
-  echo "noc_router, LabelW 16; yosys $("$yosys" -V | awk '{print $2}'), $("$nextpnr" --version 2>&1 | head -1)"
-  echo
-  echo "| Configuration | Ports x VCs x local x depth, flit | iCE40 LUT4 | iCE40 FF | iCE40 EBR | Xilinx LUT | Xilinx FF | ECP5 LUT4 | ECP5 FF | iCE40 HX8K fmax (MHz) |"
-  echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
-  for entry in "${configs[@]}"; do
-    config=${entry%%|*}
-    tag=$(tag_of "$config")
-    read -r ports vcs local_pairs depth data_w cfg modes <<<"$config"
-    echo "| ${entry#*|} | ${ports}x${vcs}x${local_pairs}x${depth}, $((data_w + 2)) bits | $(count "$tag.ice40" '^SB_LUT4$') | $(count "$tag.ice40" '^SB_DFF') | $(count "$tag.ice40" '^SB_RAM40_4K$') \
+tools="yosys $("$yosys" -V | awk '{print $2}'), $("$nextpnr" --version 2>&1 | head -1)"
+options="synth_ice40 ${ice40_opts:-(no options)}; nextpnr-ice40 --hx8k --package ct256 --timing-allow-fail${nextpnr_opts:+ $nextpnr_opts}"
+header="| Configuration | Ports x VCs x local x depth, flit | iCE40 LUT4 | iCE40 FF | iCE40 EBR | Xilinx LUT | Xilinx FF | ECP5 LUT4 | ECP5 FF | iCE40 HX8K fmax (MHz) |"
+rule="|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+
+# The table row of one configuration entry ("<config>|<what it is>").
+row_of() {
+  local entry=$1 config tag ports vcs local_pairs depth data_w cfg modes
+  config=${entry%%|*}
+  tag=$(tag_of "$config")
+  read -r ports vcs local_pairs depth data_w cfg modes <<<"$config"
+  echo "| ${entry#*|} | ${ports}x${vcs}x${local_pairs}x${depth}, $((data_w + 2)) bits | $(count "$tag.ice40" '^SB_LUT4$') | $(count "$tag.ice40" '^SB_DFF') | $(count "$tag.ice40" '^SB_RAM40_4K$') \
 | $(count "$tag.xilinx" '^LUT[1-6]$') | $(count "$tag.xilinx" '^FD') | $(count "$tag.ecp5" '^LUT4$') \
 | $(count "$tag.ecp5" '^TRELLIS_FF$') | $(fmax_of "$config") |"
-  done
-  # How many routers of the target row each part holds, by LUT and FF counts alone (a router
-  # takes max(LUTs, FFs) iCE40 logic cells; ECP5 and Xilinx parts have as many FFs as LUT4s, or
-  # two per LUT6). Only the iCE40 HX8K figure is backed by place and route (the fmax column).
-  target="4 4 1 4 32 node"
+}
+
+# How many routers of the target row each part holds, by LUT and FF counts alone (a router
+# takes max(LUTs, FFs) iCE40 logic cells; ECP5 and Xilinx parts have as many FFs as LUT4s, or
+# two per LUT6). Only the iCE40 HX8K figure is backed by place and route (the fmax column).
+# Prints nothing when this run did not synthesize the target row.
+target="4 4 1 4 32 node"
+parts_line() {
+  local tag ice_lut ice_ff x_lut x_ff e_lut e_ff ice_lc v
   tag=$(tag_of "$target")
   ice_lut=$(count "$tag.ice40" '^SB_LUT4$'); ice_ff=$(count "$tag.ice40" '^SB_DFF')
   x_lut=$(count "$tag.xilinx" '^LUT[1-6]$'); x_ff=$(count "$tag.xilinx" '^FD')
   e_lut=$(count "$tag.ecp5" '^LUT4$'); e_ff=$(count "$tag.ecp5" '^TRELLIS_FF$')
-  if [[ "$ice_lut" != "?" && "$x_lut" != "?" && "$e_lut" != "?" ]]; then
-    fits() {  # <capacity LUTs> <capacity FFs> <LUTs> <FFs>
-      local a=$(($1 / $3)) b=$(($2 / $4))
-      echo $((a < b ? a : b))
-    }
-    ice_lc=$((ice_lut > ice_ff ? ice_lut : ice_ff))
-    echo
-    echo "Routers of the target row (\"$target\") per part, by LUT and FF counts: iCE40 UP5K $((5280 / ice_lc)), HX8K $((7680 / ice_lc));" \
-      "ECP5 LFE5U-25 $(fits 24288 24288 "$e_lut" "$e_ff"), -45 $(fits 43848 43848 "$e_lut" "$e_ff"), -85 $(fits 83640 83640 "$e_lut" "$e_ff");" \
-      "Artix-7 XC7A35T $(fits 20800 41600 "$x_lut" "$x_ff"), XC7A100T $(fits 63400 126800 "$x_lut" "$x_ff"), XC7A200T $(fits 134600 269200 "$x_lut" "$x_ff")."
-  fi
+  for v in "$ice_lut" "$x_lut" "$e_lut"; do [[ "$v" =~ ^[0-9]+$ ]] || return 0; done
+  fits() {  # <capacity LUTs> <capacity FFs> <LUTs> <FFs>
+    local a=$(($1 / $3)) b=$(($2 / $4))
+    echo $((a < b ? a : b))
+  }
+  ice_lc=$((ice_lut > ice_ff ? ice_lut : ice_ff))
+  echo "Routers of the target row (\"$target\") per part, by LUT and FF counts: iCE40 UP5K $((5280 / ice_lc)), HX8K $((7680 / ice_lc));" \
+    "ECP5 LFE5U-25 $(fits 24288 24288 "$e_lut" "$e_ff"), -45 $(fits 43848 43848 "$e_lut" "$e_ff"), -85 $(fits 83640 83640 "$e_lut" "$e_ff");" \
+    "Artix-7 XC7A35T $(fits 20800 41600 "$x_lut" "$x_ff"), XC7A100T $(fits 63400 126800 "$x_lut" "$x_ff"), XC7A200T $(fits 134600 269200 "$x_lut" "$x_ff")."
+}
+
+# The synthesized configurations were read from this tree: the commit, and whether the RTL or the
+# synthesis harness differed from it.
+repo=$(cd "$here/../.." && pwd)
+commit=$(git -C "$repo" rev-parse --short=7 HEAD 2>/dev/null || echo "no commit")
+if ! git -C "$repo" diff --quiet HEAD -- rtl verif/rtl/synth_wrap_router.sv verif/rtl/synth_node_router.sv 2>/dev/null; then
+  commit+=" with uncommitted RTL changes"
+fi
+measured="$(date -u +%F), $commit"
+
+table="$out_dir/synth_table.md"
+{
+  echo "noc_router, LabelW 16; $tools; $options"
+  echo
+  echo "$header"
+  echo "$rule"
+  for entry in "${configs[@]}"; do row_of "$entry"; done
+  parts=$(parts_line)
+  if [[ -n "$parts" ]]; then echo; echo "$parts"; fi
 } >"$table"
 cat "$table"
 echo "synth: table written to $table" >&2
+
+# The results file: this run's rows, and the rows of earlier runs with the same tools and options.
+if [[ -n "$results" ]]; then
+  mkdir -p "$(dirname "$results")"
+  old_rows=
+  old_parts=
+  if [[ -f "$results" ]] && grep -qxF "Tools: $tools." "$results" && grep -qxF "Options: $options." "$results"; then
+    old_rows=$(grep '^| ' "$results")
+    old_parts=$(grep '^Routers of the target row' "$results")
+  fi
+  {
+    echo "# make synth: resource table"
+    echo
+    echo "Written by \`make synth\` (verif/rtl/synth_table.sh; docs/rtl.md, \"make synth: resource table\"): do"
+    echo "not edit. A run replaces the rows it measured (\`make synth ONLY=<regex>\` only those) and keeps"
+    echo "the others while the tools and options are the same. fmax: median of the placement seeds that"
+    echo "routed, their range and the logic cells used. noc_router, LabelW 16."
+    echo
+    echo "Tools: $tools."
+    echo
+    echo "Options: $options."
+    echo
+    echo "${header} Measured |"
+    echo "${rule}---|"
+    for entry in "${all_configs[@]}"; do
+      ran=0
+      for e in "${configs[@]}"; do [[ "$e" == "$entry" ]] && ran=1; done
+      if [[ $ran -eq 1 ]]; then
+        echo "$(row_of "$entry") $measured |"
+      else
+        awk -v row="| ${entry#*|} | " 'index($0, row) == 1 { print; exit }' <<<"$old_rows"
+      fi
+    done
+    [[ -z "$parts" ]] && parts=$old_parts
+    if [[ -n "$parts" ]]; then echo; echo "$parts"; fi
+  } >"$results"
+  echo "synth: results written to $results" >&2
+fi
 if grep -q '| ? |' "$table"; then
   echo "synth: some runs failed (logs in $out_dir)" >&2
   exit 1
