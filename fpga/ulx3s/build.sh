@@ -17,12 +17,23 @@
 # not met (the report still written; no .bit) or the design does not fit the part (what it needs is
 # printed); 2 when a tool fails or an argument is bad.
 #
+# Options: --reuse-synth places and routes the synthesized netlist a previous run left in <out-dir>
+# (another FPGA_SEED without synthesizing again; the mesh and depth are that run's); --report-only
+# writes the report again from the logs of the previous run in <out-dir> (nothing is rebuilt).
+#
 # Environment: ULX3S_MESH (RxC, R and C in 2..4; default 3x3), ULX3S_BUFDEPTH (default 1),
 # FPGA_SEED (default 1), NEXTPNR_TIMEOUT (seconds, default 7200), YOSYS_ECP5, NEXTPNR_ECP5, ECPPACK
 # (default: the YoWASP tools in .venv-fpga/, which scripts/ensure-deps.sh --ecp5 installs).
 #
-# Usage: fpga/ulx3s/build.sh [out-dir]   (default build/fpga_ulx3s)
+# Usage: fpga/ulx3s/build.sh [--reuse-synth | --report-only] [out-dir]   (default build/fpga_ulx3s)
 set -uo pipefail
+
+stage=all
+case "${1:-}" in
+  --reuse-synth) stage=pnr; shift ;;
+  --report-only) stage=report; shift ;;
+  -*) echo "fpga ulx3s: unknown option '$1' (valid: --reuse-synth, --report-only)" >&2; exit 2 ;;
+esac
 
 here=$(cd "$(dirname "$0")" && pwd)
 fpga=$(cd "$here/.." && pwd)
@@ -51,6 +62,15 @@ for tool in "$yosys" "$nextpnr" "$ecppack"; do
 done
 mkdir -p "$out_dir"
 out_dir=$(cd "$out_dir" && pwd)
+if [[ $stage != all ]]; then
+  # The previous run's configuration and step times (build.env).
+  [[ -f "$out_dir/build.env" && -f "$out_dir/$top.json" && -f "$out_dir/yosys.stat" ]] ||
+    fail "no synthesized design in $out_dir (run without $([[ $stage == pnr ]] && echo --reuse-synth || echo --report-only) first)"
+  # shellcheck disable=SC1091
+  source "$out_dir/build.env"
+  depth=$bufdepth
+  [[ $stage == report ]] || seed=${FPGA_SEED:-1}
+fi
 
 # 1. Synthesis. Packages first, then rtl/, the network modules of fpga/ (not the HX8K board top,
 # whose SB_PLL40_CORE only the iCE40 flow knows), then the ULX3S top.
@@ -60,6 +80,7 @@ for f in "$root"/rtl/*.sv "$fpga"/*.sv; do
 done
 files+=("$here/$top.sv")
 
+if [[ $stage == all ]]; then
 start=$SECONDS
 echo "fpga ulx3s: $mesh mesh, BufDepth $depth, 25 MHz, seed $seed; yosys synth_ecp5 -nowidelut ..." >&2
 rm -f "$out_dir/$top.json" "$out_dir/$top.config" "$out_dir/$top.bit"
@@ -70,9 +91,12 @@ synth_ecp5 -nowidelut -top $top -json $top.json;
 tee -q -o yosys.stat stat" >/dev/null 2>&1) ||
   fail "yosys failed: $(grep -m1 'ERROR' "$out_dir/yosys.log") (log: $out_dir/yosys.log)"
 yosys_s=$((SECONDS - start))
-printf 'mesh=%s\nbufdepth=%s\nclk_mhz=%s\nseed=%s\n' "$mesh" "$depth" "$clk_mhz" "$seed" >"$out_dir/build.env"
+printf 'mesh=%s\nbufdepth=%s\nclk_mhz=%s\nyosys_s=%s\n' "$mesh" "$depth" "$clk_mhz" "$yosys_s" >"$out_dir/build.env"
+fi
 
 # 2. Place and route.
+if [[ $stage != report ]]; then
+rm -f "$out_dir/$top.config" "$out_dir/$top.bit" "$out_dir/pnr.env"
 start=$SECONDS
 echo "fpga ulx3s: nextpnr-ecp5 --85k --package CABGA381 --freq $clk_mhz --seed $seed --threads 1 ..." >&2
 (cd "$out_dir" && timeout "$timeout_s" "$nextpnr" --85k --package CABGA381 --lpf "$lpf" --json $top.json \
@@ -87,11 +111,21 @@ if [[ $rc -ne 0 ]] && grep -qE 'but device only has|Unable to place|no BELs rema
   exit 1
 fi
 [[ $rc -eq 0 && -f "$out_dir/$top.config" ]] || fail "nextpnr failed (log: $out_dir/nextpnr.log)"
+printf 'seed=%s\nnextpnr_s=%s\n' "$seed" "$nextpnr_s" >"$out_dir/pnr.env"
+else
+  [[ -f "$out_dir/pnr.env" && -f "$out_dir/$top.config" ]] || fail "no placed design in $out_dir"
+  # shellcheck disable=SC1091
+  source "$out_dir/pnr.env"
+fi
 
 # 3. Report. Utilisation from nextpnr's last "Device utilisation" table, LUT4 and FF from yosys
 # stat, fmax from nextpnr's last "Max frequency for clock" (post-route).
 util() { grep -oE "$1: +[0-9]+/ *[0-9]+" "$out_dir/nextpnr.log" | tail -1 | sed -E "s/$1: +([0-9]+)\/ *([0-9]+)/\1 \2/"; }
-count() { awk -v pat="$1" '$1 ~ pat && $2 ~ /^[0-9]+$/ { n += $2 } END { print n + 0 }' "$out_dir/yosys.stat"; }
+# yosys stat lines are "<count> <cell>" (yosys 0.70) or "<cell> <count>" (older).
+count() {
+  awk -v pat="$1" '$2 ~ pat && $1 ~ /^[0-9]+$/ { n += $1 } $1 ~ pat && $2 ~ /^[0-9]+$/ { n += $2 } END { print n + 0 }' \
+    "$out_dir/yosys.stat"
+}
 read -r comb_used comb_all <<<"$(util TRELLIS_COMB)"
 read -r ff_used ff_all <<<"$(util TRELLIS_FF)"
 read -r ramw_used ramw_all <<<"$(util TRELLIS_RAMW)"
@@ -99,9 +133,16 @@ read -r ebr_used ebr_all <<<"$(util DP16KD)"
 read -r dsp_used dsp_all <<<"$(util MULT18X18D)"
 read -r io_used io_all <<<"$(util TRELLIS_IO)"
 [[ -n "$comb_used" && -n "$ff_used" ]] || fail "no utilisation table in $out_dir/nextpnr.log"
+# nextpnr's "Logic utilisation before packing": LUT4 by use, and flip-flops.
+read -r lut_used lut_all <<<"$(util 'Total LUT4s')"
+read -r logic_luts _ <<<"$(util 'logic LUTs')"
+read -r carry_luts _ <<<"$(util 'carry LUTs')"
+read -r ram_luts _ <<<"$(util 'RAM LUTs')"
+read -r ramw_luts _ <<<"$(util 'RAMW LUTs')"
 luts=$(count '^LUT4$')
 ffs=$(count '^TRELLIS_FF$')
 lutram=$(count '^TRELLIS_DPR16X4$')
+carries=$(count '^CCU2C$')
 fmax=$(grep -E 'Max frequency for clock' "$out_dir/nextpnr.log" | tail -1 | grep -oE ': [0-9.]+ MHz' | grep -oE '[0-9.]+')
 [[ -n "$fmax" ]] || fail "no fmax in $out_dir/nextpnr.log"
 met=$(awk -v f="$fmax" -v t="$clk_mhz" 'BEGIN { print (f >= t) ? 1 : 0 }')
@@ -109,7 +150,7 @@ pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", 100 * a / b }'; }
 
 # 4. Bitstream, only when timing is met.
 pack_s=0
-if [[ $met -eq 1 ]]; then
+if [[ $met -eq 1 && $stage != report ]]; then
   start=$SECONDS
   (cd "$out_dir" && "$ecppack" --compress $top.config $top.bit >ecppack.log 2>&1) ||
     fail "ecppack failed (log: $out_dir/ecppack.log)"
@@ -125,17 +166,19 @@ report=$out_dir/report.md
   echo
   echo "| Resource | Used | Of the part | % |"
   echo "|---|---:|---:|---:|"
-  echo "| LUT4 (TRELLIS_COMB, placed: logic, carry and distributed-RAM LUTs) | $comb_used | $comb_all | $(pct "$comb_used" "$comb_all") |"
+  echo "| LUT4 (nextpnr, before packing) | $lut_used | $lut_all | $(pct "$lut_used" "$lut_all") |"
+  echo "| of them logic / carry / distributed RAM / RAM write | $logic_luts / $carry_luts / $ram_luts / $ramw_luts | | |"
+  echo "| Slice LUT sites used (TRELLIS_COMB, placed) | $comb_used | $comb_all | $(pct "$comb_used" "$comb_all") |"
   echo "| Flip-flops (TRELLIS_FF, placed) | $ff_used | $ff_all | $(pct "$ff_used" "$ff_all") |"
   echo "| Distributed-RAM write ports (TRELLIS_RAMW) | $ramw_used | $ramw_all | $(pct "$ramw_used" "$ramw_all") |"
   echo "| Block RAM (EBR, DP16KD, 18 kbit) | $ebr_used | $ebr_all | $(pct "$ebr_used" "$ebr_all") |"
   echo "| DSP (MULT18X18D) | $dsp_used | $dsp_all | $(pct "$dsp_used" "$dsp_all") |"
   echo "| I/O | $io_used | $io_all | $(pct "$io_used" "$io_all") |"
-  echo "| yosys: LUT4 / TRELLIS_FF / TRELLIS_DPR16X4 cells | $luts / $ffs / $lutram | | |"
+  echo "| yosys cells: LUT4 / CCU2C (2 LUT4 each) / TRELLIS_DPR16X4 / TRELLIS_FF | $luts / $carries / $lutram / $ffs | | |"
   echo
   echo "Design clock $clk_mhz MHz (the oscillator, no PLL); nextpnr fmax $fmax MHz:" \
     "$([[ $met -eq 1 ]] && echo "met, $(awk -v f="$fmax" -v t="$clk_mhz" 'BEGIN { printf "%.1f", 100 * (f - t) / t }') % margin" || echo "NOT MET")." \
-    "yosys ${yosys_s} s, nextpnr ${nextpnr_s} s, ecppack ${pack_s} s (wall clock)."
+    "yosys ${yosys_s} s, nextpnr ${nextpnr_s} s$([[ $stage == report ]] || echo ", ecppack ${pack_s} s") (wall clock)."
 } >"$report"
 mkdir -p "$(dirname "$results")"
 {
