@@ -155,11 +155,23 @@ synth: deps
 # $(BUILD)/fpga/wormcast_hx8k.bin and the resource/fmax report ($(BUILD)/fpga/report.md). Fails
 # (no .bin) when nextpnr's fmax is below the clock. Needs no CMake build.
 # FPGA_STANDIN=1: the flow around a test-only counter stand-in instead of the network.
+# BOARD=ulx3s: the mesh self-test on the ULX3S (LFE5U-85F) instead, with the YoWASP yosys and
+# nextpnr-ecp5 that scripts/ensure-deps.sh --ecp5 installs into .venv-fpga/ (fpga/ulx3s/build.sh:
+# ULX3S_MESH, default 3x3, and ULX3S_BUFDEPTH, default 1, at the board's 25 MHz); bitstream and report
+# in $(BUILD)/fpga_ulx3s, the report also in docs/results/fpga_ulx3s.md.
 FPGA_MHZ ?= 16
 FPGA_SEED ?= 1
+BOARD ?= hx8k
 .PHONY: fpga
 fpga: deps
+ifeq ($(BOARD),hx8k)
 	@FPGA_MHZ=$(FPGA_MHZ) FPGA_SEED=$(FPGA_SEED) FPGA_STANDIN=$(FPGA_STANDIN) fpga/build.sh $(BUILD)/fpga
+else ifeq ($(BOARD),ulx3s)
+	@scripts/ensure-deps.sh --quiet --ecp5
+	@FPGA_SEED=$(FPGA_SEED) fpga/ulx3s/build.sh $(BUILD)/fpga_ulx3s
+else
+	@echo "make fpga: BOARD '$(BOARD)' is not one of hx8k (the default), ulx3s" >&2; exit 2
+endif
 
 # The self-test in simulation alone (docs/fpga.md, "make fpga-sim"): the verilated core with the
 # network and a C++ UART receiver, until the line says PASS, then the two injected faults until it

@@ -8,14 +8,17 @@
 # (packages first, `read_verilog -sv -noautowire -DNOC_DATA_W=32`), sets SizeX, SizeY and BufDepth
 # with `chparam` and runs, flattened, on the whole top:
 #   - synth_ice40: SB_LUT4 cells and flip-flops (SB_DFF*);
-#   - synth_ecp5: LUT4 cells and flip-flops (TRELLIS_FF);
+#   - synth_ecp5 -nowidelut: LUT4 cells and flip-flops (TRELLIS_FF); -nowidelut maps to LUT4 only, as
+#     make fpga BOARD=ulx3s does (the default wide-function mapping, LUT4 + PFUMX/L6MUX21, about
+#     doubled the LUT4 count of these meshes against iCE40's);
 #   - synth_xilinx -family xc7 -flatten: LUT1..LUT6 cells and flip-flops (FD*).
 # --hier synthesizes every distinct module once instead (`synth_<flow> -noflatten`, then `flatten`,
 # as Rtl.YosysSynthNoLatches counts the network top): minutes instead of tens of minutes for a 4x4,
 # but nothing is optimized across module boundaries (the constant configuration, the idle mesh
 # edge ports), so it is an upper bound; its rows are marked "hier".
 # Logs and stat files stay in <out-dir>; the table is printed and written to
-# <out-dir>/mesh_counts.md. A stat file already there is reused (delete it to rerun that run).
+# <out-dir>/mesh_counts.md and docs/results/mesh_counts.md (mesh_counts_hier.md with --hier). A stat
+# file already there is reused (delete it to rerun that run).
 #
 # Usage: fpga/mesh_counts.sh [--sizes "2x2 4x4"] [--depths "4 1"] [--flows "ice40 ecp5 xilinx"]
 #                            [--jobs N] [--hier] [out-dir]   (default out-dir build/mesh_counts, 1 job)
@@ -65,7 +68,7 @@ run_yosys() {
   [[ -s "$out_dir/$tag.stat" ]] && return 0
   case $flow in
     ice40) cmd="synth_ice40 -top noc_selftest_mesh" ;;
-    ecp5) cmd="synth_ecp5 -top noc_selftest_mesh" ;;
+    ecp5) cmd="synth_ecp5 -nowidelut -top noc_selftest_mesh" ;;
     xilinx) cmd="synth_xilinx -family xc7 -flatten -top noc_selftest_mesh" ;;
   esac
   if [[ $hier -eq 1 ]]; then
@@ -109,7 +112,7 @@ wait
 
 table="$out_dir/mesh_counts${suffix}.md"
 {
-  echo "noc_selftest_mesh, 32-bit flits, 4 VCs; yosys $("$yosys" -V | awk '{print $2}'), $([[ $hier -eq 1 ]] && echo "hier: -noflatten, then flatten" || echo flattened)"
+  echo "noc_selftest_mesh, 32-bit flits, 4 VCs (fpga/mesh_counts.sh; ECP5 synth_ecp5 -nowidelut); yosys $("$yosys" -V | awk '{print $2}'), $([[ $hier -eq 1 ]] && echo "hier: -noflatten, then flatten" || echo flattened)"
   echo
   echo "| Mesh | BufDepth | iCE40 LUT4 | iCE40 FF | ECP5 LUT4 | ECP5 FF | Xilinx-7 LUT | Xilinx-7 FF |"
   echo "|---|---:|---:|---:|---:|---:|---:|---:|"
@@ -123,3 +126,5 @@ table="$out_dir/mesh_counts${suffix}.md"
   done
 } >"$table"
 cat "$table"
+mkdir -p "$root/docs/results"
+cp "$table" "$root/docs/results/$(basename "$table")"
