@@ -74,7 +74,7 @@ mutants=(
   "credit_lost_on_send_and_return|credit_d4_l1|noc_credit_counter.sv|s/end else if (consume_en \&\& !return_en) begin/end else if (consume_en) begin/"
   "credit_reset_one_short|credit_d3_l23|noc_credit_counter.sv|s/\`NOC_FF(count_q, count_d, CountW'(Depth))/\`NOC_FF(count_q, count_d, CountW'(Depth - 1))/"
   "rr_winner_keeps_priority|rr_arbiter_n4|noc_rr_arbiter.sv|s/prio_d = advance_i ? after_gnt : at_or_after_gnt;/prio_d = at_or_after_gnt;/"
-  "rr_grant_all_requesters|rr_arbiter_n4|noc_rr_arbiter.sv|s/assign gnt_o   = req_sel \& (~req_sel + NumReq'(1));/assign gnt_o   = req_sel;/"
+  "rr_grant_all_requesters|rr_arbiter_n4|noc_rr_arbiter.sv|s/assign gnt_o   = any_hi ? gnt_hi : gnt_all;/assign gnt_o   = any_hi ? req_hi : req_i;/"
   "sa_outputs_to_losing_input|switch_alloc_i3o3v2|noc_switch_allocator.sv|s/assign out_gnt_o\[o\*NumIn +: NumIn\] = out_tent\[o\*NumIn +: NumIn\] \& in_win;/assign out_gnt_o[o*NumIn +: NumIn] = out_tent[o*NumIn +: NumIn];/"
   "sa_win_without_all_outputs|switch_alloc_i3o3v2|noc_switch_allocator.sv|s/if (pick_req\[i\*NumOut+o\] \&\& !out_tent\[o\*NumIn+i\]) begin/if (1'b0) begin/"
   "sa_no_token_override|switch_alloc_i3o3v2|noc_switch_allocator.sv|s/assign out_tent\[o\*NumIn +: NumIn\] = token_here ? token : out_arb_gnt\[o\*NumIn +: NumIn\];/assign out_tent[o*NumIn +: NumIn] = out_arb_gnt[o*NumIn +: NumIn];/"
