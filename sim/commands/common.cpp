@@ -37,6 +37,17 @@ std::optional<int> parse_int(const std::string& text) {
   return std::nullopt;
 }
 
+// The number `text` when all of it reads as one (NaN and infinities included), else nullopt.
+std::optional<double> parse_double(const std::string& text) {
+  std::size_t used = 0;
+  try {
+    const double value = std::stod(text, &used);
+    if (used != 0 && used == text.size()) return value;
+  } catch (const std::exception&) {
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::string echo(const std::string& value) {
@@ -48,14 +59,8 @@ std::string echo(const std::string& value) {
 CLI::Validator cycles_in(double max) {
   return CLI::Validator(
       [max](std::string& text) -> std::string {
-        std::size_t used = 0;
-        double value = -1.0;
-        try {
-          value = std::stod(text, &used);
-        } catch (const std::exception&) {
-          used = 0;
-        }
-        if (used == 0 || used != text.size() || !std::isfinite(value) || value < 0.0 || value > max) {
+        const std::optional<double> value = parse_double(text);
+        if (!value || !std::isfinite(*value) || *value < 0.0 || *value > max) {
           return fmt::format("'{}' is not a number of cycles in 0..{}", echo(text), max);
         }
         return "";
@@ -66,14 +71,8 @@ CLI::Validator cycles_in(double max) {
 CLI::Validator probability_in(double max) {
   return CLI::Validator(
       [max](std::string& text) -> std::string {
-        std::size_t used = 0;
-        double value = -1.0;
-        try {
-          value = std::stod(text, &used);
-        } catch (const std::exception&) {
-          used = 0;
-        }
-        if (used == 0 || used != text.size() || !(value >= 0.0 && value <= max)) {
+        const std::optional<double> value = parse_double(text);
+        if (!value || !(*value >= 0.0 && *value <= max)) {
           return fmt::format("'{}' is not a probability in 0..{}", echo(text), max);
         }
         return "";
