@@ -26,7 +26,7 @@
 //   - the flit data (input VC mux, crossbar, head rewrite) is steered by the switch allocator's
 //     tentative grants, the valid bits (send, ej_send) by the final ones: the two agree wherever a
 //     flit is sent, and a link register loads only then, so every register's next state is as
-//     with final grants, and the all-or-nothing check is off the data path (docs/rtl.md, "Router v2").
+//     with final grants, and the all-or-nothing check is off the data path (docs/design-log.md).
 // Every output is a register (the output and ejection units' link registers and the input units'
 // credit registers): no combinational path from any input to any output, so routers can be wired
 // to each other in C++ and evaluated in any order.
@@ -479,7 +479,7 @@ module noc_router #(
   // ones wherever a grant is given), and allocates that VC when the segment is a waiting head (the
   // head takes its output VCs in the edge the switch carries it, noc_vc_allocator). Read per
   // output port from the five picked segments, not per input VC: the same functions, 417 iCE40
-  // LUT4 fewer on the 4-VC node (docs/rtl.md, "Router v2"); SendIsGrantedVc_A and AllocIsTakenSet_A
+  // LUT4 fewer on the 4-VC node (docs/design-log.md); SendIsGrantedVc_A and AllocIsTakenSet_A
   // check them against the per-input-VC sets in simulation (the owners: proven equal, docs/rtl.md).
   always_comb begin
     logic [VcIdW-1:0]   out_vc;
@@ -608,7 +608,7 @@ module noc_router #(
   // This cycle's drops are summed in a balanced tree (heap layout: node k = nodes 2k + 2k+1, the
   // NumInVcs leaves from index NumInVcs on, the sum at node 1) and added once: a chain of one
   // conditional increment per input VC was the 2-VC node's longest path (ten carry chains in
-  // series behind the head decisions, docs/rtl.md "Router v2"). The same function:
+  // series behind the head decisions, docs/design-log.md). The same function:
   // min(count + drops, 2**DropsW - 1).
 
   localparam int unsigned DropsW = noc_pkg::RouteDropsW;

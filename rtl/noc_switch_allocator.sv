@@ -26,7 +26,7 @@
 // Tentative grants (pick_vc_o, tent_gnt_o): the choices before step 3's all-or-nothing check.
 // Wherever a final grant is given it equals them, so the router steers the flit data (input VC
 // mux, crossbar, head rewrite) with them and only the valid bits wait for the check: the check is
-// then off the 34-bit data path, the allocation cycle's longest (docs/rtl.md, "Router v2").
+// then off the 34-bit data path, the allocation cycle's longest (docs/design-log.md).
 `include "noc_assert.svh"
 
 module noc_switch_allocator #(

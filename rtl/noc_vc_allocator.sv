@@ -24,7 +24,7 @@
 // (the switch allocator's token lets its input win within NumIn cycles); a waiting head becomes
 // top within NumIn*NumVcs-1 such grants. Heads whose sets miss the top's go as soon as their VCs
 // are free.
-// Replaces (router v2, docs/rtl.md): a VC allocator that granted the sets before the switch
+// It replaced (docs/design-log.md) a VC allocator that granted the sets before the switch
 // allocation, in series with it in one cycle, each requester reserving against all later ones.
 `include "noc_assert.svh"
 
