@@ -112,7 +112,7 @@ std::vector<MulticastSweepRow> run_point(const MulticastSweepConfig& c, const Mu
       *mean = e.mean;
       *spread = e.spread;
     }
-    if (c.backend != Backend::kRtl) row.rtl_spread = {};  // no RTL run: its -1 placeholders have no spread
+    if (c.backend != Backend::kRtl) row.rtl_spread = {};  // no RTL run: its -1 "not measured" values have no spread
     rows.push_back(row);
   }
   return rows;
