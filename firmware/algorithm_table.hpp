@@ -32,8 +32,10 @@ struct AlgorithmRow {
   // The source's plan into job.state (the job's common fields and data are set).
   Status (*start)(NodeContext& node, Job& job, const MulticastRequest& request);
   // A message of this algorithm arrived (control words decoded and sized): check it, deliver if
-  // this node is a destination; to send on, fill `slot` (a reset free job whose row is this one;
-  // nullptr when every job is busy: kNoFreeJob) and set its `active`.
+  // this node is a destination; to send on, fill `slot` (a reset free job whose row is this one)
+  // and set its `active`. When the message needs a job and `slot` is nullptr (every job busy), it
+  // returns kNoFreeJob having done nothing, no delivery either: the message is held and presented
+  // again (docs/firmware.md, "The job limit").
   Status (*receive)(NodeContext& node, const Received& message, Job* slot);
   // Fills the sends of step job.step (a handler may move job.step on); their count, 0 when done.
   std::uint32_t (*iterate)(NodeContext& node, Job& job);

@@ -43,12 +43,12 @@ Status start_rd(NodeContext& node, Job& job, const MulticastRequest&) {
 
 // Every receiver is a destination; it then halves the segment it was given.
 Status receive_rd(NodeContext& node, const Received& m, Job* slot) {
-  node.deliver(m);
   const Grid& g = node.grid();
   if (m.info.rd_dim >= g.dims || m.info.rd_lo >= m.info.rd_hi) return Status::kBadMessage;
   const std::uint32_t own = g.coord(node.self(), m.info.rd_dim);
   if (own < m.info.rd_lo || own >= m.info.rd_hi || m.info.address_entries != 0) return Status::kBadMessage;
   if (slot == nullptr) return Status::kNoFreeJob;
+  node.deliver(m);
   begin_relay(node, *slot, m);
   slot->all_port = false;
   slot->state.rd = {};
@@ -131,9 +131,10 @@ Status receive_edn(NodeContext& node, const Received& m, Job* slot) {
       (1u << info.edn_level) > n || edn_holder(region, n) != self || (info.edn_forward != 0 && info.step != 1)) {
     return Status::kBadMessage;
   }
+  const bool relays = region.level != kEdnLeaf || info.edn_forward != 0;
+  if (relays && slot == nullptr) return Status::kNoFreeJob;
   node.deliver(m);
-  if (region.level == kEdnLeaf && info.edn_forward == 0) return Status::kOk;
-  if (slot == nullptr) return Status::kNoFreeJob;
+  if (!relays) return Status::kOk;
   begin_relay(node, *slot, m);  // iterate_edn sets each step
   slot->state.edn = {};
   EdnJob& e = slot->state.edn;

@@ -52,9 +52,10 @@ Status receive_pcp(NodeContext& node, const Received& m, Job*) {
 
 // A node a line along dimension d reaches sends lines along every higher dimension.
 Status receive_three_dbs(NodeContext& node, const Received& m, Job* slot) {
+  const bool relays = m.info.rd_dim + 1u < node.grid().dims;
+  if (relays && slot == nullptr) return Status::kNoFreeJob;
   if (const Status s = receive_line_copy(node, m); s != Status::kOk) return s;
-  if (m.info.rd_dim + 1u >= node.grid().dims) return Status::kOk;
-  if (slot == nullptr) return Status::kNoFreeJob;
+  if (!relays) return Status::kOk;
   begin_relay(node, *slot, m);
   slot->all_port = false;
   slot->state.cpr = {};

@@ -29,7 +29,8 @@ const char* to_string(Status status) {
     case Status::kTooMuchData:
       return "more data words than the firmware's maximum message (kMaxDataWords, WORMCAST_FW_MAX_DATA_WORDS)";
     case Status::kNoFreeJob:
-      return "node already serves its maximum number of multicasts";
+      return "every job slot is busy (kMaxJobs, WORMCAST_FW_MAX_JOBS): nothing done, to be presented again when a "
+             "job frees";
     case Status::kBadMessage:
       return "received payload does not decode or does not name this node";
     case Status::kNetworkTooLarge:
@@ -90,6 +91,13 @@ bool NodeFirmware::idle() const {
     if (job.active) return false;
   }
   return true;
+}
+
+bool NodeFirmware::has_free_job() const {
+  for (const Job& job : jobs_) {
+    if (!job.active) return true;
+  }
+  return false;
 }
 
 Job* NodeFirmware::free_job() {

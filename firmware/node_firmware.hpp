@@ -22,12 +22,18 @@ namespace wormcast::fw {
 class NodeFirmware {
  public:
   Status init(const NodeConfig& config, NetworkInterface* ni);
+  // kNoFreeJob: every job slot is busy and nothing was started; the application submits the
+  // request again once has_free_job() (docs/firmware.md, "The job limit").
   Status on_start_multicast(const MulticastRequest& request);
+  // kNoFreeJob: the message needs a job to send on and every slot is busy; nothing was done (no
+  // delivery either), and the NI keeps the message and presents it again once has_free_job().
   Status on_message_received(const wire::HeadFields& head, const std::uint64_t* payload, std::uint32_t words);
   // A send queue has room again: retry the sends that waited for it.
   void on_channel_free();
   // No multicast has sends left to issue.
   bool idle() const;
+  // A job slot is free: a multicast or a message refused with kNoFreeJob would be taken now.
+  bool has_free_job() const;
 
  private:
   Job* free_job();

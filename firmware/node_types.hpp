@@ -20,7 +20,7 @@ enum class Status : std::uint8_t {
   kBadDestinations,       // none, repeated, outside the grid, the source itself; rd: not a broadcast
   kTooManyDestinations,   // more than kMaxChain - 1
   kTooMuchData,           // more than kMaxDataWords
-  kNoFreeJob,             // already serving kMaxJobs multicasts
+  kNoFreeJob,             // every one of the kMaxJobs job slots is busy: nothing done, present it again later
   kBadMessage,            // a payload that does not decode or does not name this node
   kNetworkTooLarge,       // a tree source's network exceeds kMaxGridNodes
 };

@@ -282,23 +282,24 @@ Status receive_three_dbl(NodeContext& node, const Received& m, Job* slot) {
     node.deliver(m);
     return Status::kOk;
   }
-  if (slot == nullptr) return Status::kNoFreeJob;
-  slot->state.path = {};
-  PathJob& p = slot->state.path;
   const Grid& g = node.grid();
   const std::uint32_t self = node.self(), z = g.coord(self, 2);
-  bool destination = false;
+  bool destination = false, relays = false;  // relays: another destination in this layer
   for (std::uint32_t i = 0; i < m.info.address_entries; ++i) {
     const std::uint32_t entry = address_entry(m.payload, i);
     if (entry >= g.nodes()) return Status::kBadMessage;
-    if (entry == self) {
-      destination = true;
-    } else if (g.coord(entry, 2) == z) {
-      p.chain.push_back(entry);
-    }
+    destination |= entry == self;
+    relays |= entry != self && g.coord(entry, 2) == z;
   }
+  if (relays && slot == nullptr) return Status::kNoFreeJob;
   if (destination) node.deliver(m);
-  if (p.chain.empty()) return Status::kOk;
+  if (!relays) return Status::kOk;
+  slot->state.path = {};
+  PathJob& p = slot->state.path;
+  for (std::uint32_t i = 0; i < m.info.address_entries; ++i) {
+    const std::uint32_t entry = address_entry(m.payload, i);
+    if (entry != self && g.coord(entry, 2) == z) p.chain.push_back(entry);
+  }
   begin_relay(node, *slot, m);
   p.first_step = slot->step;
   split_dual_path(node, p);

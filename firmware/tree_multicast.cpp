@@ -476,9 +476,10 @@ Status start_min(NodeContext& node, Job& job, const MulticastRequest& r) {
 // relay to the children unless it is a leaf.
 Status receive_tree(NodeContext& node, const Received& m, Job* slot) {
   if (m.info.address_entries == 0 || tree_node(address_entry(m.payload, 0)) != node.self()) return Status::kBadMessage;
+  const bool leaf = m.info.address_entries == 1;
+  if (!leaf && slot == nullptr) return Status::kNoFreeJob;
   if (tree_destination(address_entry(m.payload, 0))) node.deliver(m);
-  if (m.info.address_entries == 1) return Status::kOk;  // a leaf
-  if (slot == nullptr) return Status::kNoFreeJob;
+  if (leaf) return Status::kOk;
   begin_relay(node, *slot, m);
   slot->all_port = false;
   slot->state.tree = {};

@@ -87,9 +87,10 @@ Status receive_chain(NodeContext& node, const Received& m, Job* slot) {
     }
   }
   if (!found) return Status::kBadMessage;
+  const bool relays = m.info.address_entries > 1;  // responsible for more than itself
+  if (relays && slot == nullptr) return Status::kNoFreeJob;
   node.deliver(m);
-  if (m.info.address_entries == 1) return Status::kOk;  // responsible for itself only
-  if (slot == nullptr) return Status::kNoFreeJob;
+  if (!relays) return Status::kOk;
   begin_relay(node, *slot, m);
   slot->all_port = false;
   slot->state.chain = {};

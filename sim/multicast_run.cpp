@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <deque>
 #include <iterator>
 #include <memory>
 #include <random>
@@ -60,7 +61,14 @@ class MulticastRun {
   RunRecord run();
 
  private:
-  bool start_multicast(std::size_t i);
+  // Multicast i is due: its source's application submits it, or holds it behind the ones it
+  // already holds. False (with the error recorded) when the firmware refuses it for good.
+  bool submit(std::size_t i);
+  // Submits the held multicasts of every source whose firmware has a free job, oldest first.
+  bool submit_held();
+  // Hands multicast i to its source's firmware: kOk, kNoFreeJob (every job busy: the application
+  // holds it), or another refusal (recorded as an error).
+  fw::Status start_multicast(std::size_t i);
   bool finished() const;
   // Node `node` may act in this cycle: it is visited in it (and in every later one while busy).
   void wake(NodeId node);
@@ -85,6 +93,10 @@ class MulticastRun {
   // Multicast indices by start cycle (then index), and each one's start cycle.
   std::vector<std::size_t> start_order_;
   std::vector<long> start_cycles_;
+  // Per source, the multicasts its application holds because every job of its firmware was busy
+  // (fw::Status::kNoFreeJob), oldest first; held_starts_ counts them over all sources.
+  std::vector<std::deque<std::size_t>> held_;
+  std::size_t held_starts_ = 0;
   model::Topology topology_;
   model::HamiltonianLabeling labels_;
   std::vector<std::uint16_t> star_labels_;        // star graphs: each node's cycle label, the firmware's configuration
@@ -219,6 +231,7 @@ MulticastRun::MulticastRun(const std::vector<model::Request>& requests, const Ru
   drops_seen_.assign(routers_.size(), 0);
   draining_seen_.assign(routers_.size(), 0);
   errors_seen_.assign(routers_.size(), 0);
+  held_.resize(routers_.size());
   listed_.assign(routers_.size(), 0);
   inputs_set_.assign(routers_.size(), 1);
   net_ = routers_.front()->net_ports();
@@ -310,8 +323,32 @@ void MulticastRun::read_router_status() {
   }
 }
 
-// Hands multicast i to its source's firmware; false (with the error recorded) if it refuses.
-bool MulticastRun::start_multicast(std::size_t i) {
+bool MulticastRun::submit(std::size_t i) {
+  std::deque<std::size_t>& held = held_[static_cast<std::size_t>(requests_[i].source)];
+  const fw::Status s = held.empty() ? start_multicast(i) : fw::Status::kNoFreeJob;  // never ahead of one held
+  if (s == fw::Status::kNoFreeJob) {
+    held.push_back(i);
+    ++held_starts_;
+  }
+  return s == fw::Status::kOk || s == fw::Status::kNoFreeJob;
+}
+
+bool MulticastRun::submit_held() {
+  if (held_starts_ == 0) return true;
+  for (std::size_t node = 0; node < held_.size(); ++node) {
+    std::deque<std::size_t>& held = held_[node];
+    while (!held.empty() && nodes_[node]->firmware.has_free_job()) {
+      const fw::Status s = start_multicast(held.front());
+      if (s == fw::Status::kNoFreeJob) break;
+      held.pop_front();
+      --held_starts_;
+      if (s != fw::Status::kOk) return false;
+    }
+  }
+  return true;
+}
+
+fw::Status MulticastRun::start_multicast(std::size_t i) {
   const model::Request& r = requests_[i];
   std::vector<std::uint32_t> dests(r.destinations.begin(), r.destinations.end());
   fw::MulticastRequest m;
@@ -325,11 +362,10 @@ bool MulticastRun::start_multicast(std::size_t i) {
   m.all_port = r.ports.kind == model::PortModelKind::kAllPort;
   wake(r.source);  // its firmware may queue worms now
   const fw::Status s = nodes_[static_cast<std::size_t>(r.source)]->firmware.on_start_multicast(m);
-  if (s != fw::Status::kOk) {
+  if (s != fw::Status::kOk && s != fw::Status::kNoFreeJob) {
     monitor_.error(fmt::format("multicast {}: the source's firmware refused it: {}", i, fw::to_string(s)));
-    return false;
   }
-  return true;
+  return s;
 }
 
 bool MulticastRun::read_outputs(NodeId r) {
@@ -421,9 +457,9 @@ RunRecord MulticastRun::run() {
   long last_progress = 0;
   for (cycle_ = 0; cycle_ < options_.max_cycles; ++cycle_) {
     // The multicasts due in this cycle, at its top: with every start at 0, as before the first cycle.
-    bool refused = false;
+    bool refused = !submit_held();
     while (!refused && started < start_order_.size() && start_cycles_[start_order_[started]] == cycle_) {
-      refused = !start_multicast(start_order_[started++]);
+      refused = !submit(start_order_[started++]);
     }
     if (refused) break;
     bool moved = false;
@@ -460,7 +496,7 @@ RunRecord MulticastRun::run() {
                                                : std::any_of(busy_.begin(), busy_.end(), is_working));
     if (working) last_progress = cycle_;
     if (finished()) {
-      if (started == start_order_.size()) break;
+      if (started == start_order_.size() && held_starts_ == 0) break;
       last_progress = cycle_;  // idle until the next start: not a stall
     }
     if (cycle_ - last_progress > options_.watchdog) {
@@ -569,9 +605,6 @@ RunRecord run_multicasts(const std::vector<model::Request>& requests, const RunO
                     pcp, fw::kMaxLockQueue));
   }
   check_routers_run(t);
-  if (requests.size() > fw::kMaxJobs * static_cast<std::size_t>(t.node_count())) {
-    throw model::UnsupportedError("too many concurrent multicasts");
-  }
   if (requests.size() > 0xFFFF) throw model::UnsupportedError("at most 65535 multicasts per run");
   RunOptions scaled = options;
   if (options.eject_stall < 1.0) {

@@ -144,20 +144,39 @@ void NodeInterface::message_complete(unsigned local, unsigned stream) {
   received_.push_back(std::move(r));
 }
 
-// The processor: receives one message at a time, gamma cycles each, then runs the firmware.
+// Hands a received message to the firmware. A message it cannot take yet (every job busy,
+// kNoFreeJob: nothing done) is held, oldest first, and presented again once a job is free.
+void NodeInterface::present(Received r) {
+  // The sends the firmware makes while it takes the message are caused by it (a held message
+  // causes nothing yet: the node has no job of its multicast to send from).
+  if (r.worm >= 0) monitor_.message_received(id_, r.worm);
+  const fw::Status s =
+      firmware.on_message_received(r.head, r.payload.data(), static_cast<std::uint32_t>(r.payload.size()));
+  if (s == fw::Status::kNoFreeJob) {
+    held_.push_back(std::move(r));
+    return;
+  }
+  if (s != fw::Status::kOk) {
+    monitor_.error(fmt::format("node {} firmware rejected a message from node {} at cycle {}: {}", id_, r.head.src,
+                               cycle_, fw::to_string(s)));
+  }
+}
+
+// The processor: receives one message at a time, gamma cycles each, then runs the firmware. A held
+// message goes first once a job is free (its receive was paid); messages behind it still go in
+// turn (one that needs no job, such as a replication-lock grant, is never stuck behind it).
 void NodeInterface::run_processor() {
   for (;;) {
     if (processing_ && cycle_ >= processor_ready_) {
       Received r = std::move(received_.front());
       received_.pop_front();
       processing_ = false;
-      if (r.worm >= 0) monitor_.message_received(id_, r.worm);
-      const fw::Status s =
-          firmware.on_message_received(r.head, r.payload.data(), static_cast<std::uint32_t>(r.payload.size()));
-      if (s != fw::Status::kOk) {
-        monitor_.error(fmt::format("node {} firmware rejected a message from node {} at cycle {}: {}", id_, r.head.src,
-                                   cycle_, fw::to_string(s)));
-      }
+      present(std::move(r));
+    }
+    while (!held_.empty() && firmware.has_free_job()) {
+      Received r = std::move(held_.front());
+      held_.pop_front();
+      present(std::move(r));
     }
     if (processing_ || received_.empty()) return;
     processing_ = true;
@@ -194,7 +213,7 @@ bool NodeInterface::working() const {
 }
 
 bool NodeInterface::busy() const {
-  if (processing_ || !received_.empty()) return true;
+  if (processing_ || !received_.empty() || !held_.empty()) return true;
   for (const auto& q : queues_) {
     if (!q.empty()) return true;
   }
@@ -210,6 +229,7 @@ bool NodeInterface::busy() const {
 std::string NodeInterface::state() const {
   std::string s;
   const std::string name = topology_.node_name(id_);
+  if (!held_.empty()) s += fmt::format(" node {}: {} message(s) held for a free job;", name, held_.size());
   for (std::size_t k = 0; k < queues_.size(); ++k) {
     if (!queues_[k].empty()) s += fmt::format(" node {} channel {}: {} message(s) queued;", name, k, queues_[k].size());
   }

@@ -225,6 +225,7 @@ class NodeInterface final : public fw::NetworkInterface {
     int worm = -1;
   };
   void message_complete(unsigned local, unsigned stream);
+  void present(Received r);
 
   NetworkMonitor& monitor_;
   const model::Topology& topology_;
@@ -239,6 +240,9 @@ class NodeInterface final : public fw::NetworkInterface {
   // pool per port, returned on VC 0) and the depacketizer per ejection stream.
   std::vector<EjectionPort> eject_;
   std::deque<Received> received_;
+  // Received messages the firmware could not take yet (every job busy), oldest first: kept until a
+  // job frees, never dropped (docs/firmware.md, "The job limit").
+  std::deque<Received> held_;
   bool processing_ = false;
   long processor_ready_ = 0;
   bool unroutable_sent_ = false;

@@ -185,6 +185,46 @@ TEST(Firmware, OnePortHalvingTakesCeilLog2Steps) {
   EXPECT_EQ(nodes.log().size(), 5u);
 }
 
+// The job limit (docs/firmware.md, "The job limit"): a relay whose kMaxJobs jobs all wait for its
+// send queue is handed a message it must send on. It takes nothing (no delivery, no send) and says
+// kNoFreeJob; presented again once a job frees, it delivers once and relays. A fifth request at
+// that node is refused the same way, after its own checks.
+TEST(Firmware, RelayWithEveryJobBusyHoldsTheMessageAndDeliversOnce) {
+  Nodes nodes(4, 4, 1);
+  const std::uint32_t dests[] = {1, 2, 3, 4, 5};
+  ASSERT_EQ(nodes.node(0).on_start_multicast({fw::Algorithm::kOnePort, 1, 0, dests, 5, nullptr, 0}), Status::kOk);
+  const std::size_t sources_sends = nodes.log().size();
+  const Sent first = nodes.log().front();  // step 1: the half of the chain the relay serves
+  const std::uint32_t relay = nodes.addressed(first.head);
+  const std::uint32_t others[] = {8, 9, 10};
+  nodes.ni(relay).room = 0;
+  for (std::uint16_t m = 1; m <= fw::kMaxJobs; ++m) {
+    ASSERT_EQ(nodes.node(relay).on_start_multicast({fw::Algorithm::kUnicast, 1, m, others, 3, nullptr, 0}),
+              Status::kOk);
+  }
+  EXPECT_FALSE(nodes.node(relay).has_free_job());
+  const std::uint32_t self[] = {relay};
+  EXPECT_EQ(nodes.node(relay).on_start_multicast({fw::Algorithm::kUnicast, 1, 9, self, 1, nullptr, 0}),
+            Status::kBadDestinations);
+  EXPECT_EQ(nodes.node(relay).on_start_multicast({fw::Algorithm::kUnicast, 1, 9, others, 3, nullptr, 0}),
+            Status::kNoFreeJob);
+  const auto present = [&] {
+    return nodes.node(relay).on_message_received(first.head, first.payload.data(),
+                                                 static_cast<std::uint32_t>(first.payload.size()));
+  };
+  EXPECT_EQ(present(), Status::kNoFreeJob);
+  EXPECT_TRUE(nodes.ni(relay).delivered.empty()) << "a held message is not delivered yet";
+  EXPECT_EQ(nodes.log().size(), sources_sends);
+  nodes.ni(relay).room = 1000;
+  nodes.node(relay).on_channel_free();
+  ASSERT_TRUE(nodes.node(relay).has_free_job());
+  const std::size_t before = nodes.log().size();
+  EXPECT_EQ(before, sources_sends + 3u * fw::kMaxJobs);
+  EXPECT_EQ(present(), Status::kOk);
+  EXPECT_EQ(nodes.ni(relay).delivered, std::vector<std::uint32_t>{0}) << "delivered once, when taken";
+  EXPECT_GT(nodes.log().size(), before) << "and relayed";
+}
+
 // Long messages (docs/firmware.md, "Long messages and large broadcasts"): two one-port broadcasts
 // of 250 words each (2,000 bytes) from one source, with different data, while every other node's
 // send queue is closed: the source's receivers take both messages in and wait to relay both. When the queues

@@ -703,6 +703,75 @@ INSTANTIATE_TEST_SUITE_P(Backends, RouteDropReported, testing::Values(sim::Backe
                            return i.param == sim::Backend::kRtl ? std::string("Rtl") : std::string("Model");
                          });
 
+// The firmware's job limit never loses work (docs/firmware.md, "The job limit"), on both backends.
+class FirmwareJobLimit : public testing::TestWithParam<sim::Backend> {};
+
+// A one-port multicast from (0,0): its step-1 receiver relays the upper half of the chain. That
+// node also sources four separate-addressing multicasts to every other node, so its four jobs wait
+// for its send queue when the message arrives: it needs a fifth job. The relay holds the message
+// until a job frees, then delivers and relays it: every destination of the five is served once.
+TEST_P(FirmwareJobLimit, RelayThatNeedsAFifthJobHoldsTheMessageUntilOneFrees) {
+  const model::Topology t = model::Topology::parse("mesh:4x4");
+  std::vector<NodeId> dests;
+  for (const char* d : {"1,1", "0,1", "0,2", "1,2", "2,2", "3,2", "0,3"}) dests.push_back(t.parse_node(d));
+  const model::Plan relayed_plan =
+      model::plan(model::make_request(t, "one-port", t.parse_node("0,0"), dests, 16, model::PortModel::one_port()));
+  const NodeId relay = relayed_plan.worms.front().header.destinations.front();
+  ASSERT_TRUE(std::any_of(relayed_plan.worms.begin(), relayed_plan.worms.end(), [&](const model::Worm& w) {
+    return w.sender == relay;
+  })) << "the test needs the step-1 receiver to relay";
+  std::vector<NodeId> others;
+  for (NodeId v = 0; v < t.node_count(); ++v) {
+    if (v != relay) others.push_back(v);
+  }
+  std::vector<model::Plan> plans;
+  for (std::size_t i = 0; i < fw::kMaxJobs; ++i) {
+    plans.push_back(model::plan(model::make_request(t, "unicast", relay, others, 16, model::PortModel::one_port())));
+  }
+  plans.push_back(relayed_plan);
+  const int relayed = static_cast<int>(plans.size()) - 1;
+  sim::RunOptions o = fast_options();
+  o.backend = GetParam();
+  const sim::RunRecord record = run_and_check(plans, o);
+  EXPECT_FALSE(record.stalled);
+  // It was held: the relay's firmware took the message (and delivered it) later than gamma after
+  // its NI had taken the whole copy in.
+  long taken_in = -1, delivered = -1;
+  for (const sim::ObservedWorm& w : record.worms) {
+    for (const sim::EjectedCopy& c : w.copies) {
+      if (w.multicast == relayed && c.node == relay) taken_in = c.tail_cycle;
+    }
+  }
+  for (const sim::Delivery& d : record.deliveries) {
+    if (d.multicast == relayed && d.node == relay) delivered = d.cycle;
+  }
+  ASSERT_GE(taken_in, 0);
+  EXPECT_GT(delivered, taken_in + o.gamma) << "the relay had a free job: the test shows nothing";
+}
+
+// A burst of 40 single-destination unicasts from one node at cycle 0, more than its jobs and send
+// queue hold at once (kMaxJobs + 8): the source's application holds what the firmware cannot take
+// yet and submits it when a job frees; every one is delivered.
+TEST_P(FirmwareJobLimit, BurstFromOneSourceBeyondItsJobsWaitsAtTheSource) {
+  const model::Topology t = model::Topology::parse("mesh:4x4");
+  const NodeId source = t.parse_node("1,2");
+  std::vector<model::Plan> plans;
+  for (int i = 0; i < 40; ++i) {
+    const NodeId d = static_cast<NodeId>((source + 1 + i % (t.node_count() - 1)) % t.node_count());
+    plans.push_back(model::plan(model::make_request(t, "unicast", source, {d}, 4, model::PortModel::one_port())));
+  }
+  sim::RunOptions o = fast_options();
+  o.backend = GetParam();
+  const sim::RunRecord record = run_and_check(plans, o);
+  EXPECT_FALSE(record.stalled);
+  EXPECT_EQ(record.deliveries.size(), plans.size());
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, FirmwareJobLimit, testing::Values(sim::Backend::kRtl, sim::Backend::kModel),
+                         [](const testing::TestParamInfo<sim::Backend>& i) {
+                           return i.param == sim::Backend::kRtl ? std::string("Rtl") : std::string("Model");
+                         });
+
 // Every algorithm of the planner's registry runs on the RTL and passes its check: on the first of
 // the small networks its planner accepts, from a middle node or else a corner (xy-path), with its
 // default port model or else another, a broadcast for a broadcast algorithm and three destinations
