@@ -87,7 +87,7 @@ void NetworkMonitor::head_injected(int worm, NodeId sender, unsigned port, unsig
   const ObservedWorm& w = record_.worms[static_cast<std::size_t>(worm)];
   // The replication lock's invariant: one multicast's replicating heads in the network at a time.
   for (const auto& [other, positions] : live_) {
-    const ObservedWorm& o = record_.worms[static_cast<std::size_t>(other)];
+    const ObservedWorm& o = observed(other);
     if (!w.replicates || !o.replicates || o.multicast == w.multicast) continue;
     if (record_.violations.size() >= 8) break;
     std::string at;
@@ -111,23 +111,27 @@ void NetworkMonitor::message_received(NodeId node, int worm) {
   step = std::max(step, w.derived_step);
 }
 
-// The live worm whose head is at router `at` and carries this head's (src, tag). A source may have
+ObservedWorm& NetworkMonitor::observed(int id) {
+  return id >= 0 ? record_.worms[static_cast<std::size_t>(id)] : pending_.at(id).seen;
+}
+
+// The live worms whose head is at router `at` and carries this head's (src, tag). A source may have
 // more worms at one router than 4-bit tags tell apart (a unicast-based broadcast queues hundreds),
 // so when several match, the head must be the one at the front of its input VC (a VC is a FIFO:
 // of the worms still at `at` that entered one VC, only the first can send its head), and on an
 // ejection port the router names that VC (`stream`: input port x VCs + VC; -1 on a network port).
-int NetworkMonitor::find_worm(NodeId at, const wire::Flit& flit, int stream, const char* where, long cycle) {
+std::vector<int> NetworkMonitor::find_worms(NodeId at, const wire::Flit& flit, int stream) {
   const wire::HeadFields h = wire::unpack_head(flit.data);
   std::vector<int> matches;
-  for (const auto& [worm, positions] : live_) {
-    const ObservedWorm& w = record_.worms[static_cast<std::size_t>(worm)];
+  for (const auto& [id, positions] : live_) {
+    const ObservedWorm& w = observed(id);
     if (positions.count(at) != 0 && w.sender == static_cast<NodeId>(h.src) && (w.sequence & 0xF) == h.tag)
-      matches.push_back(worm);
+      matches.push_back(id);
   }
   if (matches.size() > 1) {
     std::vector<int> fronts;
-    for (const int worm : matches) {
-      const auto entry = entered_.find({worm, at});
+    for (const int id : matches) {
+      const auto entry = entered_.find({id, at});
       if (entry == entered_.end()) continue;  // one of a replicating worm's heads already left `at`
       const Entry& e = entry->second;
       if (stream >= 0 && static_cast<unsigned>(stream) != e.port * router_vcs_ + e.vc) continue;
@@ -135,22 +139,28 @@ int NetworkMonitor::find_worm(NodeId at, const wire::Flit& flit, int stream, con
         return other.first.second == at && other.second.port == e.port && other.second.vc == e.vc &&
                other.second.order < e.order;
       });
-      if (!behind) fronts.push_back(worm);
+      if (!behind) fronts.push_back(id);
     }
     matches = fronts;
   }
-  const bool all_single_address = std::all_of(
-      matches.begin(), matches.end(), [this](int worm) { return single_address_[static_cast<std::size_t>(worm)]; });
+  const bool all_single_address = std::all_of(matches.begin(), matches.end(), [this](int id) {
+    return id >= 0 && single_address_[static_cast<std::size_t>(id)];
+  });
   if (matches.size() > 1 && all_single_address) {
-    // Fronts of different VCs on a network port (a source's injection channels), all worms whose
-    // one head flit keeps its address all the way (the unicasts a unicast-based multicast queues
-    // by the hundred): the address names the worm.
+    // Fronts of different VCs, all worms whose one head flit keeps its address all the way (the
+    // unicasts a unicast-based multicast queues by the hundred): the address names the worm.
     std::vector<int> same_address;
-    for (const int worm : matches) {
-      if (record_.worms[static_cast<std::size_t>(worm)].addressed == addressed(h)) same_address.push_back(worm);
+    for (const int id : matches) {
+      if (observed(id).addressed == addressed(h)) same_address.push_back(id);
     }
     if (same_address.size() == 1) matches = same_address;
   }
+  return matches;
+}
+
+int NetworkMonitor::find_worm(NodeId at, const wire::Flit& flit, int stream, const char* where, long cycle) {
+  const std::vector<int> matches = find_worms(at, flit, stream);
+  const wire::HeadFields h = wire::unpack_head(flit.data);
   if (matches.size() > 1) {
     error(
         fmt::format("{} of node {} at cycle {}: {} worms from node {} with tag {} are at the front of their input "
@@ -165,18 +175,113 @@ int NetworkMonitor::find_worm(NodeId at, const wire::Flit& flit, int stream, con
   return matches.front();
 }
 
+int NetworkMonitor::open_pending(const std::vector<int>& candidates, NodeId r, unsigned port, const Link& link) {
+  const wire::HeadFields h = wire::unpack_head(link.flit.data);
+  const int id = next_pending_--;
+  Pending& p = pending_[id];
+  p.seen.sender = static_cast<NodeId>(h.src);
+  p.seen.sequence = h.tag;
+  p.seen.multicast = -1;
+  p.candidates = candidates;
+  p.from = r;
+  p.flits = 1;
+  p.sequence_flit = 2u + h.more;
+  pending_outputs_[{r, port, link.vc}] = id;
+  return id;
+}
+
+void NetworkMonitor::pending_flit(NodeId r, unsigned port, const Link& link, long cycle) {
+  const auto it = pending_outputs_.find({r, port, link.vc});
+  if (it == pending_outputs_.end()) return;
+  const int id = it->second;
+  Pending& p = pending_.at(id);
+  if (p.flits++ == p.sequence_flit) {
+    pending_outputs_.erase(it);
+    const std::uint32_t sequence = static_cast<std::uint32_t>((link.flit.data >> 20) & 0xFFFFF);
+    const auto named = std::find_if(p.candidates.begin(), p.candidates.end(), [&](int c) {
+      return record_.worms[static_cast<std::size_t>(c)].sequence == sequence;
+    });
+    if (named == p.candidates.end()) {
+      error(
+          fmt::format("output link of node {} at cycle {}: the worm from node {} with sequence {} is none of the {} "
+                      "worms with its tag at this router",
+                      r, cycle, p.seen.sender, sequence, p.candidates.size()));
+      return;
+    }
+    name_pending(id, *named);
+  } else if (link.flit.tail) {
+    pending_outputs_.erase(it);
+    error(
+        fmt::format("output link of node {} at cycle {}: a worm from node {} tag {} ended before its sequence "
+                    "number named it",
+                    r, cycle, p.seen.sender, p.seen.sequence));
+  }
+}
+
+void NetworkMonitor::name_pending(int id, int named) {
+  Pending p = std::move(pending_.at(id));
+  pending_.erase(id);
+  ObservedWorm& w = record_.worms[static_cast<std::size_t>(named)];
+  w.hops.insert(w.hops.end(), p.seen.hops.begin(), p.seen.hops.end());
+  w.hop_cycles.insert(w.hop_cycles.end(), p.seen.hop_cycles.begin(), p.seen.hop_cycles.end());
+  w.copies.insert(w.copies.end(), p.seen.copies.begin(), p.seen.copies.end());
+  if (p.seen.ejected_at != model::kNoNode) w.ejected_at = p.seen.ejected_at;
+  if (p.seen.route_drop >= 0) {
+    w.route_drop = p.seen.route_drop;
+    record_.route_drops[static_cast<std::size_t>(p.seen.route_drop)].worm = named;
+  }
+  left_router(named, p.from);  // its head is the one that left
+  if (const auto it = live_.find(id); it != live_.end()) {
+    for (const NodeId at : it->second) {
+      live_[named].insert(at);
+      if (const auto e = entered_.find({id, at}); e != entered_.end()) {
+        entered_[{named, at}] = e->second;
+        entered_.erase(e);
+      }
+    }
+    live_.erase(id);
+  }
+  for (std::set<int>* ids : {&departed_, &absorbed_}) {
+    if (ids->erase(id) != 0) ids->insert(named);
+  }
+  // Another head of the same tag left that router as one of the same worms: not this one.
+  for (auto& [other, q] : pending_) {
+    q.candidates.erase(std::remove(q.candidates.begin(), q.candidates.end(), named), q.candidates.end());
+  }
+  for (auto it = pending_.begin(); it != pending_.end(); ++it) {
+    if (it->second.candidates.size() == 1) {
+      const int other = it->first, only = it->second.candidates.front();
+      for (auto o = pending_outputs_.begin(); o != pending_outputs_.end(); ++o) {
+        if (o->second == other) {
+          pending_outputs_.erase(o);
+          break;
+        }
+      }
+      name_pending(other, only);
+      return;  // name_pending went on through the rest
+    }
+  }
+}
+
 void NetworkMonitor::network_output(NodeId r, unsigned port, const Link& link, long cycle) {
-  if (!link.flit.head) return;
-  const int worm = find_worm(r, link.flit, -1, "output link", cycle);
-  if (worm < 0) return;
-  ObservedWorm& w = record_.worms[static_cast<std::size_t>(worm)];
+  if (!link.flit.head) {
+    if (!pending_outputs_.empty()) pending_flit(r, port, link, cycle);
+    return;
+  }
+  const std::vector<int> matches = find_worms(r, link.flit, -1);
+  if (matches.empty()) {
+    find_worm(r, link.flit, -1, "output link", cycle);  // reports it
+    return;
+  }
+  const int id = matches.size() == 1 ? matches.front() : open_pending(matches, r, port, link);
+  ObservedWorm& w = observed(id);
   w.hops.push_back({r, static_cast<model::Port>(port), wire::unpack_head(link.flit.data).vc_class});
   w.hop_cycles.push_back(cycle);
   const NodeId next = topology_.neighbour(r, static_cast<model::Port>(port));
-  live_[worm].insert(next);
-  entered_[{worm, next}] = {static_cast<unsigned>(topology_.reverse_port(static_cast<model::Port>(port))), link.vc,
-                            entries_++};
-  departed_.insert(worm);  // the head(s) it sent this cycle are the one it had at r
+  live_[id].insert(next);
+  entered_[{id, next}] = {static_cast<unsigned>(topology_.reverse_port(static_cast<model::Port>(port))), link.vc,
+                          entries_++};
+  departed_.insert(id);  // the head(s) it sent this cycle are the one it had at r
 }
 
 // A source route names its nodes only through ports: follow its entries from the sender to find
@@ -217,16 +322,16 @@ void NetworkMonitor::left_router(int worm, NodeId r) {
 
 void NetworkMonitor::ejection_output(NodeId r, const Link& l, long cycle) {
   if (!l.flit.head) return;
-  const int worm = find_worm(r, l.flit, static_cast<int>(l.stream), "ejection port", cycle);
-  if (worm < 0) return;
-  ObservedWorm& w = record_.worms[static_cast<std::size_t>(worm)];
+  const int id = find_worm(r, l.flit, static_cast<int>(l.stream), "ejection port", cycle);
+  if (id == -1) return;
+  ObservedWorm& w = observed(id);
   w.copies.push_back({r, cycle, -1});
   const wire::HeadFields head = wire::unpack_head(l.flit.data);
   if (w.route_end != model::kNoNode ? r == w.route_end : final_copy(head, r)) {
     w.ejected_at = r;
     // Unless the router also sends the head on this cycle (PCP's spine end spawns its row
     // branches while it absorbs the spine), the head is gone from r.
-    absorbed_.insert(worm);
+    absorbed_.insert(id);
   }
 }
 
@@ -242,22 +347,24 @@ void NetworkMonitor::router_read(NodeId r) {
 int NetworkMonitor::route_drop(NodeId r, int port, int vc, long cycle) {
   RouteDrop d{r, port, vc, cycle, -1};
   long first = 0;
-  for (const auto& [worm, positions] : live_) {
+  bool found = false;
+  for (const auto& [id, positions] : live_) {
     if (positions.count(r) == 0) continue;
-    const auto it = entered_.find({worm, r});
+    const auto it = entered_.find({id, r});
     if (it == entered_.end() || static_cast<int>(it->second.port) != port || static_cast<int>(it->second.vc) != vc) {
       continue;
     }
     // The VC drains the worm at its front: the first of those still here that entered it.
-    if (d.worm < 0 || it->second.order < first) {
-      d.worm = worm;
+    if (!found || it->second.order < first) {
+      d.worm = id;
       first = it->second.order;
+      found = true;
     }
   }
   record_.route_drops.push_back(d);
   const int index = static_cast<int>(record_.route_drops.size()) - 1;
-  if (d.worm >= 0) {
-    record_.worms[static_cast<std::size_t>(d.worm)].route_drop = index;
+  if (found) {
+    observed(d.worm).route_drop = index;
     left_router(d.worm, r);
   }
   return index;

@@ -68,8 +68,21 @@ class NetworkMonitor {
   std::string unfinished_worms() const;
 
  private:
-  // `stream`: the input VC an ejection port names (Link::stream), -1 on a network port.
+  // The live worms at router `at` this head can be (`stream`: the input VC an ejection port names,
+  // Link::stream, -1 on a network port): the one it is, or on a network port several that only
+  // the payload's sequence number tells apart (open_pending).
+  std::vector<int> find_worms(model::NodeId at, const wire::Flit& head, int stream);
+  // The one worm the head is (-1, with an error, when none or several are).
   int find_worm(model::NodeId at, const wire::Flit& head, int stream, const char* where, long cycle);
+  // The worm `id` names: a followed worm (id >= 0) or a head not yet named (a pending id < 0).
+  ObservedWorm& observed(int id);
+  // A head left router r on output (port, vc) and several live worms of its source there carry its
+  // tag: it is followed as a pending worm until the payload's sequence word crosses that output.
+  int open_pending(const std::vector<int>& candidates, model::NodeId r, unsigned port, const Link& link);
+  // A body flit on router r's output (port, vc): the sequence word of a pending worm names it.
+  void pending_flit(model::NodeId r, unsigned port, const Link& link, long cycle);
+  // The pending worm `id` is `worm`: what was observed of it moves there.
+  void name_pending(int id, int worm);
   void decode_source_route(ObservedWorm& w, const std::uint64_t* header, std::uint32_t flits);
   model::NodeId addressed(const wire::HeadFields& head) const;
   // A copy ejected at router r with this head is the last one of its branch there.
@@ -101,6 +114,20 @@ class NetworkMonitor {
   // (node, multicast, channel) -> the derived step of its last worm sent there.
   std::map<std::pair<model::NodeId, int>, int> received_step_;
   std::map<std::tuple<model::NodeId, int, unsigned>, int> channel_step_;
+  // Tags repeat every 16 sends of a source, so a head can leave a router while several live worms
+  // there carry its (src, tag) at the fronts of their input VCs. It is then followed under a
+  // pending id (negative) until its payload's word 1, with the full 20-bit sequence number,
+  // crosses the same output VC (wormhole: the worm holds it from head to tail) and names it.
+  struct Pending {
+    ObservedWorm seen;  // its sender, its tag as the sequence, and what is observed until named
+    std::vector<int> candidates;
+    model::NodeId from = model::kNoNode;  // the router it left
+    std::uint32_t flits = 0;              // of it on that output so far
+    std::uint32_t sequence_flit = 0;      // index of payload word 1 there: 2 + the head's `more`
+  };
+  std::map<int, Pending> pending_;
+  std::map<std::tuple<model::NodeId, unsigned, unsigned>, int> pending_outputs_;  // (router, port, VC) -> id
+  int next_pending_ = -2;
 };
 
 }  // namespace wormcast::sim
