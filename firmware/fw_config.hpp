@@ -36,7 +36,9 @@ inline constexpr std::size_t kMaxChain = WORMCAST_FW_MAX_CHAIN;
 inline constexpr std::size_t kMaxDataWords = WORMCAST_FW_MAX_DATA_WORDS;
 // Nodes of the network a tree source can plan over (DIAG, DDS, MIN build the tree at the source).
 inline constexpr std::size_t kMaxGridNodes = WORMCAST_FW_MAX_GRID_NODES;
-// Multicasts a node serves at once (as source or relay).
+// Multicasts a node serves at once (as source or relay). A request or a message to relay that finds
+// every job busy waits for one, refused with kNoFreeJob having done nothing (docs/firmware.md,
+// "The job limit"): no held copy in the firmware, so no further bound here.
 inline constexpr std::size_t kMaxJobs = WORMCAST_FW_MAX_JOBS;
 // Replication-lock requests the coordinator queues at once (one per PCP source waiting for the lock).
 inline constexpr std::size_t kMaxLockQueue = WORMCAST_FW_MAX_LOCK_QUEUE;

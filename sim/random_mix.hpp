@@ -26,8 +26,9 @@ struct MixOptions {
   double unicasts_per_node = 0.5;
   // Start cycles are drawn from 0..window-1; 0: window_cycles_per_request times the request count,
   // so the requests overlap without piling up at the nodes: a node's firmware serves kMaxJobs = 4
-  // multicasts at a time and refuses a message that needs a fifth (docs/firmware.md, "Random mixes";
-  // at 40 cycles per request mixes on mesh:8x8 and mesh:4x4x4 hit that limit).
+  // multicasts at a time, and a message or request that finds every job busy waits for one
+  // (docs/firmware.md, "The job limit"; at 40 cycles per request mixes on mesh:8x8 and mesh:4x4x4
+  // reach that limit).
   long window = 0;
   long window_cycles_per_request = 100;
   int max_length = 6;            // each message 1..max_length flits

@@ -767,6 +767,42 @@ TEST_P(FirmwareJobLimit, BurstFromOneSourceBeyondItsJobsWaitsAtTheSource) {
   EXPECT_EQ(record.deliveries.size(), plans.size());
 }
 
+// Back to back from one source: 48 multicasts of six families (separate addressing, one-port
+// halving, dual-path, a tree, rd and multi-path), all from (1,1) at cycle 0, random destination
+// sets, under 30 % ejection stalls. Every destination is served exactly once, no watchdog.
+TEST_P(FirmwareJobLimit, BackToBackMulticastsOfSixFamiliesFromOneSourceEachDeliveredOnce) {
+  const model::Topology t = model::Topology::parse("mesh:4x4");
+  const NodeId source = t.parse_node("1,1");
+  std::vector<NodeId> others;
+  for (NodeId v = 0; v < t.node_count(); ++v) {
+    if (v != source) others.push_back(v);
+  }
+  const std::vector<std::pair<const char*, model::PortModel>> families = {
+      {"unicast", model::PortModel::one_port()},   {"one-port", model::PortModel::one_port()},
+      {"dual-path", model::PortModel::all_port()}, {"min", model::PortModel::two_port()},
+      {"rd", model::PortModel::one_port()},        {"multi-path", model::PortModel::all_port()}};
+  std::mt19937_64 rng = seeded(29);
+  std::vector<model::Plan> plans;
+  for (int i = 0; i < 48; ++i) {
+    const auto& [algorithm, ports] = families[static_cast<std::size_t>(i) % families.size()];
+    std::vector<NodeId> dests = others;
+    if (std::string(algorithm) != "rd") {
+      std::shuffle(dests.begin(), dests.end(), rng);
+      dests.resize(1 + rng() % others.size());
+    }
+    plans.push_back(
+        model::plan(model::make_request(t, algorithm, source, dests, 1 + static_cast<int>(rng() % 6), ports)));
+  }
+  sim::RunOptions o = fast_options();
+  o.backend = GetParam();
+  o.eject_stall = 0.3;
+  const sim::RunRecord record = run_and_check(plans, o);
+  EXPECT_FALSE(record.stalled);
+  std::size_t destinations = 0;
+  for (const model::Plan& p : plans) destinations += p.request.destinations.size();
+  EXPECT_EQ(record.deliveries.size(), destinations);
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, FirmwareJobLimit, testing::Values(sim::Backend::kRtl, sim::Backend::kModel),
                          [](const testing::TestParamInfo<sim::Backend>& i) {
                            return i.param == sim::Backend::kRtl ? std::string("Rtl") : std::string("Model");
