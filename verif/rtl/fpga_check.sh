@@ -28,7 +28,7 @@ pkgs=("$rtl_dir"/*_pkg.sv "$fpga_dir"/*_pkg.sv)
 # The board's modules are not the network's: verif/fpga/board_checks.sh checks them
 # (Fpga.BoardPartsLintAndSynthClean), and the board top, whose SB_PLL40_CORE only the iCE40 flow
 # knows, is checked by make fpga's synthesis.
-board_modules=" reset_sync uart_tx status_line wormcast_hx8k_core wormcast_hx8k "
+board_modules=" reset_sync uart_tx status_line board_status wormcast_hx8k_core wormcast_hx8k "
 modules=()
 for file in "$fpga_dir"/*.sv; do
   name=$(basename "$file" .sv)
