@@ -56,7 +56,7 @@ clk_mhz=$(awk -v hz="$clk_hz" 'BEGIN { printf "%.4f", hz / 1e6 }')
 
 # 2. Synthesis.
 shopt -s nullglob
-board_files=(reset_sync uart_tx status_line wormcast_hx8k_core wormcast_hx8k)
+board_files=(reset_sync uart_tx status_line board_status wormcast_hx8k_core wormcast_hx8k)
 if [[ "$standin" == 1 ]]; then
   # The board's own modules and the stand-in only (no router, no network).
   files=()

@@ -2,19 +2,11 @@
 // wormcast_hx8k_core: the FPGA self-test without the clock generator: what simulation runs.
 //
 // reset_sync -> noc_selftest (the two-router network with its traffic generators and checkers)
-// -> status_line -> uart_tx, and the LEDs. The board top (wormcast_hx8k) adds the PLL and feeds
-// `rst_req_ni` from its lock output.
+// -> board_status (the status line over the UART, the heartbeat and the LEDs). The board top
+// (wormcast_hx8k) adds the PLL and feeds `rst_req_ni` from its lock output.
 //
-// LEDs (`led_o[i]` drives the breakout board's LED D(i+2); high is on):
-//   0 heartbeat: toggles every HeartbeatHalf cycles (a 1 Hz blink by default) while out of reset
-//   1 pass: every mode of the self-test reached its target without an error (sticky)
-//   2 error: the self-test found an error (sticky)
-//   3 running: the clock is up (PLL locked) and reset has been released
-//   4 UART: on while the transmitter sends a 0 bit (flickers once per line)
-//   5 router error: a router's sticky error flags are not all zero
-//   6 check error: the checkers counted an error
-//   7 off
-`include "noc_registers.svh"
+// `led_o[i]` drives the breakout board's LED D(i+2); board_status says what each one shows ("running"
+// is on once the PLL has locked and reset has been released).
 
 module wormcast_hx8k_core #(
   /// Test-only fault injection, passed to noc_selftest: 0 none; 1 corrupt one payload flit;
@@ -41,8 +33,6 @@ module wormcast_hx8k_core #(
   /// The eight LEDs, see above.
   output logic [7:0] led_o
 );
-
-  localparam int unsigned BeatW = $clog2(HeartbeatHalf);
 
   // The synchronized reset of everything below (asynchronous assert, synchronous release).
   logic rst_ni;
@@ -74,12 +64,12 @@ module wormcast_hx8k_core #(
     .fail_o           (fail)
   );
 
-  logic [7:0] tx_data;
-  logic       tx_valid, tx_ready;
-
-  status_line #(
-    .LinePeriod(LinePeriod)
-  ) u_status_line (
+  board_status #(
+    .ClkHz        (ClkHz),
+    .Baud         (Baud),
+    .LinePeriod   (LinePeriod),
+    .HeartbeatHalf(HeartbeatHalf)
+  ) u_board_status (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
     .worms_sent_i     (worms_sent),
@@ -89,45 +79,8 @@ module wormcast_hx8k_core #(
     .cycles_i         (cycles),
     .pass_i           (pass),
     .fail_i           (fail),
-    .data_o           (tx_data),
-    .valid_o          (tx_valid),
-    .ready_i          (tx_ready)
+    .uart_tx_o        (uart_tx_o),
+    .led_o            (led_o)
   );
-
-  logic tx;
-
-  uart_tx #(
-    .ClkHz(ClkHz),
-    .Baud (Baud)
-  ) u_uart_tx (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .data_i (tx_data),
-    .valid_i(tx_valid),
-    .ready_o(tx_ready),
-    .tx_o   (tx)
-  );
-
-  // Heartbeat: a 1 Hz square wave.
-  logic [BeatW-1:0] beat_d, beat_q;
-  logic             heartbeat_d, heartbeat_q;
-  always_comb begin
-    beat_d      = beat_q - BeatW'(1);
-    heartbeat_d = heartbeat_q;
-    if (beat_q == '0) begin
-      beat_d      = BeatW'(HeartbeatHalf - 1);
-      heartbeat_d = !heartbeat_q;
-    end
-  end
-  // The LED outputs are registered, so no LED pin hangs on a combinational path.
-  logic [7:0] led_d, led_q;
-  assign led_d = {1'b0, check_errors != '0, router_errors != '0, !tx, 1'b1, fail, pass, heartbeat_q};
-
-  `NOC_FF(beat_q, beat_d, BeatW'(HeartbeatHalf - 1))
-  `NOC_FF(heartbeat_q, heartbeat_d, 1'b0)
-  `NOC_FF(led_q, led_d, 8'h00)
-
-  assign uart_tx_o = tx;
-  assign led_o     = led_q;
 
 endmodule

@@ -2,23 +2,17 @@
 // wormcast_ulx3s: the board top for the ULX3S (LFE5U-85F-CABGA381): the mesh self-test
 // (noc_selftest_mesh: a SizeX x SizeY mesh of the VC-class plan's routers, a traffic generator and
 // a delivery checker per node, the credit audit and the routers' sticky error bits) behind the
-// HX8K board's status line, UART and LEDs (docs/fpga.md, "ECP5: the ULX3S").
+// HX8K board's status line, UART and LEDs (board_status; docs/fpga.md, "ECP5: the ULX3S"). With
+// HostLink = 1 the same mesh is driven by the host instead (noc_host_mesh: the host's commands
+// arrive on the UART's receive line, docs/fpga.md "The host link").
 //
 // The design runs on the board's 25 MHz oscillator directly (no PLL: the build's timing target is
 // that clock). The reset request is a power-on register: its initial value (0, the flip-flop's
 // state after configuration) holds the design in reset for the first cycle, then reset_sync
 // releases it ResetHold + 2 cycles later with the clock running.
 //
-// LEDs (`led_o[i]` drives the board's LED D(i); high is on), as on the HX8K:
-//   0 heartbeat: toggles every HeartbeatHalf cycles (a 1 Hz blink by default) while out of reset
-//   1 pass: every kind the mesh sends reached its target without an error (sticky)
-//   2 error: the self-test found an error (sticky)
-//   3 running: reset has been released
-//   4 UART: on while the transmitter sends a 0 bit (flickers once per line)
-//   5 router error: a router's or NI's sticky error flags are not all zero
-//   6 check error: the checkers, the delivery accounting, a watchdog or the credit audit counted an
-//     error
-//   7 off
+// `led_o[i]` drives the board's LED D(i); board_status says what each one shows, as on the HX8K
+// (with HostLink, the list below).
 // Pins: fpga/ulx3s/ulx3s_v20.lpf.
 `include "noc_registers.svh"
 
@@ -40,17 +34,20 @@ module wormcast_ulx3s #(
   /// Cycles between heartbeat LED toggles (half a second by default).
   parameter int unsigned HeartbeatHalf = ClkHz / 2,
   /// Cycles the clock runs in reset after the request is released.
-  parameter int unsigned ResetHold = 16
+  parameter int unsigned ResetHold = 16,
+  /// 0: the mesh self-test. 1: the mesh driven by the host over the UART (noc_host_mesh,
+  /// docs/fpga.md "The host link"), the node firmware running on the host.
+  parameter int unsigned HostLink = 0
 ) (
   /// The board's 25 MHz oscillator.
   input  logic       clk_25mhz_i,
+  /// UART receive (the FT231X's transmit output: the host's serial port); used with HostLink.
+  input  logic       uart_rx_i,
   /// UART transmit (FPGA to the FT231X's receive input: the host's serial port).
   output logic       uart_tx_o,
   /// LEDs D0..D7, see above.
   output logic [7:0] led_o
 );
-
-  localparam int unsigned BeatW = $clog2(HeartbeatHalf);
 
   logic clk_i;
   assign clk_i = clk_25mhz_i;
@@ -71,82 +68,75 @@ module wormcast_ulx3s #(
     .rst_no(rst_ni)
   );
 
-  logic [31:0] worms_sent, worms_delivered, cycles;
-  logic [15:0] check_errors;
-  logic [7:0]  router_errors;
-  logic        pass, fail;
+  if (HostLink == 0) begin : gen_selftest
+    logic [31:0] worms_sent, worms_delivered, cycles;
+    logic [15:0] check_errors;
+    logic [7:0]  router_errors;
+    logic        pass, fail;
 
-  noc_selftest_mesh #(
-    .SizeX   (SizeX),
-    .SizeY   (SizeY),
-    .BufDepth(BufDepth),
-    .Fault   (Fault)
-  ) u_selftest (
-    .clk_i            (clk_i),
-    .rst_ni           (rst_ni),
-    .worms_sent_o     (worms_sent),
-    .worms_delivered_o(worms_delivered),
-    .check_errors_o   (check_errors),
-    .router_errors_o  (router_errors),
-    .cycles_o         (cycles),
-    .pass_o           (pass),
-    .fail_o           (fail)
-  );
+    noc_selftest_mesh #(
+      .SizeX   (SizeX),
+      .SizeY   (SizeY),
+      .BufDepth(BufDepth),
+      .Fault   (Fault)
+    ) u_selftest (
+      .clk_i            (clk_i),
+      .rst_ni           (rst_ni),
+      .worms_sent_o     (worms_sent),
+      .worms_delivered_o(worms_delivered),
+      .check_errors_o   (check_errors),
+      .router_errors_o  (router_errors),
+      .cycles_o         (cycles),
+      .pass_o           (pass),
+      .fail_o           (fail)
+    );
 
-  logic [7:0] tx_data;
-  logic       tx_valid, tx_ready;
+    board_status #(
+      .ClkHz        (ClkHz),
+      .Baud         (Baud),
+      .LinePeriod   (LinePeriod),
+      .HeartbeatHalf(HeartbeatHalf)
+    ) u_board_status (
+      .clk_i            (clk_i),
+      .rst_ni           (rst_ni),
+      .worms_sent_i     (worms_sent),
+      .worms_delivered_i(worms_delivered),
+      .check_errors_i   (check_errors),
+      .router_errors_i  (router_errors),
+      .cycles_i         (cycles),
+      .pass_i           (pass),
+      .fail_i           (fail),
+      .uart_tx_o        (uart_tx_o),
+      .led_o            (led_o)
+    );
 
-  status_line #(
-    .LinePeriod(LinePeriod)
-  ) u_status_line (
-    .clk_i            (clk_i),
-    .rst_ni           (rst_ni),
-    .worms_sent_i     (worms_sent),
-    .worms_delivered_i(worms_delivered),
-    .check_errors_i   (check_errors),
-    .router_errors_i  (router_errors),
-    .cycles_i         (cycles),
-    .pass_i           (pass),
-    .fail_i           (fail),
-    .data_o           (tx_data),
-    .valid_o          (tx_valid),
-    .ready_i          (tx_ready)
-  );
+    // The receive line is the host link's.
+    logic unused_rx;
+    assign unused_rx = uart_rx_i;
+  end else begin : gen_host_link
+    logic [7:0] node_errors, link_errors;
 
-  logic tx;
+    noc_host_mesh #(
+      .SizeX   (SizeX),
+      .SizeY   (SizeY),
+      .BufDepth(BufDepth),
+      .ClkHz   (ClkHz),
+      .Baud    (Baud)
+    ) u_host_mesh (
+      .clk_i        (clk_i),
+      .rst_ni       (rst_ni),
+      .uart_rx_i    (uart_rx_i),
+      .uart_tx_o    (uart_tx_o),
+      .node_errors_o(node_errors),
+      .link_errors_o(link_errors)
+    );
 
-  uart_tx #(
-    .ClkHz(ClkHz),
-    .Baud (Baud)
-  ) u_uart_tx (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .data_i (tx_data),
-    .valid_i(tx_valid),
-    .ready_o(tx_ready),
-    .tx_o   (tx)
-  );
-
-  // Heartbeat: a 1 Hz square wave.
-  logic [BeatW-1:0] beat_d, beat_q;
-  logic             heartbeat_d, heartbeat_q;
-  always_comb begin
-    beat_d      = beat_q - BeatW'(1);
-    heartbeat_d = heartbeat_q;
-    if (beat_q == '0) begin
-      beat_d      = BeatW'(HeartbeatHalf - 1);
-      heartbeat_d = !heartbeat_q;
-    end
+    // LEDs in host-link mode (registered): 0 running, 1 a router or NI error, 2 a link error,
+    // 3 the receive line is low (flickers with each command), 4 the transmit line is low.
+    logic [7:0] led_d, led_q;
+    assign led_d = {3'b000, !uart_tx_o, !uart_rx_i, link_errors != '0, node_errors != '0, 1'b1};
+    `NOC_FF(led_q, led_d, 8'h00)
+    assign led_o = led_q;
   end
-  // The LED outputs are registered, so no LED pin hangs on a combinational path.
-  logic [7:0] led_d, led_q;
-  assign led_d = {1'b0, check_errors != '0, router_errors != '0, !tx, 1'b1, fail, pass, heartbeat_q};
-
-  `NOC_FF(beat_q, beat_d, BeatW'(HeartbeatHalf - 1))
-  `NOC_FF(heartbeat_q, heartbeat_d, 1'b0)
-  `NOC_FF(led_q, led_d, 8'h00)
-
-  assign uart_tx_o = tx;
-  assign led_o     = led_q;
 
 endmodule

@@ -44,7 +44,7 @@ start=$SECONDS
 shopt -s nullglob
 if [[ "$standin" == 1 ]]; then
   files=()
-  for m in reset_sync uart_tx status_line wormcast_hx8k_core; do files+=("$root/fpga/$m.sv"); done
+  for m in reset_sync uart_tx status_line board_status wormcast_hx8k_core; do files+=("$root/fpga/$m.sv"); done
   files+=("$root/verif/fpga/standin/noc_selftest.sv")
 else
   files=("$root/rtl/noc_pkg.sv")

@@ -8,7 +8,7 @@
 #          NOC_DATA_W=32), `verilator --lint-only -Wall --assert`, with the rtl/ and fpga/
 #          packages read first and submodules found through -y; clean means no output at all.
 #          noc_selftest is linted with each Fault value as well, and the ULX3S board top
-#          fpga/ulx3s/wormcast_ulx3s.sv at its defaults.
+#          fpga/ulx3s/wormcast_ulx3s.sv at its defaults, with HostLink 0 and 1.
 #   synth: yosys 0.23 reads rtl/ and fpga/ with `read_verilog -sv -noautowire -DNOC_DATA_W=32`;
 #          for each fpga/ module (noc_selftest with each Fault value) `check -assert` after `proc`
 #          and after `synth`, no latch cell, and no yosys warning but the benign memory one. The
@@ -28,7 +28,7 @@ pkgs=("$rtl_dir"/*_pkg.sv "$fpga_dir"/*_pkg.sv)
 # The board's modules are not the network's: verif/fpga/board_checks.sh checks them
 # (Fpga.BoardPartsLintAndSynthClean), and the board top, whose SB_PLL40_CORE only the iCE40 flow
 # knows, is checked by make fpga's synthesis.
-board_modules=" reset_sync uart_tx status_line wormcast_hx8k_core wormcast_hx8k "
+board_modules=" reset_sync uart_tx status_line board_status wormcast_hx8k_core wormcast_hx8k "
 modules=()
 for file in "$fpga_dir"/*.sv; do
   name=$(basename "$file" .sv)
@@ -63,18 +63,21 @@ case $mode in
         failed+=("$variant")
       fi
     done
-    # The ULX3S board top (fpga/ulx3s/), at its default 3x3 mesh; its synthesis is make fpga
-    # BOARD=ulx3s's (a newer yosys than this test's).
-    cmd=("$verilator" --lint-only -Wall --assert -DNOC_DATA_W=32 -I"$rtl_dir" -y "$rtl_dir" -y "$fpga_dir"
-         "${waivers[@]}" "${pkgs[@]}" "$fpga_dir/ulx3s/wormcast_ulx3s.sv" --top-module wormcast_ulx3s)
-    if output=$("${cmd[@]}" 2>&1) && [[ -z "$output" ]]; then
-      echo "lint: wormcast_ulx3s clean"
-    else
-      echo "lint: wormcast_ulx3s FAILED"
-      echo "  command: ${cmd[*]}"
-      echo "$output" | sed 's/^/  /'
-      failed+=(wormcast_ulx3s)
-    fi
+    # The ULX3S board top (fpga/ulx3s/), at its default 3x3 mesh, as the self-test and with the host
+    # link; its synthesis is make fpga BOARD=ulx3s's (a newer yosys than this test's).
+    for host_link in 0 1; do
+      cmd=("$verilator" --lint-only -Wall --assert -DNOC_DATA_W=32 -I"$rtl_dir" -y "$rtl_dir" -y "$fpga_dir"
+           "${waivers[@]}" "${pkgs[@]}" "$fpga_dir/ulx3s/wormcast_ulx3s.sv" --top-module wormcast_ulx3s
+           -GHostLink=$host_link)
+      if output=$("${cmd[@]}" 2>&1) && [[ -z "$output" ]]; then
+        echo "lint: wormcast_ulx3s HostLink=$host_link clean"
+      else
+        echo "lint: wormcast_ulx3s HostLink=$host_link FAILED"
+        echo "  command: ${cmd[*]}"
+        echo "$output" | sed 's/^/  /'
+        failed+=("wormcast_ulx3s HostLink=$host_link")
+      fi
+    done
     ;;
   synth)
     yosys=${4:-yosys}
