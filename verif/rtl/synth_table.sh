@@ -23,7 +23,8 @@
 # (the tools' defaults); docs/rtl.md, "Arbiters and tool options", has what the options measured.
 #
 # Prints the table as markdown to stdout and writes it to <out-dir>/synth_table.md; every run's log
-# and stat stay in <out-dir>. Uses two yosys jobs at a time.
+# and stat stay in <out-dir>. Uses two yosys jobs at a time (SYNTH_JOBS: another number, e.g. 1 on
+# a shared machine).
 #
 # SYNTH_FLOWS (make synth FLOWS=...) names the yosys flows to run, of "ice40 xilinx ecp5" (the
 # default); the columns of a flow left out show "-", e.g. FLOWS=ice40 for iterating on the iCE40
@@ -60,7 +61,11 @@ wrapper=$here/synth_wrap_router.sv
 node_router=$here/synth_node_router.sv
 yosys=${YOSYS:-yosys}
 nextpnr=${NEXTPNR_ICE40:-nextpnr-ice40}
-jobs=2
+jobs=${SYNTH_JOBS:-2}
+if ! [[ "$jobs" =~ ^[1-9][0-9]*$ ]]; then
+  echo "synth: SYNTH_JOBS is '$jobs'; it must be a positive number of yosys jobs" >&2
+  exit 2
+fi
 # A design that fills the HX8K to the last logic cells may route for ever: give up after this.
 nextpnr_timeout=${NEXTPNR_TIMEOUT:-600}
 # Placement seeds per design that fits: the fmax column is their median (min and max beside it).
