@@ -114,8 +114,8 @@ for s in "${selected[@]}"; do
   if [[ -z "$synth" && -z "$pnr" && -n "$from" ]]; then
     cp -p "$from/$tag".ice40.stat "$from/$tag".wrap.* "$dir"/
     reuse=1
-  elif [[ -n "${netlist_of[$synth]:-}" ]]; then
-    cp -p "${netlist_of[$synth]}/$tag".ice40.stat "${netlist_of[$synth]}/$tag".wrap.{json,stat} "$dir"/
+  elif [[ -n "${netlist_of["opts:$synth"]:-}" ]]; then
+    cp -p "${netlist_of["opts:$synth"]}/$tag".ice40.stat "${netlist_of["opts:$synth"]}/$tag".wrap.{json,stat} "$dir"/
     reuse=1
   elif [[ -z "$synth" && -n "$from" ]]; then
     cp -p "$from/$tag".ice40.stat "$from/$tag".wrap.{json,stat} "$dir"/
@@ -125,7 +125,7 @@ for s in "${selected[@]}"; do
   SYNTH_REUSE=$reuse SYNTH_FLOWS=ice40 SYNTH_JOBS=${SYNTH_JOBS:-1} NEXTPNR_SEEDS=$seeds \
     SYNTH_ICE40_OPTS="$synth" NEXTPNR_OPTS="$pnr" \
     "$here/synth_table.sh" --only "^$config\\|" "$dir" >"$dir/run.log" 2>&1 || status=1
-  netlist_of[$synth]=$dir
+  netlist_of["opts:$synth"]=$dir
   row_of "$s" >&2
 done
 echo "synth-options: done in $((SECONDS - start)) s" >&2
