@@ -19,7 +19,8 @@
 # Usage: verif/rtl/synth_options.sh [--only <regex>] [--from <make-synth-dir>] [--results <file>]
 #                                   [out-dir]   (default build/synth_options)
 #   --only <regex>   run the option sets whose name matches (the others keep their old rows)
-# Environment: NEXTPNR_SEEDS (default 3), SYNTH_JOBS (default 1), NEXTPNR_TIMEOUT (synth_table.sh).
+# Environment: NEXTPNR_SEEDS (default 3), SYNTH_JOBS (default 1), NEXTPNR_TIMEOUT (default 2700 s per
+# seed: one seed took 8 to 15 minutes of wall time on a shared 2-core machine).
 set -uo pipefail
 
 # name|synth_ice40 options|nextpnr-ice40 options
@@ -46,6 +47,7 @@ done
 here=$(cd "$(dirname "$0")" && pwd)
 out_dir=${1:-build/synth_options}
 seeds=${NEXTPNR_SEEDS:-3}
+export NEXTPNR_TIMEOUT=${NEXTPNR_TIMEOUT:-2700}
 if ! [[ "$seeds" =~ ^[1-9][0-9]*$ ]]; then
   echo "synth-options: NEXTPNR_SEEDS is '$seeds'; it must be a positive number of seeds" >&2
   exit 2
