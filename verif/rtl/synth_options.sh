@@ -19,6 +19,7 @@
 # Usage: verif/rtl/synth_options.sh [--only <regex>] [--from <make-synth-dir>] [--results <file>]
 #                                   [out-dir]   (default build/synth_options)
 #   --only <regex>   run the option sets whose name matches (the others keep their old rows)
+#   --render         run nothing: write the rows of the selected sets from <out-dir> as it is
 # Environment: NEXTPNR_SEEDS (default 3), SYNTH_JOBS (default 1), NEXTPNR_TIMEOUT (default 2700 s per
 # seed: one seed took 8 to 15 minutes of wall time on a shared 2-core machine).
 set -uo pipefail
@@ -35,12 +36,14 @@ sets=(
 only=
 from=
 results=
+render=0
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --only) only=${2:?--only needs a regex}; shift 2 ;;
     --from) from=${2:?--from needs a make synth directory}; shift 2 ;;
     --results) results=${2:?--results needs a file}; shift 2 ;;
-    -*) echo "synth-options: unknown option '$1'; valid: --only <regex>, --from <dir>, --results <file>" >&2; exit 2 ;;
+    --render) render=1; shift ;;
+    -*) echo "synth-options: unknown option '$1'; valid: --only <regex>, --from <dir>, --results <file>, --render" >&2; exit 2 ;;
     *) break ;;
   esac
 done
@@ -91,7 +94,15 @@ row_of() {
     log="$dir/$tag.wrap.nextpnr.log"
     [[ $s -gt 1 ]] && log="$dir/$tag.wrap.nextpnr.seed$s.log"
     f=$(fmax_of_log "$log")
-    list+="${list:+, }${f:-not routed}"
+    if [[ -z "$f" && ! -f "$log" ]]; then
+      f="not run"
+    elif [[ -z "$f" && -f "$dir/$tag.wrap.nextpnr.timeout" ]]; then
+      f="not routed in ${NEXTPNR_TIMEOUT} s"
+    elif [[ -z "$f" ]]; then
+      f="not routed"
+    fi
+    list+="${list:+, }$f"
+    [[ "$f" =~ ^[0-9.]+$ ]] || f=""
     [[ -n "$f" ]] && all+="$f"$'\n'
   done
   all=$(printf '%s' "$all" | sort -n)
@@ -108,6 +119,7 @@ start=$SECONDS
 status=0
 declare -A netlist_of  # synth_ice40 options -> the directory that synthesized them
 for s in "${selected[@]}"; do
+  [[ $render -eq 1 ]] && break
   IFS='|' read -r name synth pnr <<<"$s"
   dir=$out_dir/$name
   rm -rf "$dir"
@@ -154,7 +166,7 @@ if [[ -n "$results" ]]; then
     echo "32-bit data; one node's constant configuration) in make synth's fmax wrapper on the iCE40 HX8K"
     echo "(nextpnr-ice40 --hx8k --package ct256 --timing-allow-fail plus the options), seeds 1 to $seeds."
     echo "Router LUT4/FF: synth_ice40 of the router alone with the row's synth_ice40 options. A run"
-    echo "replaces the rows of the option sets it ran; compare rows measured at the same commit."
+    echo "replaces the rows of the option sets it ran; compare rows measured with the same RTL."
     echo
     echo "Tools: $tools."
     echo
