@@ -147,6 +147,14 @@ formal: deps
 .PHONY: synth
 synth: deps
 	@SYNTH_FLOWS='$(FLOWS)' verif/rtl/synth_table.sh $(if $(FULL),--full) $(if $(ONLY),--only '$(ONLY)') --results docs/results/synth.md $(BUILD)/synth
+# iCE40 tool options side by side on the 2-VC node's fmax wrapper (docs/rtl.md, "Arbiters and tool
+# options"): synth_ice40 -abc9 and nextpnr's --opt-timing, --tmg-ripup, router2, NEXTPNR_SEEDS (3)
+# seeds each, to docs/results/synth_options.md. OPTS=<regex>: only those option sets. FROM=<dir>: the
+# default options' run taken from a make synth directory that ran the 2-VC node row at the same
+# commit (FROM=$(BUILD)/synth), not run again. An hour or more of CPU.
+.PHONY: synth-options
+synth-options: deps
+	@verif/rtl/synth_options.sh $(if $(OPTS),--only '$(OPTS)') $(if $(FROM),--from '$(FROM)') --results docs/results/synth_options.md $(BUILD)/synth_options
 # --- end make synth ---
 
 # --- make fpga: the self-test bitstream for the iCE40-HX8K Breakout Board (docs/fpga.md) ---

@@ -11,10 +11,11 @@
 //   lets a wormhole output stay allocated to one packet from head to tail.
 // The pointer is kept as a mask (`prio_q[i]` = requester i is at or after the pointer), and the
 // grant is the lowest set bit of the masked requests if any, else of all requests.
-// The lowest set bit is written as shallow logic, not as `x & (~x + 1)`: bit i wins when it is set
-// and no bit below it is (a prefix OR per bit, which maps to a tree of LUTs), and the masked and
-// the unmasked pick are made side by side and then chosen between. On an FPGA the carry chain of
-// the arithmetic form costs its entry and exit routing on the allocation cycle's critical path.
+// The vector to pick from is chosen first and the lowest set bit is taken once, on it: bit i wins
+// when it is set and no bit below it is (a prefix OR per bit, a tree of LUTs). One prefix network
+// instead of one per candidate vector matters on the 20- and 24-input arbiters of the 4-VC router,
+// where two of them cost more LUTs than they save. The arithmetic form `x & (~x + 1)` would put a
+// carry chain, with its entry and exit routing on an FPGA, on the allocation cycle's critical path.
 `include "noc_assert.svh"
 `include "noc_registers.svh"
 
@@ -36,34 +37,30 @@ module noc_rr_arbiter #(
 );
 
   logic [NumReq-1:0] prio_d, prio_q;
-  logic [NumReq-1:0] req_hi;                // the requests at or after the pointer
-  logic              any_hi;                // some request is at or after the pointer
-  logic [NumReq-1:0] hi_below, all_below;   // bit i: some bit of req_hi / req_i below i is set
-  logic [NumReq-1:0] gnt_hi, gnt_all;       // the lowest set bit of req_hi / req_i
-  logic [NumReq-1:0] at_or_after_gnt, after_gnt;
+  logic [NumReq-1:0] req_hi;           // the requests at or after the pointer
+  logic              any_hi;           // some request is at or after the pointer
+  logic [NumReq-1:0] req_sel;          // the requests the grant is picked from
+  logic [NumReq-1:0] sel_below;        // bit i: some bit of req_sel below i is set
+  logic [NumReq-1:0] at_or_after_gnt;
 
   // The requests at or after the pointer win if there are any; the lowest index among them wins.
-  assign req_hi = req_i & prio_q;
-  assign any_hi = (req_hi != '0);
-  assign hi_below[0]  = 1'b0;
-  assign all_below[0] = 1'b0;
+  assign req_hi  = req_i & prio_q;
+  assign any_hi  = (req_hi != '0);
+  assign req_sel = any_hi ? req_hi : req_i;
+  assign sel_below[0] = 1'b0;
   for (genvar i = 1; i < NumReq; i++) begin : gen_below
-    assign hi_below[i]  = |req_hi[i-1:0];
-    assign all_below[i] = |req_i[i-1:0];
+    assign sel_below[i] = |req_sel[i-1:0];
   end
-  assign gnt_hi  = req_hi & ~hi_below;
-  assign gnt_all = req_i & ~all_below;
-  assign gnt_o   = any_hi ? gnt_hi : gnt_all;
+  assign gnt_o = req_sel & ~sel_below;
 
-  // Thermometer masks of the positions strictly after and at/after the one-hot grant. The grant is
-  // the lowest set bit of the chosen requests, so "after the grant" is "some chosen request below".
-  assign after_gnt       = any_hi ? hi_below : all_below;
-  assign at_or_after_gnt = after_gnt | gnt_o;
+  // `sel_below` is also the thermometer of the positions strictly after the one-hot grant (the
+  // grant is the lowest set bit of req_sel), so the pointer update needs no second prefix network.
+  assign at_or_after_gnt = sel_below | gnt_o;
 
   always_comb begin
     prio_d = prio_q;
     if (req_i != '0) begin  // some grant is given (the same test as gnt_o != '0, one level earlier)
-      prio_d = advance_i ? after_gnt : at_or_after_gnt;
+      prio_d = advance_i ? sel_below : at_or_after_gnt;
     end
   end
 

@@ -23,7 +23,12 @@
 # (the tools' defaults); docs/rtl.md, "Arbiters and tool options", has what the options measured.
 #
 # Prints the table as markdown to stdout and writes it to <out-dir>/synth_table.md; every run's log
-# and stat stay in <out-dir>. Uses two yosys jobs at a time.
+# and stat stay in <out-dir>. Uses two yosys jobs at a time (SYNTH_JOBS: another number, e.g. 1 on
+# a shared machine).
+#
+# SYNTH_REUSE=1 keeps the outputs already in <out-dir>: a yosys run whose stat file is there and the
+# nextpnr runs of a design whose every seed's log is there are not run again (verif/rtl/synth_options.sh
+# fills a directory per option set from a common one, e.g. nextpnr options on one synthesized netlist).
 #
 # SYNTH_FLOWS (make synth FLOWS=...) names the yosys flows to run, of "ice40 xilinx ecp5" (the
 # default); the columns of a flow left out show "-", e.g. FLOWS=ice40 for iterating on the iCE40
@@ -60,7 +65,11 @@ wrapper=$here/synth_wrap_router.sv
 node_router=$here/synth_node_router.sv
 yosys=${YOSYS:-yosys}
 nextpnr=${NEXTPNR_ICE40:-nextpnr-ice40}
-jobs=2
+jobs=${SYNTH_JOBS:-2}
+if ! [[ "$jobs" =~ ^[1-9][0-9]*$ ]]; then
+  echo "synth: SYNTH_JOBS is '$jobs'; it must be a positive number of yosys jobs" >&2
+  exit 2
+fi
 # A design that fills the HX8K to the last logic cells may route for ever: give up after this.
 nextpnr_timeout=${NEXTPNR_TIMEOUT:-600}
 # Placement seeds per design that fits: the fmax column is their median (min and max beside it).
@@ -158,6 +167,7 @@ run_yosys() {
   modes=${modes:-31}
   buf_impl=${buf_impl:-0}
   tag="$(tag_of "$config").$flow"
+  [[ ${SYNTH_REUSE:-0} == 1 && -f "$out_dir/$tag.stat" ]] && return 0
   top=noc_router
   params="-set NumNetPorts $ports -set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth -set Modes $modes -set BufImpl $buf_impl"
   local extra=()
@@ -214,6 +224,15 @@ run_nextpnr() {
   local tag seed log
   tag="$(tag_of "$1").wrap"
   [[ -f "$out_dir/$tag.json" ]] || return 0
+  if [[ ${SYNTH_REUSE:-0} == 1 ]]; then
+    local have=0
+    for ((seed = 1; seed <= nextpnr_seeds; seed++)); do
+      log="$out_dir/$tag.nextpnr.log"
+      [[ $seed -gt 1 ]] && log="$out_dir/$tag.nextpnr.seed$seed.log"
+      [[ "$log" -nt "$out_dir/$tag.json" ]] && grep -q 'Program finished normally' "$log" && have=$((have + 1))
+    done
+    [[ $have -eq $nextpnr_seeds ]] && return 0
+  fi
   rm -f "$out_dir/$tag.nextpnr.timeout" "$out_dir/$tag".nextpnr.seed*.log
   for ((seed = 1; seed <= nextpnr_seeds; seed++)); do
     log="$out_dir/$tag.nextpnr.log"
@@ -352,7 +371,7 @@ measured="$(date -u +%F), $commit"
 
 table="$out_dir/synth_table.md"
 {
-  echo "noc_router, LabelW 16; $tools; $options"
+  echo "noc_router, LabelW 16; $tools; $options; measured $measured"
   echo
   echo "$header"
   echo "$rule"
