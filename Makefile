@@ -1,11 +1,15 @@
 # SPDX-License-Identifier: Apache-2.0
 # wormcast top-level driver. `make run` (the demo) and `make test` (the test suite) install any
 # missing Debian packages first (scripts/ensure-deps.sh), then configure and build with CMake.
+# The configurations are CMakePresets.json's (default, cli-only, bench, sanitize): each sets every
+# build option, so a configure resets whatever was changed by hand in the folder. BUILD moves the
+# default and cli-only presets' folder (build/), CMAKE_FLAGS adds cache entries (e.g.
+# -DCMAKE_CXX_COMPILER_LAUNCHER=ccache).
 BUILD ?= build
 JOBS ?= $(shell nproc)
-CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
+CMAKE_FLAGS ?=
 
-.PHONY: all deps configure build test run clean format experiments experiments-rtl bench regress fuzz
+.PHONY: all deps configure build test run clean format experiments experiments-rtl bench regress fuzz sanitize
 
 all: build
 
@@ -13,18 +17,19 @@ deps:
 	@scripts/ensure-deps.sh --quiet
 
 configure: deps
-	@cmake -S . -B $(BUILD) $(CMAKE_FLAGS) -DWORMCAST_TESTS=ON > $(BUILD).configure.log 2>&1 || (cat $(BUILD).configure.log; exit 1)
+	@cmake --preset default -B $(BUILD) $(CMAKE_FLAGS) > $(BUILD).configure.log 2>&1 || (cat $(BUILD).configure.log; exit 1)
 
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
 
-# For the targets that need only the command line (run, experiments-rtl): a fresh build folder is
-# configured without the test suites (WORMCAST_TESTS=OFF: Verilator runs at configure time for
-# every model), one that `make test` configured stays as it is.
+# For the targets that need only the command line (run, experiments-rtl): the cli-only preset, without
+# the test suites (Verilator runs at configure time for every test-only model), unless `make test`
+# configured the folder with them: then the default preset, so that they stay. The two presets set
+# the same options for everything the command line links, so the binary is the same either way.
 .PHONY: configure-cli
 configure-cli: deps
-	@if [ -f $(BUILD)/CMakeCache.txt ]; then tests=; else tests=-DWORMCAST_TESTS=OFF; fi; \
-		cmake -S . -B $(BUILD) $(CMAKE_FLAGS) $$tests > $(BUILD).configure.log 2>&1 || (cat $(BUILD).configure.log; exit 1)
+	@if grep -qs '^WORMCAST_TESTS:[A-Z]*=ON$$' $(BUILD)/CMakeCache.txt; then preset=default; else preset=cli-only; fi; \
+		cmake --preset $$preset -B $(BUILD) $(CMAKE_FLAGS) > $(BUILD).configure.log 2>&1 || (cat $(BUILD).configure.log; exit 1)
 
 # Every suite: model unit tests, vectors, deadlock proofs, format check.
 # GoogleTest's sharding variables are for `make regress` (below): under ctest, which runs one test
@@ -91,12 +96,21 @@ run: configure-cli
 # and the wall time of the thesis's chapter-4 sweep. Then network simulation speed of the RTL and
 # the model and the verilated 4x4 network top (docs/timing.md, "Benchmarks"; the top is verilated
 # and built here only, not by `make build`: WORMCAST_BENCH_TOP). Google Benchmark; measurements, not
-# tests.
-bench: build
-	@$(BUILD)/bench/plan_bench --benchmark_counters_tabular=true
-	@cmake -S . -B $(BUILD) $(CMAKE_FLAGS) -DWORMCAST_BENCH_TOP=ON > $(BUILD).configure.log 2>&1 || (cat $(BUILD).configure.log; exit 1)
-	@cmake --build $(BUILD) -j $(JOBS) --target network_bench_top
-	@$(BUILD)/bench/network_bench_top --benchmark_counters_tabular=true
+# tests. The bench preset's own folder, build-bench/, so build/'s options stay as they are.
+bench: deps
+	@cmake --preset bench $(CMAKE_FLAGS) > build-bench.configure.log 2>&1 || (cat build-bench.configure.log; exit 1)
+	@cmake --build --preset bench -j $(JOBS)
+	@build-bench/bench/plan_bench --benchmark_counters_tabular=true
+	@build-bench/bench/network_bench_top --benchmark_counters_tabular=true
+
+# The C++ suites under AddressSanitizer and UndefinedBehaviorSanitizer: the sanitize preset, its own
+# folder build-sanitize/ (docs/verification.md, "Sanitizers"). SANITIZE_LABELS: the ctest labels to
+# run (a regular expression, e.g. 'model|firmware'); every suite by default.
+SANITIZE_LABELS ?= .
+sanitize: deps
+	@cmake --preset sanitize $(CMAKE_FLAGS) > build-sanitize.configure.log 2>&1 || (cat build-sanitize.configure.log; exit 1)
+	@cmake --build --preset sanitize -j $(JOBS)
+	@ctest --preset sanitize -j $(JOBS) -L '$(SANITIZE_LABELS)'
 
 # Reproduce the papers' experiments (docs/results.md): fixed seeds, CSVs to docs/results/.
 experiments: build
@@ -117,7 +131,7 @@ format:
 	@clang-format -i $$(git ls-files '*.cpp' '*.hpp')
 
 clean:
-	@rm -rf $(BUILD) $(BUILD).configure.log
+	@rm -rf $(BUILD) $(BUILD).configure.log build-bench build-bench.configure.log build-sanitize build-sanitize.configure.log
 
 # iCE40 LUT/FF report of every RTL cell (yosys synth_ice40 + stat), after the same synthesis check
 # as the Rtl.YosysSynthNoLatches test (no latches, no undriven wires). Needs no CMake build.
