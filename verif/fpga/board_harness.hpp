@@ -14,57 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "sim/uart_pin_model.hpp"
+
 namespace wormcast::verif::fpga {
-
-// An 8N1 receiver sampling the line once per clock cycle: a falling edge on the idle line starts a
-// frame; the start bit is checked at its middle, then each data bit and the stop bit are sampled
-// `divisor` cycles apart at their middles. A low stop bit is a framing error.
-class UartReceiver {
- public:
-  explicit UartReceiver(unsigned divisor) : divisor_(divisor) {}
-
-  // The line's level in one cycle; returns a byte when its stop bit has been sampled.
-  std::optional<std::uint8_t> Sample(bool line) {
-    if (!busy_) {
-      if (prev_ && !line) {
-        busy_ = true;
-        count_ = 0;
-        bits_ = 0;
-        byte_ = 0;
-      }
-      prev_ = line;
-      return std::nullopt;
-    }
-    prev_ = line;
-    ++count_;
-    if (count_ < divisor_ / 2 + bits_ * divisor_) return std::nullopt;
-    if (bits_ == 0) {
-      if (line) busy_ = false;  // a glitch, not a start bit
-    } else if (bits_ <= 8) {
-      byte_ |= static_cast<std::uint8_t>(line ? 1u : 0u) << (bits_ - 1);
-    } else {
-      busy_ = false;
-      if (!line) {
-        ++framing_errors_;
-        return std::nullopt;
-      }
-      return byte_;
-    }
-    ++bits_;
-    return std::nullopt;
-  }
-
-  int framing_errors() const { return framing_errors_; }
-
- private:
-  unsigned divisor_;
-  bool prev_ = true;
-  bool busy_ = false;
-  unsigned count_ = 0;
-  unsigned bits_ = 0;
-  std::uint8_t byte_ = 0;
-  int framing_errors_ = 0;
-};
 
 // One status line, parsed: `wormcast sent=<d> delivered=<d> errors=<d> router=<hh> cycles=<d>
 // <PASS|FAIL|RUN>`, decimal numbers without leading zeros.
@@ -138,7 +90,7 @@ class Board {
     ++cycle_;
     if (model_->led_o & (1u << kLedHeartbeat)) heartbeat_seen_on_ = true;
     if (heartbeat_seen_on_ && !(model_->led_o & (1u << kLedHeartbeat))) heartbeat_toggles_ok_ = true;
-    if (auto byte = uart_.Sample(model_->uart_tx_o != 0)) Receive(static_cast<char>(*byte));
+    if (auto byte = uart_.sample(model_->uart_tx_o != 0)) Receive(static_cast<char>(*byte));
   }
 
   // Runs until a line with the verdict `until` (or any FAIL line) arrives, or `max_cycles` pass.
@@ -190,7 +142,7 @@ class Board {
 
   std::unique_ptr<VerilatedContext> context_;
   std::unique_ptr<Model> model_;
-  UartReceiver uart_;
+  sim::UartReceiver uart_;
   bool echo_;
   std::string text_;
   std::vector<StatusLine> lines_;
