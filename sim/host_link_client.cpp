@@ -107,8 +107,8 @@ std::vector<FlitRecord> HostLinkClient::read(unsigned node, unsigned max) {
   return records;
 }
 
-std::vector<Delivery> HostLinkClient::collect(unsigned node) {
-  std::vector<Delivery> done;
+std::vector<LinkDelivery> HostLinkClient::collect(unsigned node) {
+  std::vector<LinkDelivery> done;
   for (;;) {
     const std::vector<FlitRecord> records = read(node);
     for (const FlitRecord& r : records) {
@@ -118,7 +118,7 @@ std::vector<Delivery> HostLinkClient::collect(unsigned node) {
         throw HostLinkError(fmt::format("node {} stream {}: a {} flit {} a message", node, r.stream,
                                         r.head ? "head" : "body", r.head ? "inside" : "outside"));
       }
-      if (r.head) it = partial_.emplace(key, Delivery{node, r.stream, {}, 0}).first;
+      if (r.head) it = partial_.emplace(key, LinkDelivery{node, r.stream, {}, 0}).first;
       it->second.words.push_back(r.word);
       if (r.last) {
         it->second.cycle = r.cycle;

@@ -57,7 +57,7 @@ struct FlitRecord {
 };
 
 // A message one node received: its flits' words, head first, and the board cycle of its last flit.
-struct Delivery {
+struct LinkDelivery {
   unsigned node = 0, stream = 0;
   std::vector<std::uint64_t> words;
   std::uint32_t cycle = 0;
@@ -74,7 +74,7 @@ class HostLinkClient {
   // Reads every flit node `node` has logged (several reads if need be) and returns the messages
   // they complete, in the order their last flits arrived; a message's earlier flits wait for later
   // calls. Throws HostLinkError on a flit out of place in its stream.
-  std::vector<Delivery> collect(unsigned node);
+  std::vector<LinkDelivery> collect(unsigned node);
 
   unsigned nodes() const { return nodes_; }
   unsigned word_bytes() const { return word_bytes_; }
@@ -87,7 +87,7 @@ class HostLinkClient {
 
   ByteLink& link_;
   unsigned nodes_ = 0, word_bytes_ = 0, max_words_ = 0;
-  std::map<std::pair<unsigned, unsigned>, Delivery> partial_;  // (node, stream)
+  std::map<std::pair<unsigned, unsigned>, LinkDelivery> partial_;  // (node, stream)
 };
 
 }  // namespace wormcast::sim

@@ -45,38 +45,6 @@ std::string drops_of(const model::Topology& t, int multicast, const RunRecord& r
   return s;
 }
 
-std::string check_deliveries(const model::Plan& plan, int multicast, const RunRecord& record) {
-  const model::Topology& t = plan.request.topology;
-  std::map<model::NodeId, const Delivery*> got;
-  for (const Delivery& d : record.deliveries) {
-    if (d.multicast != multicast) continue;
-    if (!d.payload_ok) {
-      return fmt::format("multicast {}: node {} got a corrupted payload (cycle {})", multicast, t.node_name(d.node),
-                         d.cycle);
-    }
-    const auto [it, fresh] = got.emplace(d.node, &d);
-    if (!fresh) {
-      return fmt::format("multicast {}: node {} received the message twice (cycles {} and {})", multicast,
-                         t.node_name(d.node), it->second->cycle, d.cycle);
-    }
-  }
-  const std::set<model::NodeId> wanted(plan.request.destinations.begin(), plan.request.destinations.end());
-  for (const auto& [node, d] : got) {
-    if (!wanted.count(node)) {
-      return fmt::format("multicast {}: node {} received the message (cycle {}) but is not a destination", multicast,
-                         t.node_name(node), d->cycle);
-    }
-  }
-  for (const model::NodeId node : plan.request.destinations) {
-    if (!got.count(node)) {
-      const std::string drops = drops_of(t, multicast, record);
-      return fmt::format("multicast {}: destination {} never received the message{}", multicast, t.node_name(node),
-                         drops.empty() ? "" : ": " + drops);
-    }
-  }
-  return "";
-}
-
 std::string check_worms(const model::Plan& plan, int multicast, const RunRecord& record) {
   const model::Topology& t = plan.request.topology;
   std::map<std::pair<model::NodeId, model::NodeId>, const ObservedWorm*> rtl;
@@ -209,6 +177,38 @@ struct Hold {
 };
 
 }  // namespace
+
+std::string check_deliveries(const model::Plan& plan, int multicast, const RunRecord& record) {
+  const model::Topology& t = plan.request.topology;
+  std::map<model::NodeId, const Delivery*> got;
+  for (const Delivery& d : record.deliveries) {
+    if (d.multicast != multicast) continue;
+    if (!d.payload_ok) {
+      return fmt::format("multicast {}: node {} got a corrupted payload (cycle {})", multicast, t.node_name(d.node),
+                         d.cycle);
+    }
+    const auto [it, fresh] = got.emplace(d.node, &d);
+    if (!fresh) {
+      return fmt::format("multicast {}: node {} received the message twice (cycles {} and {})", multicast,
+                         t.node_name(d.node), it->second->cycle, d.cycle);
+    }
+  }
+  const std::set<model::NodeId> wanted(plan.request.destinations.begin(), plan.request.destinations.end());
+  for (const auto& [node, d] : got) {
+    if (!wanted.count(node)) {
+      return fmt::format("multicast {}: node {} received the message (cycle {}) but is not a destination", multicast,
+                         t.node_name(node), d->cycle);
+    }
+  }
+  for (const model::NodeId node : plan.request.destinations) {
+    if (!got.count(node)) {
+      const std::string drops = drops_of(t, multicast, record);
+      return fmt::format("multicast {}: destination {} never received the message{}", multicast, t.node_name(node),
+                         drops.empty() ? "" : ": " + drops);
+    }
+  }
+  return "";
+}
 
 std::string check_replication_lock(const std::vector<model::Plan>& plans, const RunRecord& record) {
   if (plans.empty()) return "";

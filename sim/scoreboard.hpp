@@ -32,6 +32,11 @@ std::string check_replication_lock(const std::vector<model::Plan>& plans, const 
 // every plan in turn.
 std::string check_multicast(const model::Plan& plan, int multicast, const RunRecord& record);
 
+// Multicast `multicast`'s deliveries alone against `plan`: every destination got the data intact,
+// once, and no other node got it. The check of a run whose worms were not followed (a board
+// through its host link, sim/fpga_backend.hpp); check_multicast applies it first.
+std::string check_deliveries(const model::Plan& plan, int multicast, const RunRecord& record);
+
 // Every multicast's own verdict (multicast i against plans[i]), for a run of several requests
 // (`wormcast run --requests`): a multicast that did not finish (a destination without a delivery,
 // or a worm never taken in whole) in a run with a protocol error (the watchdog's stall report, a

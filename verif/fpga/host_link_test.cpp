@@ -109,7 +109,7 @@ TEST_F(HostLink, UnicastsStartAtTheirBoardCycleAndArriveWithTheDocumentedLatency
     ASSERT_EQ(host.inject(src, start, words).code, InjectCode::kAccepted);
     while (since(host.status().cycle, start) < 200) {
     }
-    const std::vector<sim::Delivery> got = host.collect(dst);
+    const std::vector<sim::LinkDelivery> got = host.collect(dst);
     ASSERT_EQ(got.size(), 1u) << src << " -> " << dst;
     EXPECT_EQ(got[0].words, words) << src << " -> " << dst;
     EXPECT_EQ(static_cast<long>(got[0].cycle - start), documented_latency(hops(src, dst), 4))
@@ -158,7 +158,7 @@ TEST_F(HostLink, AStartInThePastIsSentAtOnceAndCountedLate) {
   const std::uint32_t past = host.status().cycle - 10;
   ASSERT_EQ(host.inject(0, past, message(0, 3, 2)).code, InjectCode::kAccepted);
   board_.run(200);
-  const std::vector<sim::Delivery> got = host.collect(3);
+  const std::vector<sim::LinkDelivery> got = host.collect(3);
   ASSERT_EQ(got.size(), 1u);
   EXPECT_EQ(got[0].words, message(0, 3, 2));
   EXPECT_EQ(host.status().late, 1);
@@ -174,13 +174,13 @@ TEST_F(HostLink, AFullDeliveryLogHoldsTheNetworkAndLosesNothing) {
   }
   while (since(host.status().cycle, start) < 400) {
   }
-  std::vector<sim::Delivery> got;
+  std::vector<sim::LinkDelivery> got;
   for (int round = 0; round < 10 && got.size() < 3; ++round) {
-    for (sim::Delivery& d : host.collect(3)) got.push_back(std::move(d));
+    for (sim::LinkDelivery& d : host.collect(3)) got.push_back(std::move(d));
   }
   ASSERT_EQ(got.size(), 3u);
   std::vector<bool> seen(3, false);
-  for (const sim::Delivery& d : got) {
+  for (const sim::LinkDelivery& d : got) {
     const unsigned src = static_cast<unsigned>(wire::unpack_head(d.words[0]).src);
     ASSERT_LT(src, 3u);
     EXPECT_EQ(d.words, message(src, 3, 11));
@@ -236,7 +236,7 @@ TEST(HostLinkSerial, UnicastsThroughAPseudoTerminalArriveAtTheirDocumentedBoardC
       ASSERT_EQ(host.inject(0, start, words).code, InjectCode::kAccepted);
       while (since(host.status().cycle, start) < 300) {
       }
-      const std::vector<sim::Delivery> got = host.collect(dst);
+      const std::vector<sim::LinkDelivery> got = host.collect(dst);
       ASSERT_EQ(got.size(), 1u);
       EXPECT_EQ(got[0].words, words);
       EXPECT_EQ(static_cast<long>(got[0].cycle - start), documented_latency(hops(0, dst), 6));
