@@ -210,14 +210,13 @@ class BoardRunLoop {
     }
   }
 
-  // Two status commands back to back: their round trip in board cycles, and the board cycle that
-  // becomes run cycle 0.
+  // Two status commands back to back: their round trip in board cycles.
   void measure_link() {
     const LinkStatus a = link_.status();
     const LinkStatus b = link_.status();
     run_.status_round_trip = since(b.cycle, a.cycle);
     cycles_per_byte_ = static_cast<double>(run_.status_round_trip) / static_cast<double>(status_bytes(link_.nodes()));
-    run_.base = b.cycle;
+    run_.base = b.cycle;  // until the first injections set it
   }
 
   void start_multicasts() {
@@ -244,16 +243,25 @@ class BoardRunLoop {
   }
 
   // Sends every queued message to the board, each at the run cycle its start-up ends or, when the
-  // link cannot get it there by then, as soon as it can. Returns the latest start.
+  // link cannot get it there by then, as soon as it can. The first round's messages were all sent
+  // before the board was asked anything, so run cycle 0 is set by them: every one arrives in time.
+  // Returns the latest start.
   long inject_pending() {
     std::size_t bytes = status_bytes(link_.nodes());
     for (const auto& node : nodes_) {
       for (const Outgoing& o : node->outgoing) bytes += inject_bytes(o.words.size(), link_.word_bytes());
     }
     if (bytes == status_bytes(link_.nodes())) return 0;
-    const long earliest = since(link_.status().cycle, run_.base) +
-                          options_.margin_round_trips * run_.status_round_trip +
-                          static_cast<long>(std::ceil(cycles_per_byte_ * static_cast<double>(bytes)));
+    // The commands' bytes twice over (each command waits for its answer's turnaround), and the
+    // margin for the host's own time.
+    const long lead = options_.margin_round_trips * run_.status_round_trip +
+                      static_cast<long>(std::ceil(2 * cycles_per_byte_ * static_cast<double>(bytes)));
+    const std::uint32_t now = link_.status().cycle;
+    if (!based_) {
+      run_.base = now + static_cast<std::uint32_t>(lead);
+      based_ = true;
+    }
+    const long earliest = since(now, run_.base) + lead;
     long latest = 0;
     for (NodeId n = 0; n < static_cast<NodeId>(nodes_.size()); ++n) {
       HostNode& node = *nodes_[static_cast<std::size_t>(n)];
@@ -340,6 +348,7 @@ class BoardRunLoop {
   BoardRun run_;
   long now_ = 0;
   double cycles_per_byte_ = 0;
+  bool based_ = false;  // run cycle 0 has been set (by the first injections)
 };
 
 }  // namespace

@@ -25,7 +25,7 @@ struct BoardRunOptions {
   long quiet_cycles = 2000;
   // Status round trips added to every injection's lead: the host's own time between commands,
   // which a board that runs freely (a real one, or one behind a pseudo-terminal) does not wait for.
-  long margin_round_trips = 1;
+  long margin_round_trips = 2;
   // Board cycles the run may take before it is stopped as stalled.
   long max_cycles = 5'000'000;
 };
@@ -43,7 +43,8 @@ struct BoardRun {
   // report links), so the record is checked with check_deliveries.
   RunRecord record;
   std::vector<BoardInjection> injections;
-  // The board cycle that is run cycle 0.
+  // The board cycle that is run cycle 0: set when the first messages are injected, far enough
+  // ahead for all of them to arrive in time.
   std::uint32_t base = 0;
   // One status command's round trip in board cycles, measured before the run: the link latency
   // unit the margins are made of.

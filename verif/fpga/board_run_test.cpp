@@ -77,8 +77,8 @@ TEST_F(BoardRun, SingleStepAlgorithmsDeliverAtTheTimingModelsCycles) {
   const std::vector<std::vector<model::Request>> runs{
       {request("unicast", 0, {3}, 2)},
       {request("unicast", 0, {1}, 2), request("unicast", 3, {2}, 3)},
-      {request("xy-path", 0, {1, 2, 3}, 2)},
       {request("dual-path", 1, {0, 2, 3}, 2)},
+      {request("lin", 0, {1, 2, 3}, 2)},
   };
   for (const std::vector<model::Request>& requests : runs) {
     const sim::BoardRun got = run(requests);
@@ -99,7 +99,7 @@ TEST_F(BoardRun, SingleStepAlgorithmsDeliverAtTheTimingModelsCycles) {
 // The comparison above can fail: the timing model run with a start-up one cycle longer than the
 // board's delivers every destination one cycle later.
 TEST_F(BoardRun, AnotherStartUpOnTheTimingModelIsSeenAsADifference) {
-  const std::vector<model::Request> requests{request("xy-path", 0, {1, 2, 3}, 2)};
+  const std::vector<model::Request> requests{request("dual-path", 0, {1, 2, 3}, 2)};
   const sim::BoardRun got = run(requests);
   const model::Plan plan = model::plan(requests[0]);
   const std::vector<long> board = sim::delivery_cycles(plan, 0, got.record);
@@ -138,7 +138,7 @@ TEST_F(BoardRun, MultiStepAlgorithmsWaitForTheLinkAndReportHowLong) {
 // The same run through a serial port: the board runs freely in its own thread behind a
 // pseudo-terminal pair, the host opens the other side as it would the board's FTDI port.
 TEST(BoardRunSerial, APathMulticastThroughAPseudoTerminalDeliversAtTheTimingModelsCycles) {
-  const std::vector<model::Request> requests{request("xy-path", 0, {1, 2, 3}, 2)};
+  const std::vector<model::Request> requests{request("dual-path", 0, {1, 2, 3}, 2)};
   PtyBoard<Vwormcast_ulx3s_host2x2> board(kDivisor, 64);
   sim::BoardRun got;
   {
