@@ -16,6 +16,7 @@ set(_wormcast_suite_labels_Firmware firmware)
 set(_wormcast_suite_labels_Rtl rtl)
 set(_wormcast_suite_labels_Formal rtl formal)
 set(_wormcast_suite_labels_Fpga fpga)
+set(_wormcast_suite_labels_FpgaCli fpga cli)  # the command line's board backends, end to end
 
 # wormcast_label_tests([SLOW <test>...]): appends its suite's labels to every test of the calling
 # directory, and slow to the tests named after SLOW.

@@ -193,21 +193,7 @@ class BoardRunLoop {
           "board must be built with 64-bit flits",
           link_.word_bytes()));
     }
-    if (!topology_.is_mesh() || topology_.dimensions() != 2 ||
-        static_cast<unsigned>(topology_.node_count()) != link_.nodes()) {
-      throw model::UnsupportedError(fmt::format("the board runs a 2D mesh of {} nodes; the request asks for {}",
-                                                link_.nodes(), topology_.spec()));
-    }
-    for (const model::Request& r : requests_) {
-      const bool one_port = r.ports.kind == model::PortModelKind::kOnePort ||
-                            (r.ports.kind == model::PortModelKind::kDPort && r.ports.count == 1);
-      if (!one_port && r.algorithm != "rd") {  // rd injects on one port whatever the model says
-        throw model::UnsupportedError(
-            fmt::format("{}: the board's nodes have one injection channel each, so only the one-port model runs on it",
-                        r.algorithm));
-      }
-      if (r.topology.spec() != topology_.spec()) throw model::RequestError("all requests must share one topology");
-    }
+    check_board_requests(requests_, link_.nodes());
   }
 
   // Two status commands back to back: their round trip in board cycles.
@@ -352,6 +338,26 @@ class BoardRunLoop {
 };
 
 }  // namespace
+
+void check_board_requests(const std::vector<model::Request>& requests, unsigned nodes) {
+  for (const model::Request& r : requests) {
+    const model::Topology& t = r.topology;
+    if (!t.is_mesh() || t.dimensions() != 2 || static_cast<unsigned>(t.node_count()) != nodes) {
+      throw model::UnsupportedError(
+          fmt::format("topology {} ({} nodes) is not the board's: the board runs a 2D mesh of {} nodes", t.spec(),
+                      t.node_count(), nodes));
+    }
+    if (t.spec() != requests.front().topology.spec()) throw model::RequestError("all requests must share one topology");
+    const bool one_port = r.ports.kind == model::PortModelKind::kOnePort ||
+                          (r.ports.kind == model::PortModelKind::kDPort && r.ports.count == 1);
+    if (!one_port && r.algorithm != "rd") {  // rd injects on one port whatever the model says
+      throw model::UnsupportedError(fmt::format(
+          "{} with the {} model: the board's nodes have one injection channel each, so it runs the one-port model "
+          "only (-p one, for an algorithm that takes it)",
+          r.algorithm, r.ports.name()));
+    }
+  }
+}
 
 BoardRun run_on_board(const std::vector<model::Request>& requests, const BoardRunOptions& options,
                       HostLinkClient& link) {

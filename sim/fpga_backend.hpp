@@ -55,6 +55,12 @@ struct BoardRun {
   long link_wait = 0;
 };
 
+// Throws model::UnsupportedError naming what the board cannot run: a topology other than a 2D mesh
+// of `nodes` nodes (the board's status block gives its node count, not its shape: the caller knows
+// that the mesh it names is the board's), a port model other than one-port (rd excepted: it injects
+// on one port whatever the model says). model::RequestError when the requests' topologies differ.
+void check_board_requests(const std::vector<model::Request>& requests, unsigned nodes);
+
 // Runs the requests (every source starts at run cycle 0) on the board behind `link`. Throws
 // model::UnsupportedError for a request the board cannot run (more than one port, a message longer
 // than its queue takes, a topology other than the board's mesh) and HostLinkError when the link

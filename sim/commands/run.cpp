@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // wormcast run: multicasts run by the node firmware on the verilated routers (or on the timing
-// model: --backend model), each checked against its plan (exit 1 when a check fails).
+// model: --backend model; or on a board through its host link: --backend fpga-sim | fpga,
+// sim/commands/board_run.hpp), each checked against its plan (exit 1 when a check fails).
 #include <fmt/format.h>
 
 #include <filesystem>
@@ -10,6 +11,7 @@
 #include "model/errors.hpp"
 #include "model/planner.hpp"
 #include "sim/algorithm_race.hpp"
+#include "sim/commands/board_run.hpp"
 #include "sim/commands/command.hpp"
 #include "sim/commands/common.hpp"
 #include "sim/commands/request_file.hpp"
@@ -62,6 +64,50 @@ ExitCode run_requests(const std::string& path, const model::Topology& t, const R
   return check.empty() ? ExitCode::kSuccess : ExitCode::kCheckFailed;
 }
 
+// The routers' backend of `--backend name`; the error names every backend run takes.
+Backend parse_router_backend(const std::string& name) {
+  try {
+    return parse_backend(name);
+  } catch (const model::SpecError&) {
+    throw model::SpecError(
+        fmt::format("backend '{}' is not one of: {}, {}", echo(name), backend_names(), board_backend_names()));
+  }
+}
+
+// The options a board run has no use for (the board reports deliveries, not links; a run starts
+// every request at cycle 0, one request at a time), and the serial port's.
+struct BoardOptions {
+  std::vector<const CLI::Option*> router_only;
+  const CLI::Option* serial;
+  const CLI::Option* baud;
+};
+
+// Refuses, not ignores, the routers' options on a board and the serial port's off the serial board.
+void check_board_options(const std::string& backend, const BoardOptions& board) {
+  if (is_board_backend(backend)) {
+    for (const CLI::Option* option : board.router_only) {
+      if (option->count() != 0) {
+        throw CommandError(fmt::format(
+            "{} does not apply to --backend {}: a board run takes -t, -a, -s, -d, -L, -p, --alpha, --gamma, --seed, "
+            "--count, --json (and --serial, --baud with --backend fpga)",
+            option->get_name(), backend));
+      }
+    }
+  }
+  if (backend == "fpga") {
+    if (board.serial->count() == 0) {
+      throw CommandError("--backend fpga needs --serial DEV: the serial port of the board (e.g. /dev/ttyUSB0)");
+    }
+    return;
+  }
+  for (const CLI::Option* option : {board.serial, board.baud}) {
+    if (option->count() != 0) {
+      throw CommandError(fmt::format("{} is for --backend fpga (a board on a serial port), not --backend {}",
+                                     option->get_name(), echo(backend)));
+    }
+  }
+}
+
 }  // namespace
 
 Command add_run(CLI::App& app) {
@@ -77,6 +123,8 @@ Command add_run(CLI::App& app) {
     bool json = false;
     std::string svg;
     std::string trace;
+    std::string serial;
+    unsigned baud = 115200;
   };
   auto o = std::make_shared<Options>();
   CLI::App* command = app.add_subcommand(
@@ -102,20 +150,34 @@ Command add_run(CLI::App& app) {
       ->check(seed_value());
   CLI::Option* count =
       command->add_option("--count", o->spec.count, "random requests to run, one after another")->capture_default_str();
-  command->add_option("--backend", o->backend, "rtl (verilated routers) or model (the cycle-level timing model)")
-      ->capture_default_str();
   command
-      ->add_option("--evaluation", o->evaluation,
-                   "activity (clock only the routers that can change, visit only the nodes that can act) or full "
-                   "(every router and every node every cycle); the same run either way (docs/timing.md, "
-                   "\"Activity-driven evaluation\")")
+      ->add_option("--backend", o->backend,
+                   "rtl (verilated routers), model (the cycle-level timing model), fpga-sim (the firmware on the host, "
+                   "the network on the verilated board top behind its UART: mesh:2x2, one-port) or fpga (the same "
+                   "through a board on --serial DEV) (docs/fpga.md, \"wormcast run on the board\")")
       ->capture_default_str();
-  command->add_option("--eject-stall", o->eject_stall, "probability an ejection port takes no flit in a cycle")
-      ->capture_default_str()
-      ->check(probability_in(kMaxEjectStall));
+  CLI::Option* serial = command->add_option(
+      "--serial", o->serial, "--backend fpga: the board's serial port (e.g. /dev/ttyUSB0), opened raw 8N1");
+  CLI::Option* baud = command
+                          ->add_option("--baud", o->baud,
+                                       "--backend fpga: the serial port's rate, 9600, 19200, 38400, 57600, 115200, "
+                                       "230400, 460800 or 921600 (the board's)")
+                          ->capture_default_str();
+  CLI::Option* evaluation =
+      command
+          ->add_option("--evaluation", o->evaluation,
+                       "activity (clock only the routers that can change, visit only the nodes that can act) or full "
+                       "(every router and every node every cycle); the same run either way (docs/timing.md, "
+                       "\"Activity-driven evaluation\")")
+          ->capture_default_str();
+  CLI::Option* eject_stall =
+      command->add_option("--eject-stall", o->eject_stall, "probability an ejection port takes no flit in a cycle")
+          ->capture_default_str()
+          ->check(probability_in(kMaxEjectStall));
   // Test only (hidden from --help): the watchdog's report on a network that cannot drain.
-  command->add_flag("--block-ejection", o->block_ejection, "fault injection: no ejection port ever takes a flit")
-      ->group("");
+  CLI::Option* block_ejection =
+      command->add_flag("--block-ejection", o->block_ejection, "fault injection: no ejection port ever takes a flit")
+          ->group("");
   o->request.add_to(*command, LatencyOptions::kStartUpOnly);
   command->add_flag("--json", o->json,
                     "print each run as the plan's JSON plus backend, delivery_cycles, rtl (what the backend did) and "
@@ -124,63 +186,77 @@ Command add_run(CLI::App& app) {
   CLI::Option* svg = command->add_option("--svg", o->svg,
                                          "draw the network and each worm's links as the RTL monitor saw them into this "
                                          "SVG file (with --count N: FILE-1.svg ... FILE-N.svg)");
-  command->add_option("--trace", o->trace,
-                      "write a waveform of every router into this FST file (with --count N: FILE-1.fst ...)");
+  CLI::Option* trace = command->add_option(
+      "--trace", o->trace, "write a waveform of every router into this FST file (with --count N: FILE-1.fst ...)");
   for (CLI::Option* excluded : {algorithm, source, dests, count, svg}) requests->excludes(excluded);
-  return {command, [o, algorithm, source, dests, requests] {
-            const Backend backend = parse_backend(o->backend);
-            const Evaluation evaluation = parse_evaluation(o->evaluation);
-            const model::Topology t = model::Topology::parse(o->topology);
-            const double eject_stall = o->block_ejection ? 1.0 : o->eject_stall;
-            if (requests->count() != 0) {
-              return run_requests(o->requests, t, o->request, eject_stall, o->spec.seed, backend, evaluation, o->trace,
-                                  o->json);
-            }
-            for (const CLI::Option* needed : {algorithm, source, dests}) {
-              if (needed->count() == 0) throw CLI::RequiredError(needed->get_name());
-            }
-            const bool automatic = o->spec.algorithm == model::kAutoAlgorithm;
-            if (automatic && o->request.ports.empty()) throw model::SpecError(kAutoNeedsPorts);
-            RunOptions options = harness_options(o->spec.algorithm, o->request, eject_stall, o->spec.seed);
-            options.backend = backend;
-            options.evaluation = evaluation;
-            const int count = o->spec.count;
-            int passed = 0;
-            int index = 0;
-            nlohmann::json runs = nlohmann::json::array();
-            for (model::Request request : requests_of(t, o->spec, o->request)) {
-              // auto: each request gets the model's pick among the algorithms the firmware runs.
-              std::optional<model::AlgorithmChoice> choice;
-              if (automatic) {
-                choice = choose_for_run(request, options.alpha, options.gamma);
-                request.algorithm = choice->ranking.front().algorithm;
-              }
-              const model::Plan plan = model::plan(request);
-              options.trace_path = numbered_path(o->trace, index, count);
-              const RunRecord record = run_multicasts({plan.request}, options);
-              const std::string check = check_run({plan}, record);
-              if (!o->svg.empty()) {
-                write_svg(numbered_path(o->svg, index, count), drawing_of_run(plan, 0, record, check, options.backend));
-              }
-              ++index;
-              passed += check.empty() ? 1 : 0;
-              constexpr const char* kPredictor = "the analytic latency under the RTL's parameters";
-              if (o->json) {
-                nlohmann::json run = run_to_json(plan, 0, record, check, options);
-                if (choice) run["auto"] = choice_to_json(*choice, kPredictor);
-                runs.push_back(run);
-              } else {
-                if (choice) fmt::print("{}\n", render_choice_text(*choice, kPredictor));
-                fmt::print("{}", render_run_text(plan, 0, record, check, options));
-              }
-            }
-            if (o->json) {
-              print_json(count == 1 ? runs.front() : runs);
-            } else if (count > 1) {
-              fmt::print("{} runs, {} passed the check\n", count, passed);
-            }
-            return passed == count ? ExitCode::kSuccess : ExitCode::kCheckFailed;
-          }};
+  const BoardOptions board{{requests, svg, trace, evaluation, eject_stall, block_ejection}, serial, baud};
+  return {
+      command, [o, algorithm, source, dests, requests, board] {
+        check_board_options(o->backend, board);
+        const bool on_board = is_board_backend(o->backend);
+        // The routers' backend, checked before anything else runs (a board run has no routers here).
+        const Backend backend = on_board ? Backend::kRtl : parse_router_backend(o->backend);
+        const Evaluation evaluation = parse_evaluation(o->evaluation);
+        const model::Topology t = model::Topology::parse(o->topology);
+        const double eject_stall = o->block_ejection ? 1.0 : o->eject_stall;
+        if (requests->count() != 0) {
+          return run_requests(o->requests, t, o->request, eject_stall, o->spec.seed, backend, evaluation, o->trace,
+                              o->json);
+        }
+        for (const CLI::Option* needed : {algorithm, source, dests}) {
+          if (needed->count() == 0) throw CLI::RequiredError(needed->get_name());
+        }
+        const bool automatic = o->spec.algorithm == model::kAutoAlgorithm;
+        if (automatic && o->request.ports.empty()) throw model::SpecError(kAutoNeedsPorts);
+        RunOptions options = harness_options(o->spec.algorithm, o->request, eject_stall, o->spec.seed);
+        options.evaluation = evaluation;
+        // auto: each request gets the model's pick among the algorithms the firmware runs.
+        const auto pick = [&](const model::Request& request) {
+          PickedRequest picked{request, std::nullopt};
+          if (automatic) {
+            picked.choice = choose_for_run(request, options.alpha, options.gamma);
+            picked.request.algorithm = picked.choice->ranking.front().algorithm;
+          }
+          return picked;
+        };
+        if (on_board) {
+          std::vector<PickedRequest> picked;
+          for (const model::Request& request : requests_of(t, o->spec, o->request)) picked.push_back(pick(request));
+          return run_on_board_backend({o->backend, o->serial, o->baud, options.alpha, options.gamma, o->json}, picked);
+        }
+        options.backend = backend;
+        const int count = o->spec.count;
+        int passed = 0;
+        int index = 0;
+        nlohmann::json runs = nlohmann::json::array();
+        for (const model::Request& request : requests_of(t, o->spec, o->request)) {
+          const auto [picked, choice] = pick(request);
+          const model::Plan plan = model::plan(picked);
+          options.trace_path = numbered_path(o->trace, index, count);
+          const RunRecord record = run_multicasts({plan.request}, options);
+          const std::string check = check_run({plan}, record);
+          if (!o->svg.empty()) {
+            write_svg(numbered_path(o->svg, index, count), drawing_of_run(plan, 0, record, check, options.backend));
+          }
+          ++index;
+          passed += check.empty() ? 1 : 0;
+          constexpr const char* kPredictor = "the analytic latency under the RTL's parameters";
+          if (o->json) {
+            nlohmann::json run = run_to_json(plan, 0, record, check, options);
+            if (choice) run["auto"] = choice_to_json(*choice, kPredictor);
+            runs.push_back(run);
+          } else {
+            if (choice) fmt::print("{}\n", render_choice_text(*choice, kPredictor));
+            fmt::print("{}", render_run_text(plan, 0, record, check, options));
+          }
+        }
+        if (o->json) {
+          print_json(count == 1 ? runs.front() : runs);
+        } else if (count > 1) {
+          fmt::print("{} runs, {} passed the check\n", count, passed);
+        }
+        return passed == count ? ExitCode::kSuccess : ExitCode::kCheckFailed;
+      }};
 }
 
 }  // namespace wormcast::sim::commands

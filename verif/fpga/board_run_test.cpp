@@ -17,13 +17,13 @@
 #include "sim/multicast_run.hpp"
 #include "sim/scoreboard.hpp"
 #include "sim/serial_link.hpp"
+#include "sim/simulated_board.hpp"
 #include "verif/fpga/pty_board.hpp"
-#include "verif/fpga/simulated_board.hpp"
 
 namespace wormcast::verif::fpga {
 namespace {
 
-using Board = SimulatedBoard<Vwormcast_ulx3s_host2x2>;
+using Board = sim::SimulatedBoard<Vwormcast_ulx3s_host2x2>;
 
 constexpr unsigned kDivisor = 4;  // -GClkHz=1000000 -GBaud=250000 (verif/rtl/CMakeLists.txt)
 constexpr long kAlpha = 40, kGamma = 30;

@@ -17,13 +17,13 @@
 #include "firmware/noc_wire_format.hpp"
 #include "sim/host_link_client.hpp"
 #include "sim/serial_link.hpp"
+#include "sim/simulated_board.hpp"
 #include "verif/fpga/pty_board.hpp"
-#include "verif/fpga/simulated_board.hpp"
 
 namespace wormcast::verif::fpga {
 namespace {
 
-using Board = SimulatedBoard<Vwormcast_ulx3s_host2x2>;
+using Board = sim::SimulatedBoard<Vwormcast_ulx3s_host2x2>;
 using sim::HostLinkClient;
 using sim::InjectCode;
 using sim::LinkStatus;

@@ -18,7 +18,7 @@
 #include <thread>
 #include <vector>
 
-#include "verif/fpga/simulated_board.hpp"
+#include "sim/simulated_board.hpp"
 
 namespace wormcast::verif::fpga {
 
@@ -52,7 +52,7 @@ class PtyBoard {
 
  private:
   void run(unsigned divisor, unsigned cycles_per_poll) {
-    SimulatedBoard<Model> board(divisor, 0);
+    sim::SimulatedBoard<Model> board(divisor, 0);
     board.run(64);  // past the reset hold: a byte that starts in reset is not received
     std::vector<std::uint8_t> in(256), out;
     while (!stop_) {

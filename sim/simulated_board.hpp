@@ -2,7 +2,8 @@
 // A verilated board top with the host link (fpga/ulx3s/wormcast_ulx3s.sv, HostLink = 1) behind
 // the host's UART pin model (sim/uart_pin_model.hpp), as a ByteLink for sim::HostLinkClient: the
 // board is clocked while the host's bytes go out on its receive pin and until its answer's bytes
-// come back on its transmit pin.
+// come back on its transmit pin. The command line's fpga-sim board (sim/board_top.cpp) and the
+// fpga tests (verif/fpga/) use it.
 #pragma once
 
 #include <verilated.h>
@@ -16,10 +17,10 @@
 #include "sim/host_link_client.hpp"
 #include "sim/uart_pin_model.hpp"
 
-namespace wormcast::verif::fpga {
+namespace wormcast::sim {
 
 template <class Model>
-class SimulatedBoard final : public sim::ByteLink {
+class SimulatedBoard final : public ByteLink {
  public:
   // `divisor`: the board's cycles per UART bit; `patience`: cycles read_byte waits for a byte.
   SimulatedBoard(unsigned divisor, std::uint64_t patience)
@@ -77,10 +78,10 @@ class SimulatedBoard final : public sim::ByteLink {
  private:
   std::unique_ptr<VerilatedContext> context_;
   std::unique_ptr<Model> model_;
-  sim::UartPinModel pins_;
+  UartPinModel pins_;
   std::uint64_t patience_;
   std::deque<std::uint8_t> received_;
   std::uint64_t cycles_ = 0;
 };
 
-}  // namespace wormcast::verif::fpga
+}  // namespace wormcast::sim

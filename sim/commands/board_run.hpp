@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: Apache-2.0
+// `wormcast run --backend fpga-sim | fpga` (docs/fpga.md, "wormcast run on the board"): the node
+// firmware on the host, the network on a board through its host link (sim/fpga_backend.hpp): the
+// verilated board top behind the UART pin model (fpga-sim, sim/board_top.hpp) or a board on a serial
+// port (fpga, sim/serial_link.hpp). Each run is checked against its plan's deliveries.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/algorithm_choice.hpp"
+#include "model/plan.hpp"
+#include "sim/commands/command.hpp"
+
+namespace wormcast::sim::commands {
+
+// "fpga-sim, fpga".
+std::string board_backend_names();
+bool is_board_backend(const std::string& name);
+
+// Where the board is and how the runs are printed.
+struct BoardCommand {
+  std::string backend;  // "fpga-sim" or "fpga"
+  std::string serial;   // fpga: the serial port's device
+  unsigned baud = 115200;
+  long alpha = 0, gamma = 0;
+  bool json = false;
+};
+
+// One request and, for --algorithm auto, the model's pick that made it.
+struct PickedRequest {
+  model::Request request;
+  std::optional<model::AlgorithmChoice> choice;
+};
+
+// Checks every request against the board (a topology or port model it cannot run: model errors,
+// exit 2) before a board is made, then runs them one after another on one board, each as its own
+// run from cycle 0, and prints each (text, or JSON: one object, or an array for several runs).
+// Exit 1 when a run fails its check. Throws CommandError when the board cannot be reached.
+ExitCode run_on_board_backend(const BoardCommand& command, const std::vector<PickedRequest>& requests);
+
+}  // namespace wormcast::sim::commands
