@@ -108,6 +108,26 @@ TEST_F(BoardRun, AnotherStartUpOnTheTimingModelIsSeenAsADifference) {
   for (std::size_t d = 0; d < board.size(); ++d) EXPECT_EQ(board[d] + 1, model[d]);
 }
 
+// The check a board run gets (`wormcast run --backend fpga-sim`) fails on each way a board's record
+// can differ from its plan: a destination without its delivery, a corrupted payload, a delivery
+// twice, a delivery at a node that is not a destination.
+TEST_F(BoardRun, TheDeliveryCheckRejectsEachDoctoredBoardRecord) {
+  const std::vector<model::Request> requests{request("dual-path", 1, {0, 2, 3}, 2)};
+  const sim::BoardRun got = run(requests);
+  const model::Plan plan = model::plan(requests[0]);
+  ASSERT_EQ(sim::check_deliveries(plan, 0, got.record), "");
+  ASSERT_EQ(got.record.deliveries.size(), 3u);
+  const auto doctored = [&](auto change) {
+    sim::RunRecord record = got.record;
+    change(record.deliveries);
+    return sim::check_deliveries(plan, 0, record);
+  };
+  EXPECT_NE(doctored([](auto& d) { d.erase(d.begin()); }).find("never received the message"), std::string::npos);
+  EXPECT_NE(doctored([](auto& d) { d.back().payload_ok = false; }).find("corrupted payload"), std::string::npos);
+  EXPECT_NE(doctored([](auto& d) { d.push_back(d.front()); }).find("received the message twice"), std::string::npos);
+  EXPECT_NE(doctored([](auto& d) { d.front().node = 1; }).find("is not a destination"), std::string::npos);
+}
+
 // A multi-step algorithm: a node's firmware sends in reaction to what it received, which the host
 // learns only by reading the board's log, so each later step waits for the link. Checked against
 // its plan; every delivery is no earlier than the timing model's, and the wait is printed.
