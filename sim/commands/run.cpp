@@ -179,10 +179,11 @@ Command add_run(CLI::App& app) {
       command->add_flag("--block-ejection", o->block_ejection, "fault injection: no ejection port ever takes a flit")
           ->group("");
   o->request.add_to(*command, LatencyOptions::kStartUpOnly);
-  command->add_flag("--json", o->json,
-                    "print each run as the plan's JSON plus backend, delivery_cycles, rtl (what the backend did) and "
-                    "check (with --requests: topology, backend, requests with each one's delivery_cycles and check, "
-                    "cycles, check)");
+  command->add_flag(
+      "--json", o->json,
+      "print each run as the plan's JSON plus backend, delivery_cycles, rtl (what the backend did; a board run: "
+      "board, its figures) and check (with --requests: topology, backend, requests with each one's "
+      "delivery_cycles and check, cycles, check)");
   CLI::Option* svg = command->add_option("--svg", o->svg,
                                          "draw the network and each worm's links as the RTL monitor saw them into this "
                                          "SVG file (with --count N: FILE-1.svg ... FILE-N.svg)");
