@@ -24,8 +24,9 @@ build: configure
 
 # For the targets that need only the command line (run, experiments-rtl): the cli-only preset, without
 # the test suites (Verilator runs at configure time for every test-only model), unless `make test`
-# configured the folder with them: then the default preset, so that they stay. The two presets set
-# the same options for everything the command line links, so the binary is the same either way.
+# configured the folder with them: then the default preset, so that they stay. The two presets build
+# the same command line but for the verilated board top of `run --backend fpga-sim`
+# (WORMCAST_BOARD_SIM, off in cli-only; `make run CMAKE_FLAGS=-DWORMCAST_BOARD_SIM=ON` builds it in).
 .PHONY: configure-cli
 configure-cli: deps
 	@if grep -qs '^WORMCAST_TESTS:[A-Z]*=ON$$' $(BUILD)/CMakeCache.txt; then preset=default; else preset=cli-only; fi; \

@@ -28,6 +28,8 @@ class VerilatedBoardTop final : public BoardTop {
 
 }  // namespace
 
+bool board_top_built() { return true; }
+
 std::unique_ptr<BoardTop> make_board_top() { return std::make_unique<VerilatedBoardTop>(); }
 
 }  // namespace wormcast::sim

@@ -27,6 +27,10 @@ class BoardTop : public ByteLink {
   virtual std::uint64_t cycles() const = 0;
 };
 
+// Whether this build has the board top: the build option WORMCAST_BOARD_SIM (CMakeLists.txt), off in
+// `make run`'s cli-only build, where make_board_top throws std::logic_error (sim/board_top_absent.cpp).
+bool board_top_built();
+
 // The board top, out of its reset (its first bytes may go out at once). One at a time per process:
 // it has its own VerilatedContext, and two contexts alive at once hang Verilator 5.006 at teardown
 // (sim/backend.hpp).

@@ -123,6 +123,23 @@ nlohmann::json board_run_to_json(const model::Plan& plan, const BoardRun& run, c
 std::string board_backend_names() { return "fpga-sim, fpga"; }
 bool is_board_backend(const std::string& name) { return name == "fpga-sim" || name == "fpga"; }
 
+std::string backend_help() {
+  return fmt::format(
+      "rtl (verilated routers), model (the cycle-level timing model), fpga-sim (the firmware on the host, the network "
+      "on the verilated board top behind its UART: mesh:2x2, one-port{}) or fpga (the same through a board on --serial "
+      "DEV) (docs/fpga.md, \"wormcast run on the board\")",
+      board_top_built() ? "" : "; not in this build, made with WORMCAST_BOARD_SIM=OFF");
+}
+
+void check_backend_built(const std::string& backend) {
+  if (backend != "fpga-sim" || board_top_built()) return;
+  throw CommandError(
+      "this wormcast was built without the simulated board (the verilated board top of --backend fpga-sim: build "
+      "option WORMCAST_BOARD_SIM, off in `make run`'s cli-only build); build it with `make run "
+      "CMAKE_FLAGS=-DWORMCAST_BOARD_SIM=ON` or `make build`, or configure CMake with -DWORMCAST_BOARD_SIM=ON. "
+      "--backend fpga --serial DEV (a board on a serial port) runs in this build");
+}
+
 ExitCode run_on_board_backend(const BoardCommand& command, const std::vector<PickedRequest>& requests) {
   std::vector<model::Request> all;
   for (const PickedRequest& r : requests) all.push_back(r.request);

@@ -18,6 +18,11 @@ namespace wormcast::sim::commands {
 // "fpga-sim, fpga".
 std::string board_backend_names();
 bool is_board_backend(const std::string& name);
+// --backend's help: every backend, and which board ones this build runs.
+std::string backend_help();
+// Throws CommandError (exit 2) for --backend fpga-sim in a build without the verilated board top
+// (WORMCAST_BOARD_SIM=OFF), naming how to build it; every other backend passes.
+void check_backend_built(const std::string& backend);
 
 // Where the board is and how the runs are printed.
 struct BoardCommand {

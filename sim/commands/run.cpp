@@ -150,12 +150,7 @@ Command add_run(CLI::App& app) {
       ->check(seed_value());
   CLI::Option* count =
       command->add_option("--count", o->spec.count, "random requests to run, one after another")->capture_default_str();
-  command
-      ->add_option("--backend", o->backend,
-                   "rtl (verilated routers), model (the cycle-level timing model), fpga-sim (the firmware on the host, "
-                   "the network on the verilated board top behind its UART: mesh:2x2, one-port) or fpga (the same "
-                   "through a board on --serial DEV) (docs/fpga.md, \"wormcast run on the board\")")
-      ->capture_default_str();
+  command->add_option("--backend", o->backend, backend_help())->capture_default_str();
   CLI::Option* serial = command->add_option(
       "--serial", o->serial, "--backend fpga: the board's serial port (e.g. /dev/ttyUSB0), opened raw 8N1");
   CLI::Option* baud = command
@@ -194,6 +189,7 @@ Command add_run(CLI::App& app) {
   return {
       command, [o, algorithm, source, dests, requests, board] {
         check_board_options(o->backend, board);
+        check_backend_built(o->backend);
         const bool on_board = is_board_backend(o->backend);
         // The routers' backend, checked before anything else runs (a board run has no routers here).
         const Backend backend = on_board ? Backend::kRtl : parse_router_backend(o->backend);
