@@ -30,6 +30,7 @@ const std::vector<AlgorithmFamilies>& algorithm_families() {
       {"lin", {F::kHamiltonianPath}},
       {"min", {F::kDimensionOrder}},
       {"multi-path", {F::kHamiltonianPath, F::kMultiPathPrefix}},
+      {"np-d", {F::kDimensionOrder, F::kEdnYxLeg}},
       {"one-port", {F::kHamiltonianPath}},
       {"pcp", {F::kCprLine, F::kPcpBranch}},
       {"rd", {F::kDimensionOrder}},
@@ -46,6 +47,7 @@ const std::vector<AlgorithmFamilies>& algorithm_families() {
 // The firmware's `check` handlers on the topology alone (firmware/*.cpp, check_*): port counts are
 // the request's business, not the design's.
 bool firmware_runs(std::string_view algorithm, const Topology& t) {
+  if (algorithm == "np-d") return false;  // the firmware has no np-d handlers (docs/algorithms.md)
   const bool grid = t.is_mesh() || t.is_torus();
   const bool mesh2 = t.is_mesh() && t.dimensions() == 2;
   if (algorithm == "uniform" || algorithm == "fixed") {

@@ -110,6 +110,7 @@ std::string check_worms(const model::Plan& plan, int multicast, const RunRecord&
       family |= i != index;
       copies_wanted.insert(copies_wanted.end(), m.keeps_copy.begin(), m.keeps_copy.end());
       copies_wanted.insert(copies_wanted.end(), m.relays.begin(), m.relays.end());
+      copies_wanted.insert(copies_wanted.end(), m.part_receivers.begin(), m.part_receivers.end());
       hops_wanted.insert(hops_wanted.end(), m.hops.begin(), m.hops.end());
     }
     const model::NodeId receiver = p.header.destinations.front();
