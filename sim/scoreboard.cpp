@@ -125,7 +125,7 @@ std::string check_worms(const model::Plan& plan, int multicast, const RunRecord&
     const ObservedWorm& w = *it->second.front();
     // Steps: the monitor's, from causality, against the same rule applied to the plan; then the
     // firmware's own claim against the monitor's, off by exactly what the plan's numbering is off
-    // from causality (0 except where an algorithm numbers its steps globally: rd, edn).
+    // from causality (0 except where an algorithm numbers its steps globally: rd, edn, np-d).
     const int want = causal[index];
     if (w.derived_step != want) {
       return fmt::format("{}: sent in step {} by causality, the plan's causal step is {}", name, w.derived_step, want);
