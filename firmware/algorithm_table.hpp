@@ -63,6 +63,7 @@ inline constexpr AlgorithmRow kAlgorithmRows[] = {
     {"min", Algorithm::kMin, false, false, nullptr, start_min, receive_tree, iterate_tree, issue_tree_send},
     {"multi-path", Algorithm::kMultiPath, false, false, check_multi_path, start_multi_path, receive_path_copy,
      iterate_path, issue_path_worm},
+    {"np-d", Algorithm::kNpD, true, false, check_npd, start_npd, receive_npd, iterate_npd, issue_npd},
     {"one-port", Algorithm::kOnePort, false, false, check_one_port, start_chain, receive_chain, iterate_one_port,
      issue_chain_send},
     {"pcp", Algorithm::kPcp, true, false, check_pcp, start_lines, receive_pcp, iterate_lines, issue_line},

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Recursive doubling and the EDN broadcast (docs/algorithms.md, "Recursive Doubling" and "EDN
-// step by step"); independent of model/ (docs/firmware.md, "HW/SW split").
+// Recursive doubling, the EDN broadcast and network partitioning (docs/algorithms.md, "Recursive
+// Doubling", "EDN step by step" and "Network partitioning"); independent of model/
+// (docs/firmware.md, "HW/SW split").
 #include "firmware/broadcast_baselines.hpp"
 
+#include "firmware/algorithm_table.hpp"
 #include "firmware/job.hpp"
 #include "firmware/source_route.hpp"
 
@@ -243,6 +245,159 @@ bool issue_edn(NodeContext& node, Job& job, std::uint32_t index) {
   info.edn_forward = w.forward;
   info.edn_forward_yx = w.forward_yx;
   return node.send(job, w.channel, flits, info, nullptr, 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Network partitioning (firmware/network_partitioning.hpp)
+
+Status check_npd(const Grid& g, std::uint32_t, const MulticastRequest& r) {
+  // A 2^k x 2^k mesh; up to three worms a step, each on its own channel (all-port, spec 3.3).
+  if (g.kind != GridKind::kMesh || npd_side(g.size, g.dims) == 0) return Status::kUnsupportedTopology;
+  return r.ports < 4 ? Status::kBadPortCount : Status::kOk;
+}
+
+// The source holds every sub-message (the application's data) and starts with step 1.
+Status start_npd(NodeContext&, Job& job, const MulticastRequest&) {
+  job.state.npd = {};
+  job.state.npd.held = (1u << kNpdParts) - 1u;
+  job.state.npd.next_step = 1;
+  return Status::kOk;
+}
+
+namespace {
+
+// The np-d job this node already has for the message's multicast; nullptr when none.
+Job* npd_job_of(NodeContext& node, const MessageInfo& info) {
+  for (std::size_t i = 0; i < kMaxJobs; ++i) {
+    Job& job = node.jobs[i];
+    if (job.active && job.row->id == Algorithm::kNpD && job.origin == info.origin && job.multicast == info.multicast) {
+      return &job;
+    }
+  }
+  return nullptr;
+}
+
+// What a message of step `step` from `sender` may bring `self`: in steps 1 .. k its DDN's
+// sub-message (in step 1 from the source), in step k + 1 its X neighbour's from it, in step k + 2
+// its Y neighbour's two from it.
+bool npd_expected(std::uint32_t n, std::uint32_t self, std::uint32_t sender, const MessageInfo& info) {
+  const std::uint32_t k = npd_levels(n), step = info.step;
+  const unsigned own = npd_ddn(self, n);
+  if (step == 1 && sender != info.origin) return false;
+  if (step >= 1 && step <= k) return info.npd_parts == 1 && info.npd_first_part == own;
+  if (step == k + 1) {
+    return sender == npd_x_partner(n, self).receiver && info.npd_parts == 1 && info.npd_first_part == (own ^ 1u);
+  }
+  if (step == k + 2) {
+    return sender == npd_y_partner(n, self).receiver && info.npd_parts == 2 && info.npd_first_part == ((own ^ 2u) & 2u);
+  }
+  return false;
+}
+
+// The data words of sub-messages first .. first + parts - 1 of a message of `words` data words.
+std::uint32_t npd_words_of(std::uint32_t words, unsigned first, unsigned parts) {
+  std::uint32_t total = 0;
+  for (unsigned i = first; i < first + parts; ++i) total += npd_part_words(words, i);
+  return total;
+}
+
+}  // namespace
+
+// A sub-message joins the node's job of its multicast, or starts one (its relay buffer holds the
+// whole message, each sub-message at its place); the whole message is delivered when the last of
+// the four is in.
+Status receive_npd(NodeContext& node, const Received& m, Job* slot) {
+  const Grid& g = node.grid();
+  const MessageInfo& info = m.info;
+  const std::uint32_t self = node.self(), n = npd_side(g.size, g.dims);
+  const wire::Coords own{static_cast<std::uint8_t>(g.coord(self, 0)), static_cast<std::uint8_t>(g.coord(self, 1)), 0};
+  const bool addressed = m.head.mode == wire::Mode::kDimensionOrder && m.head.dest == wire::pack_coord_dest(own);
+  if (n == 0 || !addressed || info.address_entries != 0 || info.origin >= g.nodes() || info.origin == self ||
+      info.npd_words > kMaxDataWords || info.npd_first_part + info.npd_parts > kNpdParts ||
+      !npd_expected(n, self, m.head.src, info) ||
+      npd_words_of(info.npd_words, info.npd_first_part, info.npd_parts) != info.data_words) {
+    return Status::kBadMessage;
+  }
+  const auto parts = static_cast<std::uint8_t>(((1u << info.npd_parts) - 1u) << info.npd_first_part);
+  Job* job = npd_job_of(node, info);
+  if (job != nullptr && (job->words != info.npd_words || (job->state.npd.held & parts) != 0)) {
+    return Status::kBadMessage;  // another length, or a sub-message it has already
+  }
+  if (job == nullptr) {
+    if (slot == nullptr) return Status::kNoFreeJob;
+    job = slot;
+    job->ports = info.ports;
+    job->all_port = info.all_port;
+    job->multicast = info.multicast;
+    job->origin = info.origin;
+    job->data = node.relay_data[job->slot];
+    job->words = info.npd_words;
+    job->state.npd = {};
+    job->active = true;
+  }
+  NpdJob& p = job->state.npd;
+  std::uint64_t* whole = node.relay_data[job->slot];
+  const std::uint32_t at = npd_part_offset(info.npd_words, info.npd_first_part);
+  for (std::uint32_t i = 0; i < info.data_words; ++i) whole[at + i] = m.data[i];
+  p.held = static_cast<std::uint8_t>(p.held | parts);
+  if (info.step <= npd_levels(n)) p.next_step = info.step + 1u;  // its DDN's: its DDN steps follow
+  if (p.held == (1u << kNpdParts) - 1u) {
+    node.deliver(job->multicast, whole, job->words);
+    p.delivered = true;
+  }
+  job->waiting = false;  // the pump lets it go on
+  return Status::kOk;
+}
+
+// The sends of the job's next step that has any: the source's step 1, the DDN steps, the X
+// exchange, the Y exchange (none to the source). Waits where the next step needs a sub-message not
+// yet in, and after step k + 2 until the whole message is delivered.
+std::uint32_t iterate_npd(NodeContext& node, Job& job) {
+  NpdJob& p = job.state.npd;
+  const std::uint32_t n = npd_side(node.grid().size, node.grid().dims), k = npd_levels(n), self = node.self();
+  const unsigned own = npd_ddn(self, n);
+  const bool source = job.origin == self;
+  p.pending.clear();
+  while (p.pending.empty()) {
+    const std::uint32_t step = p.next_step;
+    const bool needs_x_part = step == k + 2 && ((p.held >> (own ^ 1u)) & 1u) == 0;
+    job.waiting = step == 0 || needs_x_part || (step > k + 2 && !source && !p.delivered);
+    if (job.waiting || step > k + 2) return 0;
+    NpdSend sends[3];
+    if (step == 1) {
+      std::uint8_t ddn[3];
+      const unsigned count = npd_first_step(n, self, sends, ddn);
+      for (unsigned i = 0; i < count; ++i) p.pending.push_back({sends[i].receiver, sends[i].channel, ddn[i], 1});
+    } else if (step <= k) {
+      const unsigned count = npd_ddn_step(n, self, step, sends);
+      for (unsigned i = 0; i < count; ++i) {
+        p.pending.push_back({sends[i].receiver, sends[i].channel, static_cast<std::uint8_t>(own), 1});
+      }
+    } else if (step == k + 1) {
+      const NpdSend x = npd_x_partner(n, self);
+      if (x.receiver != job.origin) p.pending.push_back({x.receiver, x.channel, static_cast<std::uint8_t>(own), 1});
+    } else {  // its own and its X neighbour's, consecutive sub-messages
+      const NpdSend y = npd_y_partner(n, self);
+      if (y.receiver != job.origin) {
+        p.pending.push_back({y.receiver, y.channel, static_cast<std::uint8_t>(own & 2u), 2});
+      }
+    }
+    job.step = step;
+    ++p.next_step;
+  }
+  return static_cast<std::uint32_t>(p.pending.size());
+}
+
+// A dimension-order unicast (class 0) of its sub-messages; word 2 names them and the whole length.
+bool issue_npd(NodeContext& node, Job& job, std::uint32_t index) {
+  const NpdWorm& w = job.state.npd.pending[index];
+  if (!node.put_head(0, node.dimension_order_head(w.receiver))) return false;
+  MessageInfo info;
+  info.npd_words = static_cast<std::uint16_t>(job.words);
+  info.npd_first_part = w.first_part;
+  info.npd_parts = w.parts;
+  return node.send_part(job, w.channel, 1, info, job.data + npd_part_offset(job.words, w.first_part),
+                        npd_words_of(job.words, w.first_part, w.parts));
 }
 
 }  // namespace wormcast::fw

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The broadcast baselines: recursive doubling (rd, docs/algorithms.md "Recursive Doubling") on
-// meshes, and the Extended Dominating Node broadcast (edn, docs/algorithms.md "EDN step by step")
-// on 2^k x 2^k meshes, whose geometry is firmware/edn_broadcast.hpp. The row handlers of
-// firmware/algorithm_table.hpp.
+// meshes, the Extended Dominating Node broadcast (edn, docs/algorithms.md "EDN step by step") on
+// 2^k x 2^k meshes, whose geometry is firmware/edn_broadcast.hpp, and network partitioning (np-d,
+// docs/algorithms.md "Network partitioning") on 2^k x 2^k meshes, whose geometry is
+// firmware/network_partitioning.hpp. The row handlers of firmware/algorithm_table.hpp.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include "firmware/fixed_vector.hpp"
 #include "firmware/fw_config.hpp"
 #include "firmware/network.hpp"
+#include "firmware/network_partitioning.hpp"
 #include "firmware/node_types.hpp"
 
 namespace wormcast::fw {
@@ -54,6 +56,25 @@ struct EdnJob {
   FixedVector<EdnWorm, kMaxChannels> pending;
 };
 
+// np-d: a worm of the current step, carrying sub-messages first_part .. first_part + parts - 1.
+struct NpdWorm {
+  std::uint32_t receiver = 0;
+  std::uint8_t channel = 0;
+  std::uint8_t first_part = 0, parts = 1;
+};
+
+// A node's np-d multicast, from its first sub-message (or the start, at the source) until it has
+// sent its step-(k + 2) worm and, but at the source, delivered the whole message. The
+// sub-messages it holds are at their places in its relay buffer (the source's: the application's
+// data). It waits (Job::waiting) for its own DDN's sub-message before its DDN steps, for its X
+// neighbour's before step k + 2, and for the last two before it delivers.
+struct NpdJob {
+  std::uint8_t held = 0;        // bit i: sub-message i is in hand
+  std::uint32_t next_step = 0;  // the step whose sends come next; 0: its DDN's sub-message has not come
+  bool delivered = false;
+  FixedVector<NpdWorm, 3> pending;  // this step's
+};
+
 Status check_rd(const Grid& g, std::uint32_t self, const MulticastRequest& r);
 Status start_rd(NodeContext& node, Job& job, const MulticastRequest& r);
 Status receive_rd(NodeContext& node, const Received& m, Job* slot);
@@ -65,5 +86,11 @@ Status start_edn(NodeContext& node, Job& job, const MulticastRequest& r);
 Status receive_edn(NodeContext& node, const Received& m, Job* slot);
 std::uint32_t iterate_edn(NodeContext& node, Job& job);
 bool issue_edn(NodeContext& node, Job& job, std::uint32_t send);
+
+Status check_npd(const Grid& g, std::uint32_t self, const MulticastRequest& r);
+Status start_npd(NodeContext& node, Job& job, const MulticastRequest& r);
+Status receive_npd(NodeContext& node, const Received& m, Job* slot);
+std::uint32_t iterate_npd(NodeContext& node, Job& job);
+bool issue_npd(NodeContext& node, Job& job, std::uint32_t send);
 
 }  // namespace wormcast::fw

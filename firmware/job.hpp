@@ -33,11 +33,15 @@ union JobState {
   CprJob cpr;      // pcp, 3dbs
   RdJob rd;        // rd
   EdnJob edn;      // edn
+  NpdJob npd;      // np-d
 };
 
 struct Job {
   const AlgorithmRow* row = nullptr;  // the algorithm: its id goes on the wire, its handlers run the job
   bool active = false;
+  // Active with nothing to send until a message of its multicast arrives (an np-d job missing a
+  // sub-message); the row's receive clears it and the pump goes on.
+  bool waiting = false;
   std::uint8_t ports = 1;
   bool all_port = false;
   std::uint16_t multicast = 0;

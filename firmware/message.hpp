@@ -12,6 +12,8 @@
 //           the line's dimension only);
 //           edn: the receiver's region [1:0] frame rotation [9:2] tx [17:10] ty [21:18] level,
 //           [25:22] quadrants whose top EDN it sends to in step 2, [29:26] which of them take YX;
+//           np-d: [15:0] the whole message's data words, [17:16] the first sub-message the data
+//           holds, [19:18] how many (consecutive) it holds, minus one;
 //           a lock request: [15:0] the completion acknowledgements to expect; else 0
 //   then    the address field, two 32-bit node ids per word (low half first)
 //   then    the data words
@@ -43,8 +45,9 @@ enum class Algorithm : std::uint8_t {
   kXyPath = 17,        // XY-path (spec 5.9): source-routed worms along the X and Y partition paths,
   kXyPathXFirst = 18,  //   Y-first (the published example) or X-first (the pseudo-code)
   kEdn = 19,           // Extended Dominating Node broadcast (docs/algorithms.md), 2^k x 2^k meshes
+  kNpD = 20,           // network partitioning broadcast (docs/algorithms.md), 2^k x 2^k meshes
 };
-inline constexpr unsigned kAlgorithmCount = 20;
+inline constexpr unsigned kAlgorithmCount = 21;
 // Names, families and handlers: firmware/algorithm_table.hpp.
 
 inline constexpr std::uint32_t kControlWords = 3;
@@ -76,6 +79,10 @@ struct MessageInfo {
   // edn (firmware/edn_broadcast.hpp): the receiver's region and its step-2 forwards.
   std::uint8_t edn_rot = 0, edn_tx = 0, edn_ty = 0, edn_level = 0;
   std::uint8_t edn_forward = 0, edn_forward_yx = 0;  // bit i: quadrant i
+  // np-d (firmware/network_partitioning.hpp): the whole message's length and the sub-messages
+  // first_part .. first_part + parts - 1 this message's data holds, in that order.
+  std::uint16_t npd_words = 0;
+  std::uint8_t npd_first_part = 0, npd_parts = 1;
   MessageKind kind = MessageKind::kMulticast;
   std::uint16_t lock_count = 0;  // a lock request's acknowledgements to expect
 };
@@ -97,6 +104,9 @@ constexpr void encode_control(const MessageInfo& m, std::uint64_t* words) {
     words[2] = std::uint64_t{m.edn_rot & 3u} | std::uint64_t{m.edn_tx} << 2 | std::uint64_t{m.edn_ty} << 10 |
                std::uint64_t{m.edn_level & 0xFu} << 18 | std::uint64_t{m.edn_forward & 0xFu} << 22 |
                std::uint64_t{m.edn_forward_yx & 0xFu} << 26;
+  } else if (m.algorithm == Algorithm::kNpD) {
+    words[2] = std::uint64_t{m.npd_words} | std::uint64_t{m.npd_first_part & 3u} << 16 |
+               std::uint64_t{(m.npd_parts - 1u) & 3u} << 18;
   } else {
     words[2] =
         std::uint64_t{m.rd_dim & 3u} | std::uint64_t{m.rd_lo & 0xFFFFFu} << 2 | std::uint64_t{m.rd_hi & 0xFFFFFu} << 22;
@@ -131,6 +141,13 @@ constexpr bool decode_control(const std::uint64_t* payload, std::uint32_t words,
     m.edn_level = static_cast<std::uint8_t>((w2 >> 18) & 0xF);
     m.edn_forward = static_cast<std::uint8_t>((w2 >> 22) & 0xF);
     m.edn_forward_yx = static_cast<std::uint8_t>((w2 >> 26) & 0xF);
+  }
+  if (m.algorithm == Algorithm::kNpD) {
+    m.rd_dim = 0;
+    m.rd_lo = m.rd_hi = 0;
+    m.npd_words = static_cast<std::uint16_t>(w2 & 0xFFFF);
+    m.npd_first_part = static_cast<std::uint8_t>((w2 >> 16) & 3);
+    m.npd_parts = static_cast<std::uint8_t>(((w2 >> 18) & 3) + 1);
   }
   if (m.kind != MessageKind::kMulticast) {
     m.rd_dim = 0;

@@ -36,12 +36,27 @@ void NodeContext::put_address_flit(std::uint32_t flit, const wire::HeadFields& h
 
 void NodeContext::deliver(const Received& m) const { ni->deliver(m.info.multicast, m.data, m.info.data_words); }
 
+void NodeContext::deliver(std::uint16_t multicast, const std::uint64_t* data, std::uint32_t words) const {
+  ni->deliver(multicast, data, words);
+}
+
 bool NodeContext::send(const Job& job, unsigned channel, std::uint32_t flits, MessageInfo info,
                        const std::uint32_t* address, std::uint32_t entries) {
+  return transmit(job, channel, flits, info, address, entries, job.data, job.words);
+}
+
+bool NodeContext::send_part(const Job& job, unsigned channel, std::uint32_t flits, MessageInfo info,
+                            const std::uint64_t* data, std::uint32_t words) {
+  return transmit(job, channel, flits, info, nullptr, 0, data, words);
+}
+
+bool NodeContext::transmit(const Job& job, unsigned channel, std::uint32_t flits, MessageInfo info,
+                           const std::uint32_t* address, std::uint32_t entries, const std::uint64_t* data,
+                           std::uint32_t words) {
   if (!ni->can_send(channel)) return false;
   info.multicast = job.multicast;
   info.address_entries = static_cast<std::uint16_t>(entries);
-  info.data_words = static_cast<std::uint16_t>(job.words);
+  info.data_words = static_cast<std::uint16_t>(words);
   info.step = static_cast<std::uint8_t>(job.step);
   info.algorithm = job.row->id;
   info.ports = job.ports;
@@ -52,7 +67,7 @@ bool NodeContext::send(const Job& job, unsigned channel, std::uint32_t flits, Me
   std::uint64_t* field = message + kControlWords;
   for (std::uint32_t i = 0; i < address_words(entries); ++i) field[i] = 0;
   for (std::uint32_t i = 0; i < entries; ++i) field[i / 2] |= std::uint64_t{address[i]} << (32 * (i % 2));
-  if (!ni->send(channel, header, flits, message, kControlWords + address_words(entries), job.data, job.words)) {
+  if (!ni->send(channel, header, flits, message, kControlWords + address_words(entries), data, words)) {
     return false;
   }
   sequence = (sequence + 1) & 0xFFFFF;

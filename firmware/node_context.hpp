@@ -40,6 +40,9 @@ struct NodeContext {
   TreeBuilder tree_builder{};  // VH, DIAG, DDS, MIN at the source
   XyPartition xy_partition{};  // XY-path at the source
   ReplicationLock lock{};      // holder side on every node, the queue on the coordinator
+  // The node's kMaxJobs job slots (NodeFirmware's): a message of a multicast that a job here
+  // already serves joins that job (np-d's sub-messages).
+  Job* jobs = nullptr;
 
   const Grid& grid() const { return config.grid; }
   std::uint32_t self() const { return config.node; }
@@ -54,12 +57,22 @@ struct NodeContext {
   void put_address_flit(std::uint32_t flit, const wire::HeadFields& head, std::uint32_t dest, std::uint32_t k);
   // Hands the message's data to the application: this node is a destination.
   void deliver(const Received& m) const;
+  // Hands a message this node put together (np-d's sub-messages) to the application.
+  void deliver(std::uint16_t multicast, const std::uint64_t* data, std::uint32_t words) const;
   // Sends header[0 .. flits) and the payload: the job's control fields with the per-send ones of
   // `info` (address_entries set to `entries`), the address field address[0 .. entries), the job's
   // data (from job.data, not copied). False, and nothing sent, when channel `channel`'s queue is full or the NI
   // refuses.
   bool send(const Job& job, unsigned channel, std::uint32_t flits, MessageInfo info, const std::uint32_t* address,
             std::uint32_t entries);
+  // As send with no address field, and `words` data words from `data` in place of the job's data:
+  // a part of its message (np-d's sub-messages).
+  bool send_part(const Job& job, unsigned channel, std::uint32_t flits, MessageInfo info, const std::uint64_t* data,
+                 std::uint32_t words);
+
+ private:
+  bool transmit(const Job& job, unsigned channel, std::uint32_t flits, MessageInfo info, const std::uint32_t* address,
+                std::uint32_t entries, const std::uint64_t* data, std::uint32_t words);
 };
 
 }  // namespace wormcast::fw

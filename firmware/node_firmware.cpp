@@ -72,6 +72,7 @@ Status NodeFirmware::init(const NodeConfig& config, NetworkInterface* ni) {
     if (!star_cycle_valid(g) || config.node >= g.nodes()) return Status::kBadConfig;
     node_.config = config;
     node_.ni = ni;
+    node_.jobs = jobs_;
     node_.lock.bind(jobs_, kMaxJobs);
     return Status::kOk;
   }
@@ -82,6 +83,7 @@ Status NodeFirmware::init(const NodeConfig& config, NetworkInterface* ni) {
   if (config.node >= g.nodes()) return Status::kBadConfig;
   node_.config = config;
   node_.ni = ni;
+  node_.jobs = jobs_;
   node_.lock.bind(jobs_, kMaxJobs);
   return Status::kOk;
 }
@@ -181,20 +183,20 @@ Status NodeFirmware::on_message_received(const wire::HeadFields& head, const std
 void NodeFirmware::on_channel_free() { pump(); }
 
 void NodeFirmware::launch(Job& job) {
-  if (!next_iteration(job)) job.active = false;
+  if (!next_iteration(job)) job.active = job.waiting;
   pump();
 }
 
 // Issues every pending send the NI takes, moving each job on to its next step when its current
-// step's sends are all queued.
+// step's sends are all queued. A job that waits for a message stays active and is passed over.
 void NodeFirmware::pump() {
   node_.lock.pump(node_);
   for (Job& job : jobs_) {
-    while (job.active) {
+    while (job.active && !job.waiting) {
       while (job.issued < job.sends && job.row->issue(node_, job, job.issued)) ++job.issued;
       if (job.issued < job.sends) break;  // a queue is full: on_channel_free resumes
       ++job.step;
-      if (!next_iteration(job)) job.active = false;
+      if (!next_iteration(job)) job.active = job.waiting;
     }
   }
 }

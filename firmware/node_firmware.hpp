@@ -30,7 +30,7 @@ class NodeFirmware {
   Status on_message_received(const wire::HeadFields& head, const std::uint64_t* payload, std::uint32_t words);
   // A send queue has room again: retry the sends that waited for it.
   void on_channel_free();
-  // No multicast has sends left to issue.
+  // No multicast is in progress: none has sends left to issue or waits for a message.
   bool idle() const;
   // A job slot is free: a multicast or a message refused with kNoFreeJob would be taken now.
   bool has_free_job() const;
@@ -40,7 +40,8 @@ class NodeFirmware {
   // Runs a job just set up: its first step's sends, then every job as far as the queues allow.
   void launch(Job& job);
   void pump();
-  // Fills the job's sends of step job.step; false when it has nothing left to send.
+  // Fills the job's sends of step job.step; false when it has nothing to send now (done, or waiting
+  // for a message: job.waiting).
   bool next_iteration(Job& job);
 
   NodeContext node_{};

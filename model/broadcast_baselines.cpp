@@ -441,10 +441,155 @@ Plan plan_extended_dominating_node(const Request& request) {
   return finish(request, std::move(worms));
 }
 
+// ---------------------------------------------------------------------------------------------
+// Network partitioning (docs/algorithms.md, "Network partitioning")
+
+void require_np_d_request(const Request& request) {
+  const Topology& t = request.topology;
+  const int n = t.is_mesh() && t.dimensions() == 2 ? t.size(0) : 0;
+  if (n < 2 || t.size(1) != n || (n & (n - 1)) != 0) {
+    throw UnsupportedError(fmt::format(
+        "{} runs on square 2D meshes whose side is a power of two, at least 2 (mesh:2x2, mesh:4x4, mesh:8x8, ...); "
+        "{} is not one",
+        request.algorithm, t.spec()));
+  }
+  const int ports = request.ports.injection_ports(t);
+  if (ports < t.port_count()) {
+    throw UnsupportedError(fmt::format("{} needs an all-port node ({} injection channels on {}); a {} node has {}",
+                                       request.algorithm, t.port_count(), t.spec(), request.ports.name(), ports));
+  }
+  require_broadcast(request);
+}
+
+// One sub-message worm before it is routed.
+struct PartSend {
+  int step = 1;
+  NodeId sender = kNoNode;
+  NodeId receiver = kNoNode;
+  int flits = 0;
+  bool completes = false;  // the receiver then holds the whole message
+};
+
+Plan plan_network_partitioning(const Request& request) {
+  require_np_d_request(request);
+  const Topology& t = request.topology;
+  const int n = t.size(0);
+  const int k = np_d_k(n);
+  const DimensionOrderRouting routing(t);
+  const auto at = [&](int x, int y) { return t.node_at(Coord{x, y}); };
+  const auto ddn = [&](NodeId node) { return np_d_ddn(t, node); };
+  const auto flits = [&](int ddn_index) { return np_d_submessage_flits(request.length_flits, ddn_index); };
+  std::vector<PartSend> sends;
+
+  // Phase 1 (step 1): the source sends sub-message i to the representative of DDN i.
+  const std::vector<NodeId> reps = np_d_representatives(t, request.source);
+  for (NodeId rep : reps) {
+    if (rep != request.source) sends.push_back({1, request.source, rep, flits(ddn(rep)), false});
+  }
+  // Phase 2 (steps 2 .. k): every DDN, a 2^(k-1) x 2^(k-1) mesh of every other row and column,
+  // broadcasts its sub-message from its representative: each holder of a block of side 2h sends
+  // to the nodes at its relative position in the three other quarters (coordinates XOR h).
+  for (NodeId rep : reps) {
+    const Coord r = t.coord(rep);
+    const int ox = r[0] & 1;
+    const int oy = r[1] & 1;
+    std::vector<std::pair<int, int>> holders = {{r[0] >> 1, r[1] >> 1}};
+    for (int j = 1; j <= k - 1; ++j) {
+      const int h = (n / 2) >> j;
+      std::vector<std::pair<int, int>> next = holders;
+      for (const auto& [u, v] : holders) {
+        for (const auto& [pu, pv] : {std::pair{u ^ h, v}, std::pair{u, v ^ h}, std::pair{u ^ h, v ^ h}}) {
+          sends.push_back({1 + j, at(2 * u + ox, 2 * v + oy), at(2 * pu + ox, 2 * pv + oy), flits(ddn(rep)), false});
+          next.push_back({pu, pv});
+        }
+      }
+      holders = std::move(next);
+    }
+  }
+  // Phase 3 (steps k + 1, k + 2): every 2x2 block is a DCN. Each node sends its sub-message to its
+  // X neighbour in the block, then the two it holds to its Y neighbour; nobody sends to the source.
+  for (NodeId node = 0; node < t.node_count(); ++node) {
+    const Coord c = t.coord(node);
+    const NodeId x_mate = at(c[0] ^ 1, c[1]);
+    const NodeId y_mate = at(c[0], c[1] ^ 1);
+    if (x_mate != request.source) sends.push_back({k + 1, node, x_mate, flits(ddn(node)), false});
+    if (y_mate != request.source) {
+      sends.push_back({k + 2, node, y_mate, flits(ddn(node)) + flits(ddn(x_mate)), true});
+    }
+  }
+
+  // Route each sender's worms of a step together, disjoint where XY/YX allows.
+  std::map<std::pair<int, NodeId>, std::vector<const PartSend*>> groups;
+  for (const PartSend& send : sends) groups[{send.step, send.sender}].push_back(&send);
+  std::vector<Worm> worms;
+  for (const auto& [key, group] : groups) {
+    std::vector<std::pair<NodeId, NodeId>> pairs;
+    for (const PartSend* send : group) pairs.push_back({send->sender, send->receiver});
+    std::vector<Route> routes;
+    if (auto chosen = disjoint_routes(t, routing, pairs)) {
+      routes = std::move(*chosen);
+    } else {
+      for (const auto& [from, to] : pairs) routes.push_back(xy_route(routing, from, to));
+    }
+    // All-port: a worm is injected on the channel of its first hop's direction; a holder's diagonal
+    // worm, whose first hop is its X (or Y) partner's, takes a free injection channel and shares
+    // that link (counted as stepwise contention).
+    std::set<int> taken;
+    for (std::size_t i = 0; i < group.size(); ++i) {
+      const PartSend& send = *group[i];
+      int port = routes[i].hops.front().port;
+      if (taken.count(port) != 0) {
+        port = 0;
+        while (taken.count(port) != 0) ++port;
+      }
+      taken.insert(port);
+      Worm worm = make_worm(Send{send.step, send.sender, send.receiver, {}}, std::move(routes[i]), port);
+      if (!send.completes) {
+        worm.keeps_copy.clear();
+        worm.part_receivers = {send.receiver};
+      }
+      worm.data_flits = send.flits;
+      worm.prepared_copies = static_cast<int>(group.size());
+      worms.push_back(std::move(worm));
+    }
+  }
+  return finish(request, std::move(worms));
+}
+
 }  // namespace
 
+int np_d_k(int side) {
+  int k = 0;
+  while ((1 << k) < side) ++k;
+  return k;
+}
+
+int np_d_ddn(const Topology& topology, NodeId node) {
+  const Coord c = topology.coord(node);
+  return (c[0] & 1) + 2 * (c[1] & 1);
+}
+
+int np_d_submessage_flits(int length_flits, int ddn) {
+  // A message shorter than four flits leaves some sub-messages empty; they are sent as one flit.
+  return std::max(1, length_flits / kNpdSubmessages + (ddn < length_flits % kNpdSubmessages ? 1 : 0));
+}
+
+std::vector<NodeId> np_d_representatives(const Topology& topology, NodeId source) {
+  const Coord s = topology.coord(source);
+  const int n = topology.size(0);
+  const int dx = (s[0] & 1) == 0 ? 1 : -1;  // toward the other column of the source's 2x2 block
+  const int dy = (s[1] & 1) == 0 ? 1 : -1;
+  const int diagonal_x = s[0] - dx >= 0 && s[0] - dx < n ? s[0] - dx : s[0] + dx;
+  std::vector<NodeId> reps(kNpdSubmessages, kNoNode);
+  for (const Coord& c : {s, Coord{s[0] + dx, s[1]}, Coord{s[0], s[1] + dy}, Coord{diagonal_x, s[1] + dy}}) {
+    const NodeId node = topology.node_at(c);
+    reps[static_cast<std::size_t>(np_d_ddn(topology, node))] = node;
+  }
+  return reps;
+}
+
 std::vector<std::string> broadcast_baseline_names() {
-  return {kRecursiveDoublingAlgorithm, kExtendedDominatingNodeAlgorithm};
+  return {kRecursiveDoublingAlgorithm, kExtendedDominatingNodeAlgorithm, kNetworkPartitioningAlgorithm};
 }
 
 std::vector<NodeId> broadcast_destinations(const Topology& topology, NodeId source) {
@@ -472,6 +617,7 @@ Plan plan_broadcast_baseline(const Request& request) {
   validate(request);
   if (request.algorithm == kRecursiveDoublingAlgorithm) return plan_recursive_doubling(request);
   if (request.algorithm == kExtendedDominatingNodeAlgorithm) return plan_extended_dominating_node(request);
+  if (request.algorithm == kNetworkPartitioningAlgorithm) return plan_network_partitioning(request);
   throw SpecError(fmt::format("algorithm '{}' is not a broadcast baseline; valid: {}", request.algorithm,
                               fmt::join(broadcast_baseline_names(), ", ")));
 }
@@ -479,6 +625,26 @@ Plan plan_broadcast_baseline(const Request& request) {
 double recursive_doubling_latency_formula(int k, int length_flits, const LatencyParameters& p) {
   const double distance = 2.0 * ((1 << k) - 1);
   return 2.0 * k * (p.alpha + p.gamma + p.beta * length_flits) + distance * p.beta;
+}
+
+namespace {
+// The smallest e with base^e >= value: ceil(log_base(value)), exactly.
+int ceil_log(int base, long long value) {
+  int e = 0;
+  for (long long power = 1; power < value; power *= base) ++e;
+  return e;
+}
+}  // namespace
+
+double network_partitioning_latency_formula(int k, int d, int length_flits, const LatencyParameters& p) {
+  if (k < 1 || d < 0 || d > k) {
+    throw RequestError(fmt::format("eq. (8) needs k >= 1 and 0 <= d <= k; got k = {}, d = {}", k, d));
+  }
+  const int log3 = ceil_log(3, 1LL << (d + 1));  // ceil((d + 1) log_3 2)
+  const int log5 = ceil_log(5, 1LL << d);        // ceil(d log_5 2)
+  const double two_d = static_cast<double>(1 << d);
+  return (k - d + two_d + 3 + log3 + log5) * p.alpha + (9.0 / 4.0 + (k - d + 2 + log3) / two_d) * p.gamma +
+         (3.0 * (1 << k) + 2.0 * two_d - 3.0) * p.beta * length_flits;
 }
 
 double extended_dominating_node_latency_formula(int k, int length_flits, double d1, double d2,

@@ -14,8 +14,13 @@
 //          level-(j-1) EDNs of its region, one step per level, k - 1 steps: k + 1 steps on
 //          2^k x 2^k (k >= 2). All-port (each worm leaves on its own direction), XY or YX routes
 //          chosen so that no two worms of a step share a channel.
+//   "np-d" Network Partitioning (Tseng, Wang and Ho), our reading (docs/algorithms.md, "Network
+//          partitioning"): the message is cut into 4 sub-messages, one per DDN (the nodes of one
+//          row parity and one column parity); step 1 sends them to the DDNs' representatives,
+//          steps 2 .. k broadcast each in its DDN, steps k + 1 and k + 2 exchange them inside every
+//          2x2 block (the DCNs). k + 2 steps on 2^k x 2^k (k >= 1), all-port.
 //
-// Both are broadcasts: the destinations must be every node except the source (in any order).
+// All three are broadcasts: the destinations must be every node except the source (in any order).
 #pragma once
 
 #include <string>
@@ -27,6 +32,8 @@ namespace wormcast::model {
 
 inline constexpr const char* kRecursiveDoublingAlgorithm = "rd";
 inline constexpr const char* kExtendedDominatingNodeAlgorithm = "edn";
+inline constexpr const char* kNetworkPartitioningAlgorithm = "np-d";
+inline constexpr int kNpdSubmessages = 4;  // one per DDN
 std::vector<std::string> broadcast_baseline_names();
 
 // Every node except `source`, in id order: the destination set of a broadcast request.
@@ -40,7 +47,18 @@ int recursive_doubling_steps(const Topology& topology);
 // steps of "edn" deliver to these. Throws UnsupportedError on other topologies.
 std::vector<NodeId> edn_top_level_nodes(const Topology& topology);
 
-// The plan of "rd" or "edn". Throws what validate() throws, SpecError for another algorithm name,
+// np-d's pieces on a 2^k x 2^k mesh: k for side 2^k; the DDN of a node, (x mod 2) + 2 (y mod 2);
+// the flits of sub-message i of an L-flit message (L / 4, the first L mod 4 one flit more, at
+// least one); the
+// representative of each DDN, by DDN index (the source for its own; its X and Y neighbours in its
+// 2x2 block; for the diagonal DDN the node one column away from the block and one row into it, or
+// the block's diagonal node when that column is outside the mesh).
+int np_d_k(int side);
+int np_d_ddn(const Topology& topology, NodeId node);
+int np_d_submessage_flits(int length_flits, int ddn);
+std::vector<NodeId> np_d_representatives(const Topology& topology, NodeId source);
+
+// The plan of "rd", "edn" or "np-d". Throws what validate() throws, SpecError for another algorithm name,
 // UnsupportedError for a topology or port model the algorithm does not run on, RequestError if the
 // destinations are not every other node.
 Plan plan_broadcast_baseline(const Request& request);
@@ -54,5 +72,10 @@ double recursive_doubling_latency_formula(int k, int length_flits, const Latency
 //   tau_EDN = (k - 1)(3 alpha + beta L + gamma + d1 beta) + 3 alpha + 2 beta L + 2 gamma + d2 beta
 double extended_dominating_node_latency_formula(int k, int length_flits, double d1, double d2,
                                                 const LatencyParameters& p);
+// Eq. (8) as the spec reads it (A-002-5: the brackets are ceilings; d, the partitioning depth of
+// Tseng et al., is not defined in the seed, so it is an argument, 0 <= d <= k):
+//   tau_NP-D = (k - d + 2^d + 3 + ceil((d+1) log_3 2) + ceil(d log_5 2)) alpha
+//            + (9/4 + (k - d + 2 + ceil((d+1) log_3 2)) / 2^d) gamma + (3 2^k + 2^(d+1) - 3) beta L
+double network_partitioning_latency_formula(int k, int d, int length_flits, const LatencyParameters& p);
 
 }  // namespace wormcast::model

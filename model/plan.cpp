@@ -265,6 +265,10 @@ LatencyParameters LatencyParameters::rtl(double alpha, double gamma) {
   return p;
 }
 
+int worm_data_flits(const Request& request, const Worm& worm) {
+  return worm.data_flits > 0 ? worm.data_flits : request.length_flits;
+}
+
 PlanMetrics compute_metrics(const Request& request, const std::vector<Worm>& worms) {
   const Topology& t = request.topology;
   const LatencyParameters& p = request.latency;
@@ -288,6 +292,15 @@ PlanMetrics compute_metrics(const Request& request, const std::vector<Worm>& wor
   };
   std::vector<std::optional<Holding>> holds(nodes);
   holds[static_cast<std::size_t>(request.source)] = Holding{};
+  // A node that receives parts of the message in several worms (np-d's sub-messages) has all it
+  // received in earlier steps at `ready` (what it sends from), and the whole at its latest arrival
+  // (`latest`, its delivery, in the last step that brings a part). With one receipt per node, both
+  // are its first arrival.
+  std::vector<std::optional<Holding>> latest(nodes);
+  latest[static_cast<std::size_t>(request.source)] = Holding{};
+  std::vector<double> ready(nodes, 0.0);
+  std::vector<NodeId> received_this_step;
+  int current_step = 0;
   const auto [lowest_port, highest_port] = port_range(worms);
   const auto port_slots = static_cast<std::size_t>(highest_port - lowest_port + 1);
   std::vector<double> port_free(nodes * port_slots, 0.0);
@@ -343,7 +356,14 @@ PlanMetrics compute_metrics(const Request& request, const std::vector<Worm>& wor
   };
   for (std::size_t index : order) {
     const Worm& w = worms[index];
-    const double length = p.wire_lengths ? lengths[index].flits() : request.length_flits;
+    if (w.step != current_step) {
+      for (NodeId node : received_this_step) {
+        ready[static_cast<std::size_t>(node)] = latest[static_cast<std::size_t>(node)]->time;
+      }
+      received_this_step.clear();
+      current_step = w.step;
+    }
+    const double length = p.wire_lengths ? lengths[index].flits() : worm_data_flits(request, w);
     Holding depart;
     if (w.spawned_from) {  // router replication: no processor, no start-up, no injection port
       const int hops = hops_to_spawning_router(t, worms, index, departed);
@@ -363,7 +383,8 @@ PlanMetrics compute_metrics(const Request& request, const std::vector<Worm>& wor
         const double request_in = lock_message(request.source, kReplicationLockCoordinator, sender->time);
         lock_held = lock_message(kReplicationLockCoordinator, request.source, request_in);
       }
-      const double start = std::max(std::max(sender->time, free_at), replicated[index] ? *lock_held : 0.0);
+      const double held_at = std::max(sender->time, ready[static_cast<std::size_t>(w.sender)]);
+      const double start = std::max(std::max(held_at, free_at), replicated[index] ? *lock_held : 0.0);
       const int copies = p.startup_per_channel ? 1 : w.prepared_copies;
       const double startup = copies * p.alpha + w.control_field_changes * p.mu;
       free_at = start + startup + length * p.beta;
@@ -393,7 +414,7 @@ PlanMetrics compute_metrics(const Request& request, const std::vector<Worm>& wor
       const int at = position[static_cast<std::size_t>(node)];
       return at < 0 ? static_cast<int>(w.route.size()) : at;
     };
-    for (const std::vector<NodeId>* receivers : {&w.keeps_copy, &w.relays}) {
+    for (const std::vector<NodeId>* receivers : {&w.keeps_copy, &w.relays, &w.part_receivers}) {
       for (NodeId node : *receivers) {
         const int hops = hops_to(node);
         // The papers' terms first, in their order, so their results stay bit for bit; the RTL's
@@ -401,8 +422,18 @@ PlanMetrics compute_metrics(const Request& request, const std::vector<Worm>& wor
         const double arrival = depart.time + hops * p.router_delay + length * p.beta + p.gamma + p.injection_delay +
                                promotions_before(w, hops, hops_to) * p.promotion_delay + p.ejection_delay +
                                waited[std::min<std::size_t>(static_cast<std::size_t>(hops), w.hops.size())];
+        const Holding holding{arrival, w.step, depart.path_hops + hops};
         std::optional<Holding>& held = holds[static_cast<std::size_t>(node)];
-        if (!held) held = Holding{arrival, w.step, depart.path_hops + hops};
+        if (!held) held = holding;
+        std::optional<Holding>& last = latest[static_cast<std::size_t>(node)];
+        if (!last) {
+          last = holding;
+        } else {  // the whole message: its last part's arrival, in the last step that brings one
+          if (last->time < arrival) last->path_hops = holding.path_hops;
+          last->time = std::max(last->time, arrival);
+          last->step = std::max(last->step, holding.step);
+        }
+        received_this_step.push_back(node);
       }
     }
     for (NodeId node : w.route) position[static_cast<std::size_t>(node)] = -1;
@@ -414,7 +445,7 @@ PlanMetrics compute_metrics(const Request& request, const std::vector<Worm>& wor
   }
   metrics.additional_traffic = metrics.traffic - static_cast<int>(request.destinations.size());
   for (NodeId d : request.destinations) {
-    const std::optional<Holding>& held = holds[static_cast<std::size_t>(d)];
+    const std::optional<Holding>& held = latest[static_cast<std::size_t>(d)];
     if (!held) throw std::logic_error(fmt::format("no worm delivers to destination {}", t.node_name(d)));
     metrics.destinations.push_back(
         DestinationMetrics{d, held->step, t.distance(request.source, d), held->path_hops, held->time});

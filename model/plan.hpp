@@ -177,8 +177,18 @@ struct Worm {
   // ignored, and `port` names the router output it leaves on, not an injection port). nullopt for
   // every worm a node's processor sends.
   std::optional<std::size_t> spawned_from;
+  // Destinations that take in a part of the message to forward and combine it (np-d's
+  // sub-messages): received like a delivery, but the message is delivered to a destination by the
+  // worm that completes it (keeps_copy). In route order; empty for other algorithms.
+  std::vector<NodeId> part_receivers;
+  // The data flits this worm carries: 0 for the whole message (L). A positive value is part of it,
+  // as network partitioning (np-d) sends: its sub-messages, alone or combined.
+  int data_flits = 0;
   bool operator==(const Worm&) const = default;
 };
+
+// The data flits `worm` carries: its data_flits, or the request's L when that is 0.
+int worm_data_flits(const Request& request, const Worm& worm);
 
 struct DestinationMetrics {
   NodeId destination = kNoNode;

@@ -4,12 +4,14 @@
 #include <algorithm>
 #include <map>
 #include <utility>
+#include <vector>
 
 namespace wormcast::model {
 
 std::vector<int> causal_steps(const Plan& plan) {
   std::vector<int> steps(plan.worms.size(), 0);
-  std::map<NodeId, int> received;                 // node -> the largest step it took a copy of
+  // node -> (plan step, causal step) of each copy or part it took so far
+  std::map<NodeId, std::vector<std::pair<int, int>>> received;
   std::map<std::pair<NodeId, int>, int> on_port;  // (sender, port) -> the step of its last worm there
   for (std::size_t i = 0; i < plan.worms.size(); ++i) {
     const Worm& w = plan.worms[i];
@@ -17,12 +19,15 @@ std::vector<int> causal_steps(const Plan& plan) {
       steps[i] = steps[*w.spawned_from];
     } else {
       int& previous = on_port[{w.sender, w.port}];
-      const auto got = received.find(w.sender);
-      previous = 1 + std::max(got == received.end() ? 0 : got->second, previous);
+      int got = 0;
+      for (const auto& [plan_step, causal] : received[w.sender]) {
+        if (plan_step < w.step) got = std::max(got, causal);
+      }
+      previous = 1 + std::max(got, previous);
       steps[i] = previous;
     }
-    for (const std::vector<NodeId>* takers : {&w.keeps_copy, &w.relays}) {
-      for (const NodeId n : *takers) received[n] = std::max(received[n], steps[i]);
+    for (const std::vector<NodeId>* takers : {&w.keeps_copy, &w.relays, &w.part_receivers}) {
+      for (const NodeId n : *takers) received[n].push_back({w.step, steps[i]});
     }
   }
   return steps;

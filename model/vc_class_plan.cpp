@@ -30,6 +30,7 @@ const std::vector<AlgorithmFamilies>& algorithm_families() {
       {"lin", {F::kHamiltonianPath}},
       {"min", {F::kDimensionOrder}},
       {"multi-path", {F::kHamiltonianPath, F::kMultiPathPrefix}},
+      {"np-d", {F::kDimensionOrder, F::kEdnYxLeg}},
       {"one-port", {F::kHamiltonianPath}},
       {"pcp", {F::kCprLine, F::kPcpBranch}},
       {"rd", {F::kDimensionOrder}},
@@ -53,9 +54,9 @@ bool firmware_runs(std::string_view algorithm, const Topology& t) {
   }
   if (!grid) return false;  // every other algorithm: meshes and tori only (on_star_graphs false)
   if (algorithm == "rd") return t.is_mesh();
-  if (algorithm == "edn") {  // edn_side: a 2^k x 2^k mesh, 4 <= 2^k <= 64
-    const int n = t.size(0);
-    return mesh2 && t.size(1) == n && n >= 4 && n <= 64 && (n & (n - 1)) == 0;
+  if (algorithm == "edn" || algorithm == "np-d") {  // edn_side, npd_side: 2^k x 2^k, 4 (np-d 2) to 64
+    const int n = t.size(0), smallest = algorithm == "edn" ? 4 : 2;
+    return mesh2 && t.size(1) == n && n >= smallest && n <= 64 && (n & (n - 1)) == 0;
   }
   if (algorithm == "pcp" || algorithm == "xy-path" || algorithm == "xy-path-x-first") return mesh2;
   if (algorithm == "3dbs") return t.is_mesh() && t.dimensions() == 3;

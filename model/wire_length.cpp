@@ -67,7 +67,7 @@ std::vector<WireLength> wire_lengths(const Request& request, const std::vector<W
     } else if (algorithm == "3dbl") {
       entries = column_entries(request, w);
     }
-    length.payload_words = kControlWords + (entries + 1) / 2 + request.length_flits;
+    length.payload_words = kControlWords + (entries + 1) / 2 + worm_data_flits(request, w);
     lengths.push_back(length);
   }
   return lengths;

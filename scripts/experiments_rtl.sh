@@ -17,6 +17,8 @@
 #            so that the whole script takes well under half an hour on 2 shared cores); PAPER=1 sets the
 #            papers' counts (seed 001: 1,024 per point; the thesis: 1,000; the others state none,
 #            we take 1,000), hours to days on the RTL: shard them over many machines.
+#   SEEDS    the seeds whose sweeps run (default "000 001 002 003 004"), e.g. SEEDS=002; the plots
+#            are drawn from every CSV in OUT
 # Every sweep has a fixed seed: the same binary writes the same CSVs and PNGs.
 set -euo pipefail
 
@@ -39,6 +41,17 @@ RUNS_002=${RUNS_002:-3} # seed 002: random sources per mesh, and the corner once
 RUNS_003=${RUNS_003:-5} # seed 003: random sources per L (paper: "a large number")
 RUNS_004=${RUNS_004:-6} # seed 004: per K (thesis: 1,000)
 PYTHON=${PYTHON:-$(command -v /usr/bin/python3 || command -v python3)}  # Debian's, with matplotlib
+SEEDS=${SEEDS:-000 001 002 003 004}
+for s in $SEEDS; do
+    case $s in 000 | 001 | 002 | 003 | 004) ;; *)
+        echo "experiments_rtl: SEEDS has '$s'; valid: 000 001 002 003 004" >&2
+        exit 2
+        ;;
+    esac
+done
+
+# runs SEED: the sweeps of SEED are selected (SEEDS).
+runs() { [[ " $SEEDS " == *" $1 "* ]]; }
 
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
@@ -80,12 +93,14 @@ START=$(date +%s)
 
 # Seed 000: two-port vs one-port unicast-based multicast, 16x16 mesh (the paper's), random source,
 # L = 20, alpha = gamma = 227 cycles (the T3D start-up/flit ratio, as in docs/results.md section 3).
-K000=1,5,10,20,30,40,50,60,70
-for a in one-port:one two-port:two; do
-    sweep "s000-${a%%:*}" -t mesh:16x16 -a "${a%%:*}" -p "${a##*:}" -k "$K000" -n "$RUNS_000" --seed 0 \
-        -s random -L 20 --alpha 227 --gamma 227
-done
-concat "$OUT/seed000_unicast_mesh16x16.csv" s000-one-port s000-two-port
+if runs 000; then
+    K000=1,5,10,20,30,40,50,60,70
+    for a in one-port:one two-port:two; do
+        sweep "s000-${a%%:*}" -t mesh:16x16 -a "${a%%:*}" -p "${a##*:}" -k "$K000" -n "$RUNS_000" --seed 0 \
+            -s random -L 20 --alpha 227 --gamma 227
+    done
+    concat "$OUT/seed000_unicast_mesh16x16.csv" s000-one-port s000-two-port
+fi
 
 # Seed 001: uniform vs fixed vs dual-path, random source and destinations. 1 us start-up against
 # 25 ns per hop is 40 hops; the RTL's hop is 2 cycles, so alpha = 80 cycles (gamma = 0, the seed's
@@ -93,48 +108,56 @@ concat "$OUT/seed000_unicast_mesh16x16.csv" s000-one-port s000-two-port
 # S6): the sizes of the default run, which keeps it under half an hour. The firmware and RTL limits
 # that once set them are lifted (docs/firmware.md, "Long messages and large broadcasts"; one
 # torus:64x64 run of 120 flits takes 9-17 s of CPU), so the paper's sizes are a rerun away.
-sweep s001-torus -t torus:16x16 -a uniform,fixed,dual-path -p all -k 1,10,25,50,100,150,200,255 \
-    -n "$RUNS_001" --seed 1 -s random -L 64 --alpha 80 --gamma 0
-sweep s001-star -t star:5 -a uniform,fixed -p all -k 1,10,30,60,90,119 -n "$RUNS_001" --seed 1 -s random \
-    -L 64 --alpha 80 --gamma 0
-concat "$OUT/seed001_dualpath_torus16x16_star5.csv" s001-torus s001-star
+if runs 001; then
+    sweep s001-torus -t torus:16x16 -a uniform,fixed,dual-path -p all -k 1,10,25,50,100,150,200,255 \
+        -n "$RUNS_001" --seed 1 -s random -L 64 --alpha 80 --gamma 0
+    sweep s001-star -t star:5 -a uniform,fixed -p all -k 1,10,30,60,90,119 -n "$RUNS_001" --seed 1 -s random \
+        -L 64 --alpha 80 --gamma 0
+    concat "$OUT/seed001_dualpath_torus16x16_star5.csv" s001-torus s001-star
+fi
 
-# Seed 002: PCP vs RD vs EDN broadcasts, all-port, T3D parameters: alpha = gamma = 0.75 us over
-# 3.3 ns per flit = 227 cycles at the RTL's flit a cycle. L = 64 (paper: 100). 4x4 .. 16x16 (32x32
-# runs since broadcasts carry no destination list, 40-90 s of CPU per broadcast: left out of the
-# default run for time). From the corner, and random sources.
-names=()
-for m in 4x4 8x8 16x16; do
-    sweep "s002-$m-corner" -t "mesh:$m" -a pcp,rd,edn -p all -k all -n 1 --seed 2 -s origin -L 64 \
-        --alpha 227 --gamma 227
-    sweep "s002-$m-random" -t "mesh:$m" -a pcp,rd,edn -p all -k all -n "$RUNS_002" --seed 2 -s random -L 64 \
-        --alpha 227 --gamma 227
-    names+=("s002-$m-corner" "s002-$m-random")
-done
-concat "$OUT/seed002_broadcast_mesh.csv" "${names[@]}"
+# Seed 002: PCP vs RD vs EDN vs NP-D broadcasts, all-port, T3D parameters: alpha = gamma = 0.75 us
+# over 3.3 ns per flit = 227 cycles at the RTL's flit a cycle. L = 64 (paper: 100). 4x4 .. 16x16
+# (32x32 runs since broadcasts carry no destination list, 40-90 s of CPU per broadcast: left out of
+# the default run for time). From the corner, and random sources.
+if runs 002; then
+    names=()
+    for m in 4x4 8x8 16x16; do
+        sweep "s002-$m-corner" -t "mesh:$m" -a pcp,rd,edn,np-d -p all -k all -n 1 --seed 2 -s origin -L 64 \
+            --alpha 227 --gamma 227
+        sweep "s002-$m-random" -t "mesh:$m" -a pcp,rd,edn,np-d -p all -k all -n "$RUNS_002" --seed 2 -s random \
+            -L 64 --alpha 227 --gamma 227
+        names+=("s002-$m-corner" "s002-$m-random")
+    done
+    concat "$OUT/seed002_broadcast_mesh.csv" "${names[@]}"
+fi
 
 # Seed 003: 3-DBL vs 3-DBS broadcasts on the 5x5x5 mesh (the paper's), random sources, latency vs
 # L = 4 .. 64 flits (the paper: 100 .. 2000 bytes). Its two start-ups (10 and 100 us, no flit time
 # given) as two start-ups ten times apart: alpha = gamma = 23 and 227 cycles.
-L003=4,8,16,32,48,64
-for alpha in 23 227; do
-    sweep "s003-a$alpha" -t mesh:5x5x5 -a 3dbl,3dbs -p all -k all --lengths "$L003" -n "$RUNS_003" --seed 3 \
-        -s random --alpha "$alpha" --gamma "$alpha"
-done
-concat "$OUT/seed003_broadcast_mesh5x5x5.csv" s003-a23 s003-a227
+if runs 003; then
+    L003=4,8,16,32,48,64
+    for alpha in 23 227; do
+        sweep "s003-a$alpha" -t mesh:5x5x5 -a 3dbl,3dbs -p all -k all --lengths "$L003" -n "$RUNS_003" --seed 3 \
+            -s random --alpha "$alpha" --gamma "$alpha"
+    done
+    concat "$OUT/seed003_broadcast_mesh5x5x5.csv" s003-a23 s003-a227
+fi
 
 # Seed 004 (thesis): XY-path vs LIN (all-port) and the four trees (one-port), source at the
 # origin, L = 20, no start-up (the thesis's times are D + L and L per store-and-forward step), on
 # the 10x10 mesh at K = 10 .. 90 and 99 = N - 1. The thesis's 20x20 does not fit the firmware's
 # chain of 256 header flits or tree nodes (still the bound of the algorithms that list their
 # destinations; WORMCAST_FW_MAX_CHAIN raises it): XY-path fails from K = 40 there, VH from K ~ 100.
-K004=10,20,30,40,50,60,70,80,90,99
-sweep s004-xy -t mesh:10x10 -a xy-path,lin -p all -k "$K004" -n "$RUNS_004" --seed 4 -s origin -L 20 \
-    --alpha 0 --gamma 0
-sweep s004-trees -t mesh:10x10 -a vh,diag,dds,min -p one -k "$K004" -n "$RUNS_004" --seed 4 -s origin -L 20 \
-    --alpha 0 --gamma 0
-concat "$OUT/seed004_xypath_lin_mesh10x10.csv" s004-xy
-concat "$OUT/seed004_trees_mesh10x10.csv" s004-trees
+if runs 004; then
+    K004=10,20,30,40,50,60,70,80,90,99
+    sweep s004-xy -t mesh:10x10 -a xy-path,lin -p all -k "$K004" -n "$RUNS_004" --seed 4 -s origin -L 20 \
+        --alpha 0 --gamma 0
+    sweep s004-trees -t mesh:10x10 -a vh,diag,dds,min -p one -k "$K004" -n "$RUNS_004" --seed 4 -s origin -L 20 \
+        --alpha 0 --gamma 0
+    concat "$OUT/seed004_xypath_lin_mesh10x10.csv" s004-xy
+    concat "$OUT/seed004_trees_mesh10x10.csv" s004-trees
+fi
 
 echo "experiments_rtl: the sweeps took $(( $(date +%s) - START )) s wall" >&2
 "$PYTHON" scripts/plot_experiments_rtl.py "$OUT"

@@ -121,7 +121,7 @@ def seed002(rows, path):
         ax.set_xlabel("nodes N (mesh 4x4, 8x8, 16x16)")
         where = "from the corner (0,0)" if source == "origin" else f"random sources, {mine[0]['runs']} per mesh"
         ax.set_title(f"broadcast {where}; L = {mine[0]['length']}, alpha = gamma = {mine[0]['alpha']}", fontsize=9)
-    fig.suptitle("Seed 002: PCP vs RD vs EDN broadcast on 2D meshes", fontsize=10)
+    fig.suptitle("Seed 002: PCP vs RD vs EDN vs NP-D broadcast on 2D meshes", fontsize=10)
     save(fig, path)
 
 

@@ -34,10 +34,19 @@ NodeId NetworkMonitor::addressed(const wire::HeadFields& head) const {
 }
 
 // One message per port per step (the papers' port models): a send follows both the messages that
-// caused it and the sender's previous send of the multicast on the same channel.
-int NetworkMonitor::derive_step(NodeId sender, int multicast, unsigned channel) {
+// caused it and the sender's previous send of the multicast on the same channel. The messages that
+// caused it are those received before it of an earlier step than the one it claims: np-d's nodes
+// receive in the step they send in (their 2x2 exchanges do not wait for each other), and a
+// neighbour's exchange that happens to arrive first causes nothing. For every other algorithm a
+// node receives in earlier steps only, so the claim filters nothing and the derivation stays
+// causal (ScoreboardDetects.DerivedStepsComeFromCausalityNotFromThePayload).
+int NetworkMonitor::derive_step(NodeId sender, int multicast, unsigned channel, int claimed_step) {
   int before = 0;
-  if (const auto it = received_step_.find({sender, multicast}); it != received_step_.end()) before = it->second;
+  if (const auto it = received_step_.find({sender, multicast}); it != received_step_.end()) {
+    for (const auto& [claimed, derived] : it->second) {
+      if (claimed < claimed_step) before = std::max(before, derived);
+    }
+  }
   int& previous = channel_step_[{sender, multicast, channel}];
   previous = 1 + std::max(before, previous);
   return previous;
@@ -67,7 +76,7 @@ int NetworkMonitor::worm_sent(NodeId sender, unsigned channel, const std::uint64
     w.multicast = info.multicast;
     w.step = info.step;
     w.sequence = info.sequence;
-    w.derived_step = derive_step(sender, w.multicast, channel);
+    w.derived_step = derive_step(sender, w.multicast, channel, w.step);
   } else {
     w.multicast = -1;
     error(fmt::format("node {} sent a message whose payload does not decode (cycle {})", sender, cycle));
@@ -107,7 +116,7 @@ void NetworkMonitor::head_injected(int worm, NodeId sender, unsigned port, unsig
 void NetworkMonitor::message_received(NodeId node, int worm) {
   const ObservedWorm& w = record_.worms[static_cast<std::size_t>(worm)];
   if (w.lock_kind != fw::MessageKind::kMulticast) return;
-  int& step = received_step_[{node, w.multicast}];
+  int& step = received_step_[{node, w.multicast}][w.step];
   step = std::max(step, w.derived_step);
 }
 

@@ -88,7 +88,7 @@ class NetworkMonitor {
   // A copy ejected at router r with this head is the last one of its branch there.
   bool final_copy(const wire::HeadFields& head, model::NodeId r) const;
   void left_router(int worm, model::NodeId r);
-  int derive_step(model::NodeId sender, int multicast, unsigned channel);
+  int derive_step(model::NodeId sender, int multicast, unsigned channel, int claimed_step);
 
   model::Topology topology_;
   const model::HamiltonianLabeling& labels_;
@@ -110,9 +110,10 @@ class NetworkMonitor {
   long entries_ = 0;
   std::set<int> departed_;  // worms whose heads left the router being read this cycle
   std::set<int> absorbed_;  // worms whose last copy at that router was ejected this cycle
-  // Causality: (node, multicast) -> the largest derived step its firmware received;
-  // (node, multicast, channel) -> the derived step of its last worm sent there.
-  std::map<std::pair<model::NodeId, int>, int> received_step_;
+  // Causality: (node, multicast) -> per step its payloads claimed, the largest derived step of the
+  // worms its firmware received; (node, multicast, channel) -> the derived step of its last worm
+  // sent there.
+  std::map<std::pair<model::NodeId, int>, std::map<int, int>> received_step_;
   std::map<std::tuple<model::NodeId, int, unsigned>, int> channel_step_;
   // Tags repeat every 16 sends of a source, so a head can leave a router while several live worms
   // there carry its (src, tag) at the fronts of their input VCs. It is then followed under a

@@ -38,11 +38,15 @@ bool contains(const std::vector<NodeId>& nodes, NodeId node) {
   return std::find(nodes.begin(), nodes.end(), node) != nodes.end();
 }
 
-// `(1,2) -[+Y vc0]-> (1,3)* ...`: the route with the channel of each hop; * marks a delivery and
-// ~ a relay (a node that takes the message in only to forward it).
+// `(1,2) -[+Y vc0]-> (1,3)* ...`: the route with the channel of each hop; * marks a delivery,
+// ~ a relay (a node that takes the message in only to forward it) and + a destination taking in a
+// part of the message (np-d's sub-messages).
 std::string render_route(const Topology& t, const Worm& w) {
   const auto keeps = [&](NodeId node) {
-    return contains(w.keeps_copy, node) ? "*" : contains(w.relays, node) ? "~" : "";
+    return contains(w.keeps_copy, node)       ? "*"
+           : contains(w.relays, node)         ? "~"
+           : contains(w.part_receivers, node) ? "+"
+                                              : "";
   };
   std::string out = fmt::format("({})", t.node_name(w.route.front()));
   for (std::size_t i = 0; i < w.hops.size(); ++i) {
@@ -101,8 +105,14 @@ std::string render_plan_text(const Plan& plan) {
                        w.port_network ? fmt::format(" ({})", model::to_string(*w.port_network)) : "");
     out +=
         fmt::format("      route {}   [{} hop{}]\n", render_route(t, w), w.hops.size(), w.hops.size() == 1 ? "" : "s");
-    if (!w.keeps_copy.empty() || w.relays.empty()) out += fmt::format("      delivers to {}\n", names(t, w.keeps_copy));
+    if (!w.keeps_copy.empty() || (w.relays.empty() && w.part_receivers.empty())) {
+      out += fmt::format("      delivers to {}\n", names(t, w.keeps_copy));
+    }
     if (!w.relays.empty()) out += fmt::format("      relays through {}\n", names(t, w.relays));
+    if (!w.part_receivers.empty()) {
+      out += fmt::format("      part of the message ({} flits) to {}\n", model::worm_data_flits(r, w),
+                         names(t, w.part_receivers));
+    }
     if (!w.address_field.empty() && w.address_field.size() <= 16) {
       out += fmt::format("      address field {}\n", names(t, w.address_field));
     } else if (!w.address_field.empty()) {
@@ -157,6 +167,8 @@ json plan_to_json(const Plan& plan) {
         {"hops", hops},
         {"keeps_copy", name_list(t, w.keeps_copy)},
         {"relays", name_list(t, w.relays)},
+        {"part_receivers", name_list(t, w.part_receivers)},
+        {"data_flits", model::worm_data_flits(plan.request, w)},
         {"address_field", name_list(t, w.address_field)},
     });
   }

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <deque>
 #include <set>
 #include <tuple>
 
@@ -47,7 +48,10 @@ std::string drops_of(const model::Topology& t, int multicast, const RunRecord& r
 
 std::string check_worms(const model::Plan& plan, int multicast, const RunRecord& record) {
   const model::Topology& t = plan.request.topology;
-  std::map<std::pair<model::NodeId, model::NodeId>, const ObservedWorm*> rtl;
+  // (sender, addressed) -> its worms in the order they were sent: a sender may address a node more
+  // than once in a multicast (np-d's source, its block neighbours in step 1 and the exchanges), and
+  // the plan's worms of a pair, in plan order, are matched with them in turn.
+  std::map<std::pair<model::NodeId, model::NodeId>, std::deque<const ObservedWorm*>> rtl;
   for (const ObservedWorm& w : record.worms) {
     if (w.multicast != multicast) continue;
     const std::string name = fmt::format("multicast {}: worm {}->{} (sequence {})", multicast, t.node_name(w.sender),
@@ -56,7 +60,7 @@ std::string check_worms(const model::Plan& plan, int multicast, const RunRecord&
       return name + ": " + drop_text(t, record, record.route_drops[static_cast<std::size_t>(w.route_drop)]);
     }
     if (w.ejected_at == model::kNoNode) return name + " was never ejected";
-    if (!rtl.emplace(std::pair{w.sender, w.addressed}, &w).second) return name + " was sent twice";
+    rtl[{w.sender, w.addressed}].push_back(&w);
   }
   // A worm the routers spawn (PCP's spine branches, Worm::spawned_from) travels under its root's
   // src and tag: its links and copies belong to the root's RTL worm.
@@ -78,17 +82,18 @@ std::string check_worms(const model::Plan& plan, int multicast, const RunRecord&
       family |= i != index;
       copies_wanted.insert(copies_wanted.end(), m.keeps_copy.begin(), m.keeps_copy.end());
       copies_wanted.insert(copies_wanted.end(), m.relays.begin(), m.relays.end());
+      copies_wanted.insert(copies_wanted.end(), m.part_receivers.begin(), m.part_receivers.end());
       hops_wanted.insert(hops_wanted.end(), m.hops.begin(), m.hops.end());
     }
     const model::NodeId receiver = p.header.destinations.front();
     const auto it = rtl.find({p.sender, receiver});
     const std::string name = fmt::format("multicast {}: worm {}->{} (step {})", multicast, t.node_name(p.sender),
                                          t.node_name(receiver), p.step);
-    if (it == rtl.end()) return name + " of the plan was never sent on the RTL";
-    const ObservedWorm& w = *it->second;
+    if (it == rtl.end() || it->second.empty()) return name + " of the plan was never sent on the RTL";
+    const ObservedWorm& w = *it->second.front();
     // Steps: the monitor's, from causality, against the same rule applied to the plan; then the
     // firmware's own claim against the monitor's, off by exactly what the plan's numbering is off
-    // from causality (0 except where an algorithm numbers its steps globally: rd, edn).
+    // from causality (0 except where an algorithm numbers its steps globally: rd, edn, np-d).
     const int want = causal[index];
     if (w.derived_step != want) {
       return fmt::format("{}: sent in step {} by causality, the plan's causal step is {}", name, w.derived_step, want);
@@ -145,10 +150,11 @@ std::string check_worms(const model::Plan& plan, int multicast, const RunRecord&
         return fmt::format("{}: link {} differs: RTL {}, plan {}", name, i + 1, seen, want);
       }
     }
-    rtl.erase(it);
+    it->second.pop_front();
   }
-  if (!rtl.empty()) {
-    const ObservedWorm& w = *rtl.begin()->second;
+  for (const auto& [pair, left] : rtl) {
+    if (left.empty()) continue;
+    const ObservedWorm& w = *left.front();
     return fmt::format("multicast {}: worm {}->{} (step {}, injected at cycle {}) is not in the plan", multicast,
                        t.node_name(w.sender), t.node_name(w.addressed), w.step, w.inject_cycle);
   }

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <random>
 #include <set>
 #include <string>
 #include <tuple>
@@ -810,6 +811,166 @@ TEST(FirmwareEdn, BroadcastsReachEveryNodeOnceInKPlusOneContentionFreeSteps) {
   }
 }
 
+// np-d (docs/algorithms.md, "Network partitioning") from (1,1) on mesh:4x4, k = 2, a 7-word
+// message: sub-messages of 2, 2, 2 and 1 words (DDN i = x mod 2 + 2 (y mod 2); the source's is 3).
+// Step 1 in DDN order: DDN 0's representative is one column outside the block, (2,0), on the +X
+// channel; DDN 1's the Y neighbour (1,0) on -Y; DDN 2's the X neighbour (0,1) on -X. Step 2: the
+// partners 2 apart, (3,1) on +X, (1,3) on +Y, and the diagonal (3,3), whose first hop +X is taken,
+// on the lowest free channel 1. Step 3 its sub-message to its X neighbour, step 4 its own and its X
+// neighbour's to its Y neighbour. The source holds everything, so its eight sends go at once.
+TEST(FirmwareNpd, FourByFourFromOneOneIsTheHandDerivedSchedule) {
+  Nodes nodes(4, 4, 4);
+  std::vector<std::uint32_t> d;
+  for (std::uint32_t v = 0; v < 16; ++v) {
+    if (v != nodes.id(1, 1)) d.push_back(v);
+  }
+  const std::uint64_t data[] = {10, 11, 12, 13, 14, 15, 16};
+  fw::MulticastRequest r{fw::Algorithm::kNpD, 4, 5, d.data(), 15, data, 7};
+  r.all_port = true;
+  ASSERT_EQ(nodes.node(nodes.id(1, 1)).on_start_multicast(r), Status::kOk);
+  EXPECT_EQ(trace(nodes), (std::vector<std::string>{"1 (1,1)->(2,0) ch0", "1 (1,1)->(1,0) ch3", "1 (1,1)->(0,1) ch1",
+                                                    "2 (1,1)->(3,1) ch0", "2 (1,1)->(1,3) ch2", "2 (1,1)->(3,3) ch1",
+                                                    "3 (1,1)->(0,1) ch1", "4 (1,1)->(1,0) ch3"}));
+  const std::vector<std::vector<std::uint64_t>> carried = {{10, 11}, {12, 13}, {14, 15}, {16},
+                                                           {16},     {16},     {16},     {14, 15, 16}};
+  for (std::size_t i = 0; i < carried.size(); ++i) {
+    const Sent& s = nodes.log()[i];
+    EXPECT_EQ(s.head.mode, wire::Mode::kDimensionOrder) << i;
+    EXPECT_EQ(s.head.vc_class, 0u) << i;
+    EXPECT_EQ(std::vector<std::uint64_t>(s.payload.begin() + fw::kControlWords, s.payload.end()), carried[i]) << i;
+  }
+  // On the corner (0,0) the outside column does not exist: DDN 3's representative is the block's
+  // diagonal (1,1), whose first hop +X the X neighbour's worm has: channel 1.
+  Nodes corner(4, 4, 4);
+  d.clear();
+  for (std::uint32_t v = 1; v < 16; ++v) d.push_back(v);
+  r.count = 15;
+  ASSERT_EQ(corner.node(0).on_start_multicast(r), Status::kOk);
+  std::vector<std::string> first_step = trace(corner);
+  first_step.resize(3);
+  EXPECT_EQ(first_step, (std::vector<std::string>{"1 (0,0)->(1,0) ch0", "1 (0,0)->(0,1) ch2", "1 (0,0)->(1,1) ch1"}));
+}
+
+// The order in which a broadcast's messages reach their nodes: in send order, newest first, or
+// drawn at random from those in flight.
+enum class Arrival { kSendOrder, kNewestFirst, kRandom };
+
+// np-d broadcasts on 2x2 .. 16x16 from every source (every eighth on 16x16), 1- to 9-word messages,
+// with the messages arriving in send order, newest first and at random: a node's X neighbour's
+// or Y neighbour's sub-messages may come before its own, so its jobs wait. Every node but the
+// source delivers exactly the source's words once; the last step is k + 2; every worm is an XY
+// unicast in class 0 that never goes to the source, carries one sub-message (two in step k + 2) of
+// the right length, and no node sends two worms of a step on one channel; every node ends idle.
+TEST(FirmwareNpd, EveryNodeDeliversTheWholeMessageOnceInKPlusTwoStepsInAnyArrivalOrder) {
+  std::mt19937_64 rng(20261128);
+  for (const unsigned k : {1u, 2u, 3u, 4u}) {
+    const unsigned n = 1u << k;
+    for (std::uint32_t source = 0; source < n * n; source += k == 4 ? 8 : 1) {
+      for (const Arrival arrival : {Arrival::kSendOrder, Arrival::kNewestFirst, Arrival::kRandom}) {
+        const std::uint32_t words = 1 + source % 9;
+        std::vector<std::uint64_t> data;
+        for (std::uint32_t i = 0; i < words; ++i) data.push_back(1000 * source + i);
+        Nodes nodes(n, n, 4);
+        std::vector<std::uint32_t> d;
+        for (std::uint32_t v = 0; v < n * n; ++v) {
+          if (v != source) d.push_back(v);
+        }
+        fw::MulticastRequest r{fw::Algorithm::kNpD, 4,    9, d.data(), static_cast<std::uint32_t>(d.size()),
+                               data.data(),         words};
+        r.all_port = true;
+        ASSERT_EQ(nodes.node(source).on_start_multicast(r), Status::kOk);
+        std::vector<std::size_t> in_flight;
+        std::size_t logged = 0;
+        unsigned last_step = 0;
+        std::set<std::tuple<unsigned, std::uint32_t, unsigned>> step_channels;  // (step, sender, channel)
+        for (;;) {
+          for (; logged < nodes.log().size(); ++logged) in_flight.push_back(logged);
+          if (in_flight.empty()) break;
+          std::size_t pick = 0;
+          if (arrival == Arrival::kNewestFirst) pick = in_flight.size() - 1;
+          if (arrival == Arrival::kRandom) pick = rng() % in_flight.size();
+          const Sent s = nodes.log()[in_flight[pick]];
+          in_flight.erase(in_flight.begin() + static_cast<std::ptrdiff_t>(pick));
+          fw::MessageInfo info;
+          ASSERT_TRUE(fw::decode_control(s.payload.data(), static_cast<std::uint32_t>(s.payload.size()), info));
+          const std::uint32_t to = nodes.addressed(s.head);
+          EXPECT_EQ(s.head.mode, wire::Mode::kDimensionOrder);
+          EXPECT_EQ(s.head.vc_class, 0u);
+          EXPECT_NE(to, source);
+          EXPECT_TRUE(step_channels.insert({info.step, s.sender, s.channel}).second) << "two worms on one channel";
+          EXPECT_EQ(info.npd_parts, info.step == k + 2 ? 2u : 1u) << "step " << unsigned{info.step};
+          std::uint32_t part_words = 0;
+          for (unsigned i = info.npd_first_part; i < info.npd_first_part + info.npd_parts; ++i) {
+            part_words += words / 4 + (i < words % 4 ? 1 : 0);
+          }
+          EXPECT_EQ(info.data_words, part_words);
+          last_step = std::max<unsigned>(last_step, info.step);
+          ASSERT_EQ(nodes.node(to).on_message_received(s.head, s.payload.data(),
+                                                       static_cast<std::uint32_t>(s.payload.size())),
+                    Status::kOk)
+              << "source " << source << " to " << to;
+        }
+        EXPECT_EQ(last_step, k + 2);
+        for (std::uint32_t v = 0; v < n * n; ++v) {
+          EXPECT_EQ(nodes.ni(v).delivered.size(), v == source ? 0u : 1u) << "node " << v << " source " << source;
+          if (v != source) {
+            EXPECT_EQ(nodes.ni(v).data_words, data) << "node " << v << " source " << source;
+          }
+          EXPECT_TRUE(nodes.node(v).idle()) << "node " << v << " source " << source;
+        }
+        if (HasFailure()) return;
+      }
+    }
+  }
+}
+
+// A receiver checks each sub-message: one it holds already, an exchange from another node than
+// its block neighbour, or a DDN's sub-message that is not its own is refused; so are meshes that
+// are not 2^k x 2^k, tori and fewer than four ports.
+TEST(FirmwareNpd, RefusesRepeatedOrMisdirectedSubMessagesAndOtherNetworks) {
+  Nodes nodes(4, 4, 4);
+  std::vector<std::uint32_t> d;
+  for (std::uint32_t v = 1; v < 16; ++v) d.push_back(v);
+  const std::uint64_t data[] = {1, 2, 3, 4};
+  fw::MulticastRequest r{fw::Algorithm::kNpD, 4, 0, d.data(), 15, data, 4};
+  r.all_port = true;
+  ASSERT_EQ(nodes.node(0).on_start_multicast(r), Status::kOk);
+  const Sent to_x = nodes.log()[0];  // step 1: (0,0) -> (1,0), DDN 1's sub-message
+  ASSERT_EQ(nodes.addressed(to_x.head), nodes.id(1, 0));
+  fw::NodeFirmware& x = nodes.node(nodes.id(1, 0));
+  const auto receive = [](fw::NodeFirmware& f, const Sent& s) {
+    return f.on_message_received(s.head, s.payload.data(), static_cast<std::uint32_t>(s.payload.size()));
+  };
+  ASSERT_EQ(receive(x, to_x), Status::kOk);
+  EXPECT_EQ(receive(x, to_x), Status::kBadMessage);  // the same sub-message again
+  const Sent to_y = nodes.log()[1];                  // (0,0) -> (0,1), DDN 2's: not (1,0)'s
+  Sent misdirected = to_y;
+  misdirected.head.dest = wire::pack_coord_dest({1, 0, 0});
+  EXPECT_EQ(receive(nodes.node(nodes.id(1, 0)), misdirected), Status::kBadMessage);
+  // The source's step-3 exchange to its X neighbour, presented at (1,0) as if from (2,0).
+  Sent exchange = nodes.log()[6];
+  fw::MessageInfo info;
+  ASSERT_TRUE(fw::decode_control(exchange.payload.data(), static_cast<std::uint32_t>(exchange.payload.size()), info));
+  ASSERT_EQ(info.step, 3u);
+  exchange.head.src = nodes.id(2, 0);
+  EXPECT_EQ(receive(x, exchange), Status::kBadMessage);
+  exchange.head.src = 0;
+  EXPECT_EQ(receive(x, exchange), Status::kOk);
+
+  for (const auto& [sx, sy] : {std::pair{4u, 8u}, std::pair{6u, 6u}}) {
+    Nodes other(sx, sy, 4);
+    std::vector<std::uint32_t> all;
+    for (std::uint32_t v = 1; v < sx * sy; ++v) all.push_back(v);
+    fw::MulticastRequest q{fw::Algorithm::kNpD, 4, 0, all.data(), static_cast<std::uint32_t>(all.size()), data, 4};
+    EXPECT_EQ(other.node(0).on_start_multicast(q), Status::kUnsupportedTopology) << sx << "x" << sy;
+  }
+  Nodes torus(4, 4, 4, fw::GridKind::kTorus);
+  EXPECT_EQ(torus.node(0).on_start_multicast(r), Status::kUnsupportedTopology);
+  Nodes two_channels(4, 4, 2);
+  r.ports = 2;
+  EXPECT_EQ(two_channels.node(0).on_start_multicast(r), Status::kBadPortCount);
+}
+
 // V20: 3-DBL broadcast on the 4x4x4 mesh from (1,1,1), all-port: the +Z column worm through the
 // layer sources (1,1,2), (1,1,3) carrying the 32 destinations above (channel 4), the -Z one
 // through (1,1,0) carrying the 16 below (channel 5), then dual-path over the 15 others of layer 1
@@ -976,7 +1137,8 @@ const std::map<std::string, fw::Algorithm> kModelNames{{"unicast", fw::Algorithm
                                                        {"3dbl", fw::Algorithm::kThreeDbl},
                                                        {"xy-path", fw::Algorithm::kXyPath},
                                                        {"xy-path-x-first", fw::Algorithm::kXyPathXFirst},
-                                                       {"edn", fw::Algorithm::kEdn}};
+                                                       {"edn", fw::Algorithm::kEdn},
+                                                       {"np-d", fw::Algorithm::kNpD}};
 
 TEST(FirmwareTable, EveryModelNameFindsTheRowOfItsWireId) {
   for (const auto& [name, id] : kModelNames) {
@@ -1007,7 +1169,7 @@ TEST(FirmwareTable, RowsIterateOnceEachInNameOrder) {
 // Only the broadcasts refuse a destination set short of every other node; only the cycle
 // algorithms run on star graphs (docs/firmware.md, "What runs so far").
 TEST(FirmwareTable, BroadcastAndStarGraphFlagsMatchTheDocumentedAlgorithms) {
-  const std::set<std::string> broadcasts{"rd", "edn", "pcp", "3dbs"}, on_stars{"uniform", "fixed"};
+  const std::set<std::string> broadcasts{"rd", "edn", "np-d", "pcp", "3dbs"}, on_stars{"uniform", "fixed"};
   for (const fw::AlgorithmRow& row : fw::algorithm_rows()) {
     EXPECT_EQ(row.broadcast, broadcasts.count(row.name) == 1) << row.name;
     EXPECT_EQ(row.on_star_graphs, on_stars.count(row.name) == 1) << row.name;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Broadcast baselines of seed 002 (spec 3.3, 3.4; vectors V15, V16): Recursive Doubling and
-// Extended Dominating Node. Expected values come from vectors.md or are derived in the comments.
+// Broadcast baselines of seed 002 (spec 3.3, 3.4; vectors V15, V16): Recursive Doubling, Extended
+// Dominating Node and Network Partitioning. Expected values come from vectors.md or are derived in
+// the comments.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -339,6 +340,164 @@ TEST(RecursiveDoublingAndEdn, RejectUnsupportedTopologiesPortsAndPartialDestinat
   }
   EXPECT_THROW(edn_top_level_nodes(Topology::parse("mesh:6x6")), UnsupportedError);
   EXPECT_THROW(broadcast_destinations(mesh, 64), NodeError);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Network partitioning (np-d): our reading of Tseng, Wang and Ho (docs/algorithms.md).
+
+TEST(NetworkPartitioning, TakesKPlusTwoStepsOnTwoToTheKMeshesV15) {
+  for (int k = 1; k <= 5; ++k) {
+    const int n = 1 << k;
+    const Topology mesh = Topology::parse("mesh:" + std::to_string(n) + "x" + std::to_string(n));
+    for (NodeId source : {0, at(mesh, n / 2, n / 2 - (n > 2 ? 1 : 0)), mesh.node_count() - 1, at(mesh, n - 1, 0)}) {
+      const Plan p = plan_broadcast_baseline(broadcast(mesh, "np-d", source, PortModel::all_port()));
+      EXPECT_EQ(p.metrics.steps, k + 2) << mesh.spec() << " from " << mesh.node_name(source);
+      expect_copies_only_at_destinations_and_relays_forward(p, mesh.spec());
+      // Every node but the source is delivered exactly once, in the last step, and holds all four
+      // sub-messages: its own DDN's and its X neighbour's before, the two others in the delivery.
+      std::map<NodeId, int> deliveries;
+      for (const Worm& w : p.worms) {
+        for (NodeId d : w.keeps_copy) ++deliveries[d];
+      }
+      EXPECT_EQ(deliveries.size(), static_cast<std::size_t>(mesh.node_count() - 1));
+      for (const auto& [node, count] : deliveries) EXPECT_EQ(count, 1);
+      for (const DestinationMetrics& d : p.metrics.destinations) EXPECT_EQ(d.step, k + 2);
+    }
+  }
+}
+
+TEST(NetworkPartitioning, EveryNodeReceivesItsDdnSubmessageOnceBeforeTheExchange) {
+  const Topology mesh = Topology::parse("mesh:8x8");
+  const NodeId source = at(mesh, 5, 2);
+  const Plan p = plan_broadcast_baseline(broadcast(mesh, "np-d", source, PortModel::all_port(), {}, 23));
+  // k = 3: phases 1 and 2 are steps 1 .. 3; each node but the source gets the sub-message of its own
+  // DDN (row parity, column parity) once, from a node of that DDN or from the source.
+  std::map<NodeId, int> own;
+  for (const Worm& w : p.worms) {
+    if (w.step > 3) continue;
+    ASSERT_EQ(w.part_receivers.size(), 1u);
+    const NodeId r = w.part_receivers[0];
+    const Coord c = mesh.coord(r);
+    const Coord from = mesh.coord(w.sender);
+    if (w.sender != source) {
+      EXPECT_EQ(c[0] % 2, from[0] % 2);
+      EXPECT_EQ(c[1] % 2, from[1] % 2);
+    }
+    // 23 flits: sub-messages of 6, 6, 6 and 5 flits for DDNs 0..3.
+    EXPECT_EQ(w.data_flits, (c[0] % 2) + 2 * (c[1] % 2) == 3 ? 5 : 6);
+    ++own[r];
+  }
+  EXPECT_EQ(own.size(), 63u);
+  for (const auto& [node, count] : own) EXPECT_EQ(count, 1) << mesh.node_name(node);
+  // Steps 4 and 5 are one-hop worms inside the 2x2 blocks: X neighbour, then Y neighbour with two
+  // sub-messages.
+  for (const Worm& w : p.worms) {
+    if (w.step <= 3) continue;
+    ASSERT_EQ(w.hops.size(), 1u);
+    const Coord a = mesh.coord(w.sender);
+    const Coord b = mesh.coord(w.route.back());
+    EXPECT_EQ(a[0] / 2, b[0] / 2);
+    EXPECT_EQ(a[1] / 2, b[1] / 2);
+    if (w.step == 4) {
+      EXPECT_EQ(a[1], b[1]);
+      EXPECT_EQ(w.data_flits, (a[0] % 2) + 2 * (a[1] % 2) == 3 ? 5 : 6);
+    } else {
+      EXPECT_EQ(a[0], b[0]);
+      // the sender's and its X neighbour's: DDNs 0 and 1 (6 + 6) in even rows, 2 and 3 (6 + 5) in odd ones
+      EXPECT_EQ(w.data_flits, a[1] % 2 == 0 ? 12 : 11);
+    }
+  }
+}
+
+TEST(NetworkPartitioning, FourByFourCornerLatencyDerivedByHand) {
+  // mesh:4x4, source (0,0), L = 8 (four 2-flit sub-messages), alpha 10, gamma 5, beta 1, hop 1.
+  // Representatives: (1,0), (0,1) and, column -1 being outside, (1,1). A sender's worms of a step
+  // pay its copies (3 alpha = 30 when it sends three); ports +X 0, -X 1, +Y 2, -Y 3, and a worm
+  // whose first hop's channel is taken in its step goes on the lowest free one.
+  // Step 1: source -> (1,0) port 0, (0,1) port 2, (1,1) port 1 (first hop +X taken), all depart
+  //         30 and free their port at 32; (1,0), (0,1) have their piece at 30+1+2+5 = 38, (1,1) at
+  //         30+2+2+5 = 39.
+  // Step 2: source -> (2,2) on port 1 from 32: departs 62, arrives 62+4+2+5 = 73.
+  //         (1,1) -> (3,3) on port 1 from 39: departs 69, arrives 69+4+2+5 = 80.
+  //         (0,1) -> (2,3) and (1,0) -> (3,2), port 1 from 38: depart 68, arrive 68+4+2+5 = 79.
+  // Step 3: (2,3) -> (3,3): one copy, from 79: departs 89, arrives 89+1+2+5 = 97.
+  //         (2,2) -> (3,2): from 73: departs 83, arrives 91.
+  // Step 4: (3,2) -> (3,3) with 4 flits, from max(79, 91) = 91: departs 101, arrives 101+1+4+5 = 111.
+  const Topology mesh = Topology::parse("mesh:4x4");
+  LatencyParameters latency;
+  latency.alpha = 10;
+  latency.gamma = 5;
+  latency.beta = 1;
+  latency.router_delay = 1;
+  const Plan p = plan_broadcast_baseline(broadcast(mesh, "np-d", 0, PortModel::all_port(), latency, 8));
+  EXPECT_EQ(np_d_representatives(mesh, 0), (std::vector<NodeId>{0, at(mesh, 1, 0), at(mesh, 0, 1), at(mesh, 1, 1)}));
+  const NodeId corner = at(mesh, 3, 3);
+  for (const DestinationMetrics& d : p.metrics.destinations) {
+    if (d.destination == corner) {
+      EXPECT_DOUBLE_EQ(d.latency, 111.0);
+      EXPECT_EQ(d.step, 4);
+    }
+  }
+  // The source's three step-1 worms cannot all leave a corner on their own link: the diagonal
+  // one shares (0,0) -> (1,0) with the worm to (1,0), on another injection channel.
+  EXPECT_GE(p.metrics.stepwise_contention, 1);
+  std::set<int> step_one_ports;
+  for (const Worm& w : p.worms) {
+    if (w.step == 1) step_one_ports.insert(w.port);
+  }
+  EXPECT_EQ(step_one_ports, (std::set<int>{0, 1, 2}));
+}
+
+TEST(NetworkPartitioning, DiagonalRepresentativeLeavesTheBlockWhenTheColumnExists) {
+  const Topology mesh = Topology::parse("mesh:8x8");
+  // Source (2,5), DDN 2 (x even, y odd): block columns 2..3, rows 4..5. Its X mate (3,5) is DDN 3,
+  // its Y mate (2,4) DDN 0, and the diagonal DDN 1 is represented one column left of the block and
+  // one row into it: (1,4). By DDN index: (2,4), (1,4), the source, (3,5).
+  EXPECT_EQ(np_d_representatives(mesh, at(mesh, 2, 5)),
+            (std::vector<NodeId>{at(mesh, 2, 4), at(mesh, 1, 4), at(mesh, 2, 5), at(mesh, 3, 5)}));
+  // Then the source's three step-1 worms leave on -X, +X and -Y: their first links differ and no
+  // shared channel involves two step-1 worms.
+  const Plan p = plan_broadcast_baseline(broadcast(mesh, "np-d", at(mesh, 2, 5), PortModel::all_port()));
+  std::set<Port> first_links;
+  for (const Worm& w : p.worms) {
+    if (w.step == 1) first_links.insert(w.hops.front().port);
+  }
+  EXPECT_EQ(first_links.size(), 3u);
+  for (const SharedChannel& c : p.metrics.shared_channels) {
+    EXPECT_FALSE(p.worms[c.first_worm].step == 1 && p.worms[c.second_worm].step == 1);
+  }
+}
+
+TEST(NetworkPartitioning, EquationEightByHand) {
+  // k = 3, d = 1: ceil(2 log_3 2) = 2, ceil(log_5 2) = 1; alpha (3-1+2+3+2+1) = 10,
+  // gamma 9/4 + (3-1+2+2)/2 = 5.25, beta L (24+4-3) = 25.
+  LatencyParameters p;
+  p.alpha = 1;
+  p.gamma = 1;
+  p.beta = 1;
+  EXPECT_DOUBLE_EQ(network_partitioning_latency_formula(3, 1, 1, p), 40.25);
+  // d = 0: ceil(log_3 2) = 1, ceil(0) = 0: alpha 8, gamma 2.25 + 6 = 8.25, beta L 23; with the T3D
+  // ratio alpha = gamma = 227, beta = 1, L = 100: 8*227 + 8.25*227 + 2300 = 5988.75.
+  EXPECT_DOUBLE_EQ(network_partitioning_latency_formula(3, 0, 1, p), 39.25);
+  p.alpha = 227;
+  p.gamma = 227;
+  EXPECT_DOUBLE_EQ(network_partitioning_latency_formula(3, 0, 100, p), 5988.75);
+  EXPECT_THROW(network_partitioning_latency_formula(3, 4, 1, p), RequestError);
+}
+
+TEST(NetworkPartitioning, RejectsOtherMeshesPortModelsAndMulticasts) {
+  EXPECT_THROW(plan_broadcast_baseline(broadcast(Topology::parse("mesh:6x6"), "np-d", 0, PortModel::all_port())),
+               UnsupportedError);
+  EXPECT_THROW(plan_broadcast_baseline(broadcast(Topology::parse("torus:4x4"), "np-d", 0, PortModel::all_port())),
+               UnsupportedError);
+  const Topology mesh = Topology::parse("mesh:4x4");
+  EXPECT_THROW(plan_broadcast_baseline(broadcast(mesh, "np-d", 0, PortModel::two_port())), UnsupportedError);
+  // L = 2: sub-messages 0 and 1 have a flit each, 2 and 3 none and are sent as one flit.
+  const Plan short_message = plan_broadcast_baseline(broadcast(mesh, "np-d", 0, PortModel::all_port(), {}, 2));
+  for (const Worm& w : short_message.worms) EXPECT_EQ(w.data_flits, w.step == 4 ? 2 : 1);
+  EXPECT_THROW(
+      plan_broadcast_baseline(make_request(mesh, "np-d", 0, {1, 2}, 20, PortModel::all_port(), LatencyParameters{})),
+      RequestError);
 }
 
 }  // namespace

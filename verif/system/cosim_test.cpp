@@ -158,7 +158,10 @@ INSTANTIATE_TEST_SUITE_P(
         // seconds per run on the RTL. Uniform on the all-port p5 routers: timing_test.cpp.
         Case{"star:6", "fixed", 1, 1, 60},
         // EDN broadcasts: XY worms by dimension order (VC 0), YX legs source-routed in class 1.
-        Case{"mesh:4x4", "edn", 0, 10, 0}, Case{"mesh:8x8", "edn", 0, 5, 0}, Case{"mesh:16x16", "edn", 0, 1, 0}),
+        Case{"mesh:4x4", "edn", 0, 10, 0}, Case{"mesh:8x8", "edn", 0, 5, 0}, Case{"mesh:16x16", "edn", 0, 1, 0},
+        // Network partitioning: sub-messages by dimension order (VC 0), put together at every node.
+        Case{"mesh:2x2", "np-d", 0, 4, 0}, Case{"mesh:4x4", "np-d", 0, 10, 0}, Case{"mesh:8x8", "np-d", 0, 5, 0},
+        Case{"mesh:16x16", "np-d", 0, 1, 0}),
     case_name);
 
 // Several sources multicast at once on a shared network, with random back-pressure at every
@@ -451,6 +454,27 @@ TEST(FirmwareOnRtlConcurrent, ThreeConcurrentEdnBroadcastsUnderEjectionBackPress
     SCOPED_TRACE(fmt::format("round {}", round));
     const sim::RunRecord record = run_and_check(plans, o);
     EXPECT_FALSE(record.stalled);
+  }
+}
+
+// Three np-d broadcasts at once under ejection back-pressure: a node's sub-messages of three
+// multicasts arrive interleaved and in any order, each joins its own job, and every node puts
+// each message together and delivers it once.
+TEST(FirmwareOnRtlConcurrent, ThreeConcurrentNpdBroadcastsUnderEjectionBackPressure) {
+  const model::Topology t = model::Topology::parse("mesh:8x8");
+  std::mt19937_64 rng(29);
+  for (int round = 0; round < 3; ++round) {
+    std::vector<model::Plan> plans;
+    for (int i = 0; i < 3; ++i) plans.push_back(model::plan(random_request(t, "np-d", 0, 63, 9, rng)));
+    sim::RunOptions o = fast_options();
+    o.alpha = 1;
+    o.gamma = 1;
+    o.eject_stall = 0.4;
+    o.seed = static_cast<std::uint64_t>(round) + 17;
+    SCOPED_TRACE(fmt::format("round {}", round));
+    const sim::RunRecord record = run_and_check(plans, o);
+    EXPECT_FALSE(record.stalled);
+    for (const sim::Delivery& d : record.deliveries) EXPECT_TRUE(d.payload_ok);
   }
 }
 
@@ -957,7 +981,7 @@ TEST(FirmwareOnRtlErrors, AnAlgorithmWithoutFirmwareIsNamedWithTheOnesTheFirmwar
   EXPECT_FALSE(sim::firmware_supports("three-port"));
   EXPECT_EQ(sim::no_firmware_message("three-port"),
             "algorithm 'three-port' has no node firmware; the firmware runs: 3dbl, 3dbs, d-port, dds, diag, dual-path, "
-            "edn, fixed, lin, min, multi-path, one-port, pcp, rd, two-port, unicast, uniform, vh, xy-path, "
+            "edn, fixed, lin, min, multi-path, np-d, one-port, pcp, rd, two-port, unicast, uniform, vh, xy-path, "
             "xy-path-x-first");
 }
 

@@ -191,7 +191,10 @@ TEST(NodeEvents, RandomMixesGiveTheSameRunVisitingOnlyTheBusyNodes) {
 
 // Each algorithm the firmware runs on an 8x8 mesh and torus, alone, one 24-flit multicast with a
 // 0.3 ejection stall: a run whose worms are long and whose stall draws outnumber the busy nodes'
-// by far. The same run either way; the visits are a few percent of the node cycles.
+// by far. The same run either way; the visits are under a fifth of the node cycles, but np-d's
+// under a third: its 189 worms (rd's and edn's broadcasts: 63) keep each sender awake through an
+// alpha of 20 cycles and each receiver through a gamma of 10, about 5,700 visits (measured 6,453,
+// 29 % of the node cycles).
 TEST(NodeEvents, EachAlgorithmAloneGivesTheSameRunOnEightByEightNetworks) {
   for (const char* spec : {"mesh:8x8", "torus:8x8"}) {
     const model::Topology t = model::Topology::parse(spec);
@@ -209,7 +212,7 @@ TEST(NodeEvents, EachAlgorithmAloneGivesTheSameRunOnEightByEightNetworks) {
         o.eject_stall = 0.3;
         const Pair pair = run_pair(mix.requests, o, mix.start_cycles, what);
         EXPECT_EQ(sim::check_run({model::plan(mix.requests.front())}, pair.active), "") << what;
-        EXPECT_LT(pair.visits[1], pair.node_cycles[1] / 5) << what;
+        EXPECT_LT(pair.visits[1], pair.node_cycles[1] / (algorithm == "np-d" ? 3 : 5)) << what;
       }
     }
   }

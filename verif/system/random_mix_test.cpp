@@ -163,7 +163,7 @@ TEST(RandomMixGenerator, EveryAlgorithmFromSeveralSourcesThenBackgroundUnicasts)
   o.size = 3;
   const std::vector<std::string> algorithms = sim::mix_algorithms(t);
   ASSERT_EQ(algorithms, model::firmware_algorithms(t));
-  EXPECT_EQ(algorithms.size(), 16u);
+  EXPECT_EQ(algorithms.size(), 17u);
   std::set<double> stalls;
   for (std::uint64_t seed = 1; seed <= 8; ++seed) {
     const sim::RandomMix mix = sim::random_mix(t, seed, o);

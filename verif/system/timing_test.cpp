@@ -144,7 +144,8 @@ INSTANTIATE_TEST_SUITE_P(
                     ZeroLoadCase{"torus:3x3x3", "diag", 1, 26}, ZeroLoadCase{"star:4", "uniform", 0, 23},
                     ZeroLoadCase{"star:4", "fixed", 1, 23}, ZeroLoadCase{"star:5", "fixed", 0, 119},
                     ZeroLoadCase{"star:5", "uniform", 2, 60}, ZeroLoadCase{"mesh:4x4", "edn", 0, 0},
-                    ZeroLoadCase{"mesh:8x8", "edn", 0, 0}),
+                    ZeroLoadCase{"mesh:8x8", "edn", 0, 0}, ZeroLoadCase{"mesh:4x4", "np-d", 0, 0},
+                    ZeroLoadCase{"mesh:8x8", "np-d", 0, 0}),
     zero_load_name);
 
 // Concurrent load: several multicasts from several sources at once, with and without ejection
