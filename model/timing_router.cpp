@@ -118,6 +118,7 @@ void TimingRouter::reset() {
   route_drops_ = 0;
   errors_ = 0;
   va_top_.reset(in_vcs_);
+  va_pick_q_ = va_pick_set_q_ = 0;
   sa_token_.reset(ports());
   for (RrArbiter& a : sa_vc_) a.reset(params_.vcs);
   for (RrArbiter& a : sa_out_) a.reset(ports());
@@ -244,14 +245,17 @@ unsigned lowest(std::uint64_t bits) { return static_cast<unsigned>(std::countr_z
 }  // namespace
 
 // Output-VC allocation folded into switch allocation (docs/rtl.md, noc_vc_allocator): a waiting
-// head may request the switch when its whole target set is free and the top waiting head (round
-// robin) waits for none of it; it takes the set in the edge the switch carries it. Returns the
-// heads that may request (ok); `top` is the top waiting head (one bit, or 0 when none waits).
+// head may request the switch when its whole target set is free and the top waits for none of it.
+// The top is the head picked (round robin) in the last edge if it still waits, and what it
+// reserves is its set as registered then (docs/rtl.md, "Admission and starvation"). Returns the heads
+// that may request (ok); `pick` is this edge's pick among the waiting heads (one bit, or 0), to be
+// registered, and `top` the top (one bit, or 0).
 std::uint64_t TimingRouter::vc_admission(const std::array<std::uint64_t, kMaxInVcs>& target, std::uint64_t req,
-                                         std::uint64_t& top) const {
-  top = va_top_.grant(req);
+                                         std::uint64_t& pick, std::uint64_t& top) const {
+  pick = va_top_.grant(req);
+  top = va_pick_q_ & req;
   if (req == 0) return 0;
-  const std::uint64_t reserved = target[lowest(top)];
+  const std::uint64_t reserved = top != 0 ? va_pick_set_q_ : 0;
   std::uint64_t ok = 0;
   for (std::uint64_t r = req; r != 0; r &= r - 1) {
     const unsigned j = lowest(r);
@@ -369,6 +373,7 @@ void TimingRouter::idle_edge() {
     if (o < net_ports) out_[o].vc = 0;  // a network output register goes idle with VC 0
   }
   out_valid_ = 0;
+  va_pick_q_ = va_pick_set_q_ = 0;  // no head waits, so none is picked
   for (std::uint64_t c = credit_in_; c != 0;) {
     const unsigned o = lowest(c) >> sh;
     const std::uint64_t back = (c >> (o << sh)) & vc_mask;
@@ -463,8 +468,8 @@ void TimingRouter::clock() {
     target[j] = t;
   }
   // Stage 2: which waiting heads may take their output VCs (and so request the switch).
-  std::uint64_t va_top = 0;
-  const std::uint64_t va_ok = vc_admission(target, va_req, va_top);
+  std::uint64_t va_pick = 0, va_top = 0;
+  const std::uint64_t va_ok = vc_admission(target, va_req, va_pick, va_top);
 
   // Stage 3: the VCs that go (Active; Routed with its output VCs free to take, or without network
   // ports) request the switch for their front flit, or drop it. req_set is set for the requesters
@@ -502,10 +507,13 @@ void TimingRouter::clock() {
 
   // A waiting head the switch carries takes its output VCs, before stage 4 releases the VCs of
   // the tails that leave: a one-flit worm takes and releases its VCs in the same edge (a taken VC
-  // was free, so no other worm's release collides with it). The top moves on once it is carried.
+  // was free, so no other worm's release collides with it). The top moves on once it is carried
+  // (a waiting top is also this edge's pick); the pick and its set are registered.
   const std::uint64_t taken = sa_gnt & va_req;
   for (std::uint64_t g = taken; g != 0; g &= g - 1) allocated_ |= target[lowest(g)];
-  va_top_.update(va_top, (va_top & taken) != 0);
+  va_top_.update(va_pick, (va_top & taken) != 0);
+  va_pick_q_ = va_pick;
+  va_pick_set_q_ = va_pick != 0 ? target[lowest(va_pick)] : 0;
 
   // Stage 4: crossbar, head rewrite, output and ejection units (their link registers and credits).
   // A network port with no grant, no credit coming back and no valid output keeps its state.

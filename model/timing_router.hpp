@@ -181,7 +181,7 @@ class TimingRouter {
   // clock() when no input VC is busy and no flit arrives.
   void idle_edge();
   unsigned out_vc(const InputVc& ivc, unsigned port) const;
-  std::uint64_t vc_admission(const std::array<std::uint64_t, kMaxInVcs>& target, std::uint64_t req,
+  std::uint64_t vc_admission(const std::array<std::uint64_t, kMaxInVcs>& target, std::uint64_t req, std::uint64_t& pick,
                              std::uint64_t& top) const;
   // Returns the outputs granted (bit per port).
   std::uint32_t allocate_switch(const std::array<std::uint32_t, kMaxInVcs>& req_set, std::uint64_t sa_req,
@@ -223,6 +223,9 @@ class TimingRouter {
   std::array<unsigned, kMaxPorts> eject_credits_{};  // per local port
   std::array<TimingLink, kMaxPorts> out_{}, in_{};
   RrArbiter va_top_, sa_token_;
+  // Registered admission (docs/rtl.md, "Admission and starvation"): the waiting head va_top_ picked
+  // in the last edge (one bit, or 0) and its target set then; it is the top while it still waits.
+  std::uint64_t va_pick_q_ = 0, va_pick_set_q_ = 0;
   std::array<RrArbiter, kMaxPorts> sa_vc_{}, sa_out_{};
   // Scratch of clock(): the switch request set of each requesting input VC, written and read in
   // the same edge (a member, so that no edge clears it).

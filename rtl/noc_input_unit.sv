@@ -56,11 +56,6 @@ module noc_input_unit #(
   parameter int unsigned NumVcs = 2,
   /// Flits per VC buffer (>= 1); the upstream router starts with this many credits per VC.
   parameter int unsigned BufDepth = 4,
-  /// Where the VC buffers keep their flits: 0 registers (a noc_fifo per VC); 1 block RAM (one
-  /// noc_ebr_buffer for the port: the flits' data in a RAM that yosys maps to iCE40 EBR, the head
-  /// and tail flags and each VC's first two flits in registers). Same cycle behaviour at this
-  /// module's ports (docs/rtl.md, "Input buffers in block RAM").
-  parameter int unsigned BufImpl = 0,
   /// Width of a Hamiltonian label (<= noc_pkg::AddrW): dest bits [LabelW-1:0] of a label-mode head;
   /// a label-mode head with a dest bit above them set has no decision (it is drained).
   parameter int unsigned LabelW = 16,
@@ -277,57 +272,25 @@ module noc_input_unit #(
   assign unused_head = ^{rc_flit.head, rc_flit.tail};
 
   // ---------------------------------------------------------------------------------------------
-  // The VC buffers: a register FIFO per VC, or one block-RAM buffer for the port. Either gives
-  // every VC's front flit, empty and full; the block-RAM buffer's front data bits are valid while
-  // `loaded` (its head and tail flags always), and a front is used only then (FrontLoadedWhenUsed_A).
+  // The VC buffers: a register FIFO per VC; every VC's front flit, empty and full.
 
-  logic [NumVcs-1:0] loaded;
-
-  if (BufImpl > 1) begin : gen_buf_impl_check
-    $error("noc_input_unit: BufImpl (%0d) must be 0 (registers) or 1 (block RAM)", BufImpl);
-  end
-
-  if (BufImpl == 1) begin : gen_ebr
-    logic [NumVcs*$clog2(BufDepth+1)-1:0] unused_count;
-    noc_ebr_buffer #(
-      .NumVcs(NumVcs),
-      .Depth (BufDepth),
-      .Width (FlitW),
-      .FlagW (2)
-    ) u_buffer (
+  for (genvar v = 0; v < NumVcs; v++) begin : gen_vc_fifo
+    logic [$clog2(BufDepth+1)-1:0] unused_count;
+    noc_fifo #(
+      .Width(FlitW),
+      .Depth(BufDepth)
+    ) u_fifo (
       .clk_i,
       .rst_ni,
-      .push_i    (valid_i),
-      .push_vc_i (vc_i),
-      .data_i    (flit_i),
-      .pop_i     (pop),
-      .data_o    (front),
-      .loaded_o  (loaded),
-      .empty_o   (empty),
-      .full_o    (full),
-      .count_o   (unused_count),
-      .overflow_o(overflow)
+      .push_i (push[v]),
+      .data_i (flit_i),
+      .pop_i  (pop[v]),
+      .data_o (front[v*FlitW +: FlitW]),
+      .empty_o(empty[v]),
+      .full_o (full[v]),
+      .count_o(unused_count),
+      .overflow_o(overflow[v])
     );
-  end else begin : gen_fifo
-    for (genvar v = 0; v < NumVcs; v++) begin : gen_vc_fifo
-      logic [$clog2(BufDepth+1)-1:0] unused_count;
-      noc_fifo #(
-        .Width(FlitW),
-        .Depth(BufDepth)
-      ) u_fifo (
-        .clk_i,
-        .rst_ni,
-        .push_i (push[v]),
-        .data_i (flit_i),
-        .pop_i  (pop[v]),
-        .data_o (front[v*FlitW +: FlitW]),
-        .empty_o(empty[v]),
-        .full_o (full[v]),
-        .count_o(unused_count),
-        .overflow_o(overflow[v])
-      );
-    end
-    assign loaded = ~empty;
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -491,10 +454,6 @@ module noc_input_unit #(
     // this expression in the 4-VC network top and emits C++ that does not compile.)
     `NOC_ASSERT(DrainEndsAtTail_A, (draining_o[v] && pop[v] && !front_tail[v]) |-> (drain_d && (state_d == noc_pkg::VcRouted || state_d == noc_pkg::VcActive)))
     `NOC_ASSERT(PromoteOnlyLead_A, (state_q == noc_pkg::VcActive && promote_q) |-> lead_q)
-    // The front's data is read only by route compute and by the switch; the block-RAM buffer has
-    // it there whenever either reads it (its flags, used everywhere else, are always exact).
-    `NOC_ASSERT(FrontLoadedWhenUsed_A, (rc_sel[v] || (sa_gnt_i[v] && sa_req_o[v])) |-> loaded[v])
-
     // The rare paths (verif/rtl/router_cover_test.cpp): a PCP spine's lead leaving on three
     // network ports (straight on and both spawned branches); a source-route regroup dropping its
     // used-up head; an address flit decided in Reroute while the worm's local copy goes on; a

@@ -48,9 +48,6 @@ module noc_router #(
   /// Flits per input VC buffer, and the credits per output VC after reset (>= 1): every router
   /// of a network uses the same BufDepth.
   parameter int unsigned BufDepth = 4,
-  /// Input buffer storage (noc_input_unit): 0 registers, 1 block RAM (iCE40 EBR; the same cycle
-  /// behaviour, docs/rtl.md "Input buffers in block RAM").
-  parameter int unsigned BufImpl = 0,
   /// Width of a Hamiltonian label (<= noc_pkg::AddrW).
   parameter int unsigned LabelW = 16,
   /// 1: configuration registers loaded while rst_ni is low (the inputs may change afterwards;
@@ -240,7 +237,6 @@ module noc_router #(
       .InPort  (i),
       .NumVcs  (NumVcs),
       .BufDepth(BufDepth),
-      .BufImpl (BufImpl),
       .LabelW  (LabelW),
       .Modes   (Modes)
     ) u_input (

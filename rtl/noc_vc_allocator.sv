@@ -17,16 +17,22 @@
 // its set, and wins all of them or none).
 //
 // Fairness: heads that wait only for free VCs would let single-VC heads take a replicating head's
-// VCs one at a time forever. So one waiting head, the *top* (a noc_rr_arbiter over the waiting
-// heads), reserves its set: no other head may request an output VC the top waits for. The top
-// keeps its place until the switch carries it (advance = taken), then moves to the bottom. Once
-// top, the VCs it waits for go to no one else, so when their worms' tails leave it gets them all
-// (the switch allocator's token lets its input win within NumIn cycles); a waiting head becomes
-// top within NumIn*NumVcs-1 such grants. Heads whose sets miss the top's go as soon as their VCs
-// are free.
+// VCs one at a time forever. So one waiting head, the *top*, reserves its set: no other head may
+// request an output VC the top waits for. The admission is registered (docs/rtl.md, "Admission and
+// starvation"): a noc_rr_arbiter picks a waiting head from this cycle's requests, and the pick and
+// its set are registered; in the next cycle that head is the top if it still waits, and its
+// registered set is what is reserved. So the test a head makes against the top is one against a
+// register, not against an arbiter and a 20-set OR in series, and a head that became routed this
+// cycle joins the race for top one cycle later (alone, it faces no reservation: zero-load timing
+// is unchanged). A waiting top keeps the arbiter's grant (the pointer stays on it) until the
+// switch carries it (advance = the top is taken), then moves to the bottom. Once top, the VCs it
+// waits for go to no one else, so when their worms' tails leave it gets them all (the switch
+// allocator's token lets its input win within NumIn cycles); a waiting head is picked within
+// NumIn*NumVcs-1 carried picks. Heads whose sets miss the top's go as soon as their VCs are free.
 // It replaced (docs/design-log.md) a VC allocator that granted the sets before the switch
 // allocation, in series with it in one cycle, each requester reserving against all later ones.
 `include "noc_assert.svh"
+`include "noc_registers.svh"
 
 module noc_vc_allocator #(
   /// Input ports (>= 1).
@@ -42,7 +48,7 @@ module noc_vc_allocator #(
 ) (
   /// Clock; the round-robin state changes on its rising edge.
   input  logic                            clk_i,
-  /// Asynchronous active-low reset: input VC 0 is top.
+  /// Asynchronous active-low reset: no top; input VC 0 is picked first.
   input  logic                            rst_ni,
   /// Input VC j has a routed head waiting for its output VCs.
   input  logic [NumInVcs-1:0]             req_i,
@@ -52,17 +58,26 @@ module noc_vc_allocator #(
   /// Output VC k is free (not held by a worm): from the output units, ~allocated_o.
   input  logic [NumOutVcs-1:0]            free_i,
   /// Input VC j may request the switch for its head this cycle: its whole set is free and the top
-  /// waits for none of it (or j is the top). Combinational from registered state.
+  /// (picked last cycle, still waiting) waits for none of it, or j is the top. Combinational from
+  /// registered state.
   output logic [NumInVcs-1:0]             ok_o,
   /// Input VC j's head is carried by the switch this cycle (only where ok_o[j]): it takes its set.
   input  logic [NumInVcs-1:0]             taken_i
 );
 
-  logic [NumInVcs-1:0]  top;         // one-hot0: the waiting head that reserves its set
-  logic [NumOutVcs-1:0] reserved;    // the top's set
+  logic [NumInVcs-1:0]  pick;        // this cycle's round-robin choice among the waiting heads
+  logic [NumOutVcs-1:0] pick_set;    // its set
+  logic [NumInVcs-1:0]  top_q;       // last cycle's pick (one-hot0)
+  logic [NumOutVcs-1:0] top_set_q;   // its set, as it was then
+  logic [NumInVcs-1:0]  top;         // last cycle's pick if it still waits: it reserves its set
+  logic [NumOutVcs-1:0] reserved;    // the top's set, or nothing when there is no top
   logic [NumInVcs-1:0]  all_free;    // every target of j is free
-  logic [NumInVcs-1:0]  misses_top;  // j's set and the top's do not meet
+  logic [NumInVcs-1:0]  misses_top;  // j's set and the reserved one do not meet
 
+  // A waiting head keeps the arbiter's grant until it is carried (advance_i low keeps the pointer
+  // on it), so a top that still waits is also this cycle's pick (TopIsPicked_A) and moves to the
+  // bottom in the edge the switch carries it. A pick carried in its first cycle, before it was
+  // top, leaves the pointer on its VC, which no longer waits: the next pick comes after it.
   noc_rr_arbiter #(
     .NumReq(NumInVcs)
   ) u_top_arb (
@@ -70,17 +85,26 @@ module noc_vc_allocator #(
     .rst_ni,
     .req_i    (req_i),
     .advance_i((top & taken_i) != '0),
-    .gnt_o    (top)
+    .gnt_o    (pick)
   );
 
   always_comb begin
-    reserved = '0;
+    pick_set = '0;
     for (int j = 0; j < NumInVcs; j++) begin
-      if (top[j]) begin
-        reserved = reserved | target_i[j*NumOutVcs +: NumOutVcs];
+      if (pick[j]) begin
+        pick_set = pick_set | target_i[j*NumOutVcs +: NumOutVcs];
       end
     end
   end
+
+  `NOC_FF(top_q, pick, '0)
+  `NOC_FF(top_set_q, pick_set, '0)
+
+  // A head's set does not change while it waits (the input unit's segment registers hold while
+  // Routed), and a carried head does not wait in the next cycle (TakenStopsWaiting_A), so the
+  // registered set is the set of the head that still waits.
+  assign top      = top_q & req_i;
+  assign reserved = (top != '0) ? top_set_q : '0;
 
   always_comb begin
     for (int j = 0; j < NumInVcs; j++) begin
@@ -97,11 +121,21 @@ module noc_vc_allocator #(
     `NOC_ASSERT(TakenOnlyOk_A, taken_i[j] |-> ok_o[j])
     `NOC_ASSERT(OkOnlyFreeVcs_A, ok_o[j] |-> ((target_i[j*NumOutVcs +: NumOutVcs] & ~free_i) == '0))
     `NOC_ASSERT(OkMissesTheTop_A, (ok_o[j] && !top[j]) |-> ((target_i[j*NumOutVcs +: NumOutVcs] & reserved) == '0))
+    // The registered set is the waiting top's own (the starvation argument reserves exactly it).
+    `NOC_ASSERT(ReservedIsTopsSet_A, top[j] |-> (reserved == target_i[j*NumOutVcs +: NumOutVcs]))
+    // A carried head leaves Routed (Active, Idle or Reroute) for at least one cycle, so a
+    // registered pick never names a later head of its VC.
+    `NOC_ASSERT(TakenStopsWaiting_A, taken_i[j] |=> !req_i[j])
     // A replicating head takes three output VCs at once (all-or-nothing on a PCP spine).
     `NOC_COVER(TakesThreeVcsAtOnce_C, taken_i[j] && $countones(target_i[j*NumOutVcs +: NumOutVcs]) >= 3)
     // The top waits while another head goes: the reservation lets a disjoint set through.
     `NOC_COVER(GoesBesideAWaitingTop_C, taken_i[j] && !top[j] && (top & ~taken_i) != '0)
+    // A head is carried in the cycle it is first picked, before it reserves anything.
+    `NOC_COVER(CarriedBeforeTop_C, taken_i[j] && pick[j] && !top[j])
   end
+  // The top waits: it holds the arbiter's grant, so the pointer passes it only when it is carried.
+  `NOC_ASSERT(TopIsPicked_A, (top != '0) |-> (pick == top))
+  `NOC_ASSERT(TopOneHot0_A, $onehot0(top_q))
   for (genvar k = 0; k < NumOutVcs; k++) begin : gen_out_check
     logic [NumInVcs-1:0] takers;  // input VCs that take output VC k this cycle
     for (genvar j = 0; j < NumInVcs; j++) begin : gen_in

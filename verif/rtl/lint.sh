@@ -69,10 +69,6 @@ if [[ -f "$router_file" ]]; then
          -GRegisterConfig="$registered")
     lint_one "noc_router NumNetPorts=$net NumLocal=$locals RegisterConfig=$registered"
   done
-  # The input buffers in block RAM (BufImpl = 1, rtl/noc_ebr_buffer.sv), as the harness's variant.
-  cmd=("$verilator" --lint-only -Wall --assert -I"$rtl_dir" -y "$rtl_dir" "${waivers[@]}" "${others[@]}"
-       "$router_file" --top-module noc_router -GNumVcs=4 -GRegisterConfig=1 -GBufImpl=1)
-  lint_one "noc_router NumVcs=4 RegisterConfig=1 BufImpl=1"
 fi
 
 # The compact 32-bit head layout (NOC_DATA_W = 32, rtl/noc_pkg.sv): the package, the router (its

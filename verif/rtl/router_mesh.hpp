@@ -96,8 +96,8 @@ inline RouterConfig ModelRouterConfig(const model::Topology& topology, model::No
   return config;
 }
 
-// `R`: a verilated noc_router of this shape (Vnoc_router_p4_v4_d4 or a variant with other storage,
-// e.g. the block-RAM buffers of Vnoc_router_p4_v4_d4_ebr).
+// `R`: a verilated noc_router of this shape (Vnoc_router_p4_v4_d4 or a variant with the same ports
+// and other parameters).
 template <class R>
 class RouterMeshOf {
  public:

@@ -634,9 +634,12 @@ struct VcAllocIn2Out3Vcs2 {
   static constexpr unsigned kIn = 2, kOut = 3, kVcs = 2;
 };
 
-// Reference of the allocator folded into switch allocation: a waiting head may request the switch
-// iff all its output VCs are free and, unless it is the top (round robin over the waiting heads),
-// none of them is in the top's set. The top moves past itself once the switch carries it.
+// Reference of the allocator folded into switch allocation, with registered admission
+// (docs/rtl.md, "Admission and starvation"): each cycle a round-robin pick among the waiting heads is
+// registered with its set; in the next cycle that head is the top if it still waits. A waiting head
+// may request the switch iff all its output VCs are free and, unless it is the top, none of them
+// is in the registered set (nothing is reserved without a top). The pointer moves past the top once
+// the switch carries it.
 template <class P>
 class VcAllocReference {
  public:
@@ -645,21 +648,27 @@ class VcAllocReference {
   std::vector<bool> Admit(const std::vector<bool>& req, const std::vector<std::uint32_t>& target, std::uint32_t free) {
     req_ = req;
     ok_.assign(kInVcs, false);
-    top_now_ = top_.Winner(req);
-    if (!top_now_) return ok_;
-    const std::uint32_t reserved = target[*top_now_];
+    pick_ = rr_.Winner(req);
+    pick_set_ = pick_ ? target[*pick_] : 0;
+    top_now_ = (top_q_ && req[*top_q_]) ? top_q_ : std::nullopt;
+    const std::uint32_t reserved = top_now_ ? top_set_q_ : 0;
     for (unsigned j = 0; j < kInVcs; ++j) {
-      ok_[j] = req[j] && (target[j] & ~free) == 0 && (j == *top_now_ || (target[j] & reserved) == 0);
+      ok_[j] = req[j] && (target[j] & ~free) == 0 && (j == top_now_ || (target[j] & reserved) == 0);
     }
     return ok_;
   }
   std::optional<unsigned> top() const { return top_now_; }
 
-  void Clock(const std::vector<bool>& taken) { top_.Clock(req_, top_now_ && taken[*top_now_]); }
+  void Clock(const std::vector<bool>& taken) {
+    rr_.Clock(req_, top_now_ && taken[*top_now_]);
+    top_q_ = pick_;
+    top_set_q_ = pick_set_;
+  }
 
  private:
-  RoundRobin top_{kInVcs};
-  std::optional<unsigned> top_now_;
+  RoundRobin rr_{kInVcs};
+  std::optional<unsigned> pick_, top_q_, top_now_;
+  std::uint32_t pick_set_ = 0, top_set_q_ = 0;
   std::vector<bool> req_, ok_;
 };
 
@@ -753,9 +762,11 @@ std::vector<bool> StandInSwitch(const std::vector<bool>& ok, const std::vector<s
 }
 
 // Heads arrive at random and wait until the switch carries them; a worm holds its output VCs for a
-// random number of cycles (its length), then frees them. The RTL's admissions match the reference
-// every cycle, and a head is never admitted to a held output VC. With `permanent`, every input VC
-// always has a head waiting, and each head must go within the round-robin bound.
+// random number of cycles (its length), then frees them. As in the router, an input VC whose head
+// was carried has no head waiting in the next cycle (its lead has left Routed). The RTL's
+// admissions match the reference every cycle, and a head is never admitted to a held output VC.
+// With `permanent`, every input VC has a head waiting from the second cycle after its last one was
+// carried, and each head must go within the round-robin bound.
 template <class P>
 void VcAllocRun(bool permanent, unsigned seed) {
   using Bench = VcAllocBench<P>;
@@ -769,10 +780,11 @@ void VcAllocRun(bool permanent, unsigned seed) {
   std::vector<unsigned> busy_for(Bench::kOutVcs, 0);  // cycles until the output VC is free
   std::vector<unsigned> order(Bench::kInVcs);
   for (unsigned j = 0; j < Bench::kInVcs; ++j) order[j] = j;
+  std::vector<bool> carried(Bench::kInVcs, false);  // the input VC's head was carried last cycle
   long grants = 0, multi_grants = 0, max_wait = 0;
   for (long cycle = 0; cycle < 20000; ++cycle) {
     for (unsigned j = 0; j < Bench::kInVcs; ++j) {
-      if (!req[j] && (permanent || std::bernoulli_distribution(0.2)(rng))) {
+      if (!req[j] && !carried[j] && (permanent || std::bernoulli_distribution(0.2)(rng))) {
         req[j] = true;
         target[j] = RandomTargets<P>(rng);
         since[j] = cycle;
@@ -788,6 +800,7 @@ void VcAllocRun(bool permanent, unsigned seed) {
     if (::testing::Test::HasFailure()) return;
     bench.Clock();
     ref.Clock(taken);
+    carried = taken;
     for (unsigned k = 0; k < Bench::kOutVcs; ++k) busy_for[k] -= busy_for[k] > 0;
     for (unsigned j = 0; j < Bench::kInVcs; ++j) {
       if (!taken[j]) continue;
@@ -805,10 +818,13 @@ void VcAllocRun(bool permanent, unsigned seed) {
   EXPECT_GT(grants, 2000);
   EXPECT_GT(multi_grants, 300);
   if (permanent) {
-    // A head becomes top within kInVcs - 1 takings of earlier tops, each of which waits at most
-    // for a worm to finish (its VCs are reserved meanwhile) and is then carried, and then waits for
-    // its own.
-    EXPECT_LE(max_wait, static_cast<long>(Bench::kInVcs * (kMaxWorm + 1)));
+    // A head is picked after at most kInVcs - 1 other picks, each carried before the next pick
+    // (a waiting top keeps the pick). A pick made in cycle e is top from e + 1, and its VCs are
+    // reserved from then on, so only worms that took them by cycle e hold them: they are free by
+    // e + kMaxWorm + 1, when the top goes (served first). So a pick is carried by e + kMaxWorm + 1
+    // and the next pick is made in the cycle after: kMaxWorm + 2 cycles per pick, the waiting
+    // head's own included.
+    EXPECT_LE(max_wait, static_cast<long>(Bench::kInVcs * (kMaxWorm + 2)));
   }
 }
 
@@ -841,15 +857,17 @@ void VcAllocMultiVcRequestNotStarvedBySingleVcRequests() {
   std::vector<unsigned> busy_for(Bench::kOutVcs, 0);
   busy_for[0] = 1;  // out of phase from the start
   const std::vector<unsigned> order = {0, 1, 2};
+  std::vector<bool> carried(Bench::kInVcs, false);
   long multi_grants = 0;
   for (long cycle = 0; cycle < 1000; ++cycle) {
-    req[0] = req[1] = req[2] = true;
+    for (unsigned j = 0; j < 3; ++j) req[j] = !carried[j];  // a carried head's VC waits a cycle
     std::uint32_t free = 0;
     for (unsigned k = 0; k < Bench::kOutVcs; ++k) free |= (busy_for[k] == 0 ? 1u : 0u) << k;
     const std::vector<bool> ok = bench.Request(req, target, free);
     const std::vector<bool> taken = StandInSwitch<P>(ok, target, std::nullopt, order, 1.0, rng);
     bench.Take(taken);
     bench.Clock();
+    carried = taken;
     for (unsigned k = 0; k < Bench::kOutVcs; ++k) busy_for[k] -= busy_for[k] > 0;
     for (unsigned j = 0; j < 3; ++j) {
       if (!taken[j]) continue;
@@ -861,6 +879,53 @@ void VcAllocMultiVcRequestNotStarvedBySingleVcRequests() {
   }
   EXPECT_GT(multi_grants, 100);
   EXPECT_FALSE(bench.dut_.AssertionFired());
+}
+
+// Directed, the registered rule: input VC 0 waits for output VCs a and b (b busy), input VC 1 for
+// a alone. In the first cycle VC 0 is picked but reserves nothing yet, so VC 1 may go; from the
+// next cycle VC 0 is the top and a is reserved for it; once b is free VC 0 goes and VC 1 does not.
+template <class P>
+void VcAllocPickReservesFromTheNextCycle() {
+  using Bench = VcAllocBench<P>;
+  Bench bench;
+  std::vector<bool> req(Bench::kInVcs, false);
+  std::vector<std::uint32_t> target(Bench::kInVcs, 0);
+  const std::uint32_t a = 1u, b = 1u << P::kVcs, all_free = (1u << Bench::kOutVcs) - 1;
+  req[0] = req[1] = true;
+  target[0] = a | b;
+  target[1] = a;
+  std::vector<bool> ok = bench.Request(req, target, all_free & ~b);
+  EXPECT_FALSE(ok[0]);
+  EXPECT_TRUE(ok[1]) << "a head picked this cycle reserved its set at once";
+  bench.Clock();
+  ok = bench.Request(req, target, all_free & ~b);
+  EXPECT_FALSE(ok[0]);
+  EXPECT_FALSE(ok[1]) << "the top's set was not reserved";
+  bench.Clock();
+  ok = bench.Request(req, target, all_free);
+  EXPECT_TRUE(ok[0]);
+  EXPECT_FALSE(ok[1]);
+  EXPECT_FALSE(bench.dut_.AssertionFired());
+}
+
+// A head of the same input VC waiting in the cycle after its VC's head was carried breaks the
+// router's contract (the registered pick would name it with the old head's set).
+template <class P>
+void VcAllocWaitingRightAfterCarriedFiresAssertion() {
+  using Bench = VcAllocBench<P>;
+  Bench bench;
+  std::vector<bool> req(Bench::kInVcs, false), taken(Bench::kInVcs, false);
+  std::vector<std::uint32_t> target(Bench::kInVcs, 0);
+  const std::uint32_t all_free = (1u << Bench::kOutVcs) - 1;
+  req[1] = taken[1] = true;
+  target[1] = 1u;
+  ASSERT_TRUE(bench.Request(req, target, all_free)[1]);
+  bench.Take(taken);
+  bench.Clock();
+  ASSERT_FALSE(bench.dut_.AssertionFired());
+  bench.Request(req, target, all_free);
+  bench.Clock();
+  EXPECT_TRUE(bench.dut_.AssertionFired()) << "TakenStopsWaiting_A did not fire";
 }
 
 template <class P>
@@ -891,8 +956,7 @@ void VcAllocTakenWithoutOkFiresAssertion() {
   target[1] = 1u;
   const std::uint32_t all_free = (1u << Bench::kOutVcs) - 1;
   ASSERT_TRUE(bench.Request(req, target, all_free)[1]);
-  bench.Take(taken);
-  bench.Clock();
+  bench.Clock();  // not carried: it still waits in the next cycle
   ASSERT_FALSE(bench.dut_.AssertionFired());
   EXPECT_FALSE(bench.Request(req, target, all_free & ~1u)[1]);
   bench.Take(taken);
@@ -904,6 +968,8 @@ void VcAllocTakenWithoutOkFiresAssertion() {
   TEST(Suite, MatchesReferenceUnderRandomHeads) { VcAllocMatchesReferenceUnderRandomHeads<P>(); }                     \
   TEST(Suite, NoStarvationUnderPermanentRequests) { VcAllocNoStarvationUnderPermanentRequests<P>(); }                 \
   TEST(Suite, MultiVcRequestNotStarvedBySingleVcRequests) { VcAllocMultiVcRequestNotStarvedBySingleVcRequests<P>(); } \
+  TEST(Suite, PickReservesFromTheNextCycle) { VcAllocPickReservesFromTheNextCycle<P>(); }                             \
+  TEST(Suite, WaitingRightAfterCarriedFiresAssertion) { VcAllocWaitingRightAfterCarriedFiresAssertion<P>(); }         \
   TEST(Suite, RequestWithoutTargetsFiresAssertion) { VcAllocRequestWithoutTargetsFiresAssertion<P>(); }               \
   TEST(Suite, TakenWithoutOkFiresAssertion) { VcAllocTakenWithoutOkFiresAssertion<P>(); }
 

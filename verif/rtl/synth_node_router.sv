@@ -17,7 +17,6 @@ module synth_node_router #(
   parameter int unsigned BufDepth = 4,
   parameter int unsigned LabelW   = 16,
   parameter int unsigned Modes    = noc_pkg::AllModes,
-  parameter int unsigned BufImpl  = 0,
   localparam int unsigned NumNetPorts = 4,
   localparam int unsigned NumPorts    = NumNetPorts + NumLocal,
   localparam int unsigned VcIdW       = (NumVcs > 1) ? $clog2(NumVcs) : 1,
@@ -47,7 +46,6 @@ module synth_node_router #(
     .NumLocal   (NumLocal),
     .NumVcs     (NumVcs),
     .BufDepth   (BufDepth),
-    .BufImpl    (BufImpl),
     .LabelW     (LabelW),
     .Modes      (Modes)
   ) u_router (

@@ -79,9 +79,8 @@ nextpnr_opts=${NEXTPNR_OPTS-}
 mkdir -p "$out_dir"
 out_dir=$(cd "$out_dir" && pwd)
 
-# "<NumNetPorts> <NumVcs> <NumLocal> <BufDepth> <NOC_DATA_W> <configuration> [<Modes> [<BufImpl>]]|<what it is>"
-# (Modes: the routing modes built in, noc_pkg::AllModes = 31 when left out; BufImpl: the input
-# buffers in registers, 0 when left out, or in block RAM, 1: iCE40 EBR, the "EBR" column).
+# "<NumNetPorts> <NumVcs> <NumLocal> <BufDepth> <NOC_DATA_W> <configuration> [<Modes>]|<what it is>"
+# (Modes: the routing modes built in, noc_pkg::AllModes = 31 when left out).
 # Configuration "in": the general router, its configuration on input ports (nothing pruned);
 # "node": one node's constant configuration as in a network top (verif/rtl/synth_node_router.sv,
 # node (5,5) of a 16x16 mesh; 4 network ports only); "mesh<X>x<Y>": the whole network top
@@ -99,8 +98,6 @@ configs=(
   "4 4 1 4 32 node 5|the same node, Hamiltonian path and dimension order only (Modes 5)"
   "4 2 1 4 32 node|the same node with 2 VCs (a build without concurrent xy-path mixes)"
   "4 2 1 1 32 node|the same node, 2 VCs, BufDepth 1"
-  "4 4 1 4 32 node 31 1|the target node, input buffers in block RAM (BufImpl 1)"
-  "4 2 1 4 32 node 31 1|the node with 2 VCs, input buffers in block RAM (BufImpl 1)"
   "4 4 1 4 32 mesh2x2|2x2 mesh network top (4 routers), 32-bit flits"
   "4 4 1 4 32 mesh4x4|4x4 mesh network top (16 routers), 32-bit flits"
 )
@@ -140,11 +137,10 @@ flow_ran() {
   for f in "${flows[@]}"; do [[ "$f" == "$1" ]] && return 0; done
   return 1
 }
-# The configurations that get an fmax without --full: the 32-bit general routers and nodes, the
-# 2-VC node at BufDepth 1 and the block-RAM nodes (one that does not fit the HX8K stops after
-# packing, in seconds; one that fits is placed and routed, minutes).
-fmax_default=("4 4 1 4 32 in" "4 2 1 4 32 in" "4 4 1 4 32 node" "4 2 1 4 32 node" "4 2 1 1 32 node" "4 4 1 4 32 node 31 1"
-              "4 2 1 4 32 node 31 1")
+# The configurations that get an fmax without --full: the 32-bit general routers and nodes and the
+# 2-VC node at BufDepth 1 (one that does not fit the HX8K stops after packing, in seconds; one that
+# fits is placed and routed, minutes).
+fmax_default=("4 4 1 4 32 in" "4 2 1 4 32 in" "4 4 1 4 32 node" "4 2 1 4 32 node" "4 2 1 1 32 node")
 
 shopt -s nullglob
 files=("$rtl_dir"/*_pkg.sv)
@@ -153,28 +149,25 @@ for file in "$rtl_dir"/*.sv; do
 done
 
 tag_of() {
-  local ports vcs local_pairs depth data_w cfg modes buf_impl
-  read -r ports vcs local_pairs depth data_w cfg modes buf_impl <<<"$1"
-  local suffix=
-  [[ "${buf_impl:-0}" != 0 ]] && suffix="_b${buf_impl}"
-  echo "p${ports}_v${vcs}_l${local_pairs}_d${depth}_w${data_w}_${cfg}_m${modes:-31}${suffix}"
+  local ports vcs local_pairs depth data_w cfg modes
+  read -r ports vcs local_pairs depth data_w cfg modes <<<"$1"
+  echo "p${ports}_v${vcs}_l${local_pairs}_d${depth}_w${data_w}_${cfg}_m${modes:-31}"
 }
 
 # yosys on one configuration: synth_<flow> of noc_router, or of the wrapper for "wrap".
 run_yosys() {
-  local config=$1 flow=$2 ports vcs local_pairs depth data_w cfg modes buf_impl top tag cmd params mesh_nodes=
-  read -r ports vcs local_pairs depth data_w cfg modes buf_impl <<<"$config"
+  local config=$1 flow=$2 ports vcs local_pairs depth data_w cfg modes top tag cmd params mesh_nodes=
+  read -r ports vcs local_pairs depth data_w cfg modes <<<"$config"
   modes=${modes:-31}
-  buf_impl=${buf_impl:-0}
   tag="$(tag_of "$config").$flow"
   [[ ${SYNTH_REUSE:-0} == 1 && -f "$out_dir/$tag.stat" ]] && return 0
   top=noc_router
-  params="-set NumNetPorts $ports -set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth -set Modes $modes -set BufImpl $buf_impl"
+  params="-set NumNetPorts $ports -set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth -set Modes $modes"
   local extra=()
   if [[ "$cfg" == node ]]; then
     top=synth_node_router
     extra=("$node_router")
-    params="-set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth -set Modes $modes -set BufImpl $buf_impl"
+    params="-set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth -set Modes $modes"
   elif [[ "$cfg" =~ ^mesh([0-9]+)x([0-9]+)$ ]]; then
     top=noc_network_top
     params="-set SizeX ${BASH_REMATCH[1]} -set SizeY ${BASH_REMATCH[2]} -set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth"
@@ -206,7 +199,7 @@ run_yosys() {
     wrap)
       top=synth_wrap_router
       extra=("$wrapper" "$node_router")
-      params="-set NumNetPorts $ports -set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth -set Modes $modes -set BufImpl $buf_impl"
+      params="-set NumNetPorts $ports -set NumVcs $vcs -set NumLocal $local_pairs -set BufDepth $depth -set Modes $modes"
       [[ "$cfg" == node ]] && params+=" -set NodeConfig 1"
       cmd="synth_ice40 $ice40_opts -top $top -json $out_dir/$tag.json"
       ;;

@@ -26,9 +26,7 @@ module synth_wrap_router #(
   /// router, its configuration from the shift register.
   parameter int unsigned NodeConfig  = 0,
   /// Routing modes built into the router (noc_pkg::AllModes: every mode).
-  parameter int unsigned Modes       = noc_pkg::AllModes,
-  /// Input buffer storage (noc_router BufImpl): 0 registers, 1 block RAM.
-  parameter int unsigned BufImpl     = 0
+  parameter int unsigned Modes       = noc_pkg::AllModes
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -96,7 +94,6 @@ module synth_wrap_router #(
       .NumLocal(NumLocal),
       .NumVcs  (NumVcs),
       .BufDepth(BufDepth),
-      .BufImpl (BufImpl),
       .LabelW  (LabelW),
       .Modes   (Modes)
     ) u_router (
@@ -121,7 +118,6 @@ module synth_wrap_router #(
       .NumLocal   (NumLocal),
       .NumVcs     (NumVcs),
       .BufDepth   (BufDepth),
-      .BufImpl    (BufImpl),
       .LabelW     (LabelW),
       .Modes      (Modes)
     ) u_router (
