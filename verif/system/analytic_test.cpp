@@ -68,7 +68,7 @@ const std::map<std::string, std::vector<Bounds>>& wider_bounds() {
                                                                  {"uniform", {{}, multidestination_short}},
                                                                  {"fixed", {{}, multidestination_short}},
                                                                  {"3dbl", {{}, multidestination_short}},
-                                                                 {"np-d", {{0.10, 0.15}, {0.05, 0.35}}}};
+                                                                 {"np-d", {{0.10, 0.15}, {0.10, 0.35}}}};
   return bounds;
 }
 
