@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "model/labeling.hpp"
+#include "model/planner.hpp"
 #include "model/routing.hpp"
 #include "model/xy_path.hpp"
 
@@ -64,17 +65,19 @@ void add_by_class(const RoutingFunction& routing, RoutingFamily family, Collecto
   }
 }
 
-// Dimension-order worms by what the algorithms that send them send: edn's XY worms go between any
-// two nodes (the function's whole graph); rd's go along one line (dimension order on a straight
-// line is the line: the cpr-line function's routes); the trees' go one hop (no dependency: nothing
-// is held while the one channel is requested).
+// Dimension-order worms by what the algorithms that send them send (AlgorithmInfo::
+// dimension_order_worms): edn's and np-d's XY worms go between any two nodes (the function's whole
+// graph); rd's go along one line (dimension order on a straight line is the line: the cpr-line
+// function's routes); the trees' go one hop (no dependency: nothing is held while the one channel is
+// requested).
 void add_dimension_order(const Topology& t, const FamilyVcs& f, Collector& out) {
-  const auto sends = [&](const char* a) {
-    return std::find(f.algorithms.begin(), f.algorithms.end(), a) != f.algorithms.end();
+  const auto sends = [&](DimensionOrderWorms worms) {
+    return std::any_of(f.algorithms.begin(), f.algorithms.end(),
+                       [&](const std::string& a) { return algorithm_info(a).dimension_order_worms == worms; });
   };
-  if (sends("edn")) {
+  if (sends(DimensionOrderWorms::kAnyPair)) {
     add_by_class(DimensionOrderRouting(t), f.family, out);
-  } else if (sends("rd")) {
+  } else if (sends(DimensionOrderWorms::kAlongLine)) {
     add_by_class(CprLineRouting(t), f.family, out);  // rd runs on meshes: class 0, as dimension order there
   }
 }

@@ -7,9 +7,10 @@
 //   hamiltonian-path, hamiltonian-cycle, dimension-order, cpr-line: ChannelDependencyGraph::build
 //     of the routing function (every route, and the intermediate-reception continuations), each
 //     channel on the VC of its class (Hamiltonian path: of the channel's network). Dimension order
-//     is walked as far as its senders go: every pair where edn runs (XY worms), straight lines
-//     where only rd sends beyond one hop (its worms stay on one line: tested against its plans),
-//     nothing where only the trees use it (one-hop worms hold no channel while requesting one).
+//     is walked as far as its senders go (AlgorithmInfo::dimension_order_worms): every pair where
+//     edn or np-d runs (XY worms), straight lines where only rd sends beyond one hop (its worms
+//     stay on one line: tested against its plans), nothing where only the trees use it (one-hop
+//     worms hold no channel while requesting one).
 //   pcp-branch: a spine worm holding the Y channel it arrived on requests the +-X branch channels
 //     (the router spawns them, in the class of their X direction), and each branch runs straight
 //     to the row end. On top of an acyclic channel graph, the check adds, for each source in turn,

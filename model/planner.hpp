@@ -9,9 +9,31 @@
 #include <vector>
 
 #include "model/plan.hpp"
+#include "model/routing_family.hpp"
+#include "model/topology.hpp"
 
 namespace wormcast::model {
 
+// How many address entries (two per payload word) each of an algorithm's worms carries for the
+// nodes it serves beyond its route (model/wire_length.hpp).
+enum class AddressEntries {
+  kNone,          // every destination is in the header
+  kUnicastChain,  // the unicast-based chains: the rest of the chain the receiver forwards to
+  kTreeSubtree,   // the trees: every node of the receiver's subtree
+  kColumnLayers,  // 3-DBL's column worms: the destinations of the layers beyond the sender's
+};
+
+// Which pairs of nodes an algorithm's dimension-order worms join: what the whole-design deadlock
+// check adds for it (model/design_deadlock.cpp).
+enum class DimensionOrderWorms {
+  kNone,       // it sends none
+  kAnyPair,    // between any two nodes (edn's and np-d's XY worms)
+  kAlongLine,  // along one row or column (rd)
+  kOneHop,     // to a neighbour (the trees): nothing is held while the one channel is requested
+};
+
+// One algorithm, described once: the planner, the wire lengths, the VC-class plan and the command
+// line read it from here (docs/architecture.md, "Adding an algorithm").
 struct AlgorithmInfo {
   std::string name;         // Request::algorithm
   std::string family;       // the planner family and its seed
@@ -23,6 +45,19 @@ struct AlgorithmInfo {
   // The port model a request gets when it names none (the CLI's --ports default): the one the
   // algorithm is defined for, or for "any", the one that shows it best (path-based worms at once).
   PortModel default_ports = PortModel::one_port();
+  // The routing families its worms use (docs/firmware.md, "HW/SW split"): the VC-class plan's
+  // input.
+  std::vector<RoutingFamily> routing_families;
+  // The topologies the firmware's `check` handler accepts, port counts aside (the model may not
+  // include the firmware: verif/model/vc_class_plan_firmware_test.cpp keeps the two equal).
+  bool (*firmware_runs_on)(const Topology&) = nullptr;
+  AddressEntries address_entries = AddressEntries::kNone;
+  DimensionOrderWorms dimension_order_worms = DimensionOrderWorms::kNone;
+  // It injects on one channel whatever the port model (rd).
+  bool one_injection_channel = false;
+  // Its worms take the firmware's replication lock (pcp's spines), whose queue bounds how many may
+  // run at once.
+  bool takes_replication_lock = false;
 };
 
 // Every registered algorithm, in registry order.

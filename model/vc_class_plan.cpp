@@ -6,66 +6,9 @@
 #include <algorithm>
 
 #include "model/errors.hpp"
+#include "model/planner.hpp"
 
 namespace wormcast::model {
-namespace {
-
-struct AlgorithmFamilies {
-  const char* algorithm;
-  std::vector<RoutingFamily> families;
-};
-
-// Which families each algorithm's worms use (docs/firmware.md, "HW/SW split"), in name order.
-const std::vector<AlgorithmFamilies>& algorithm_families() {
-  using F = RoutingFamily;
-  static const std::vector<AlgorithmFamilies> table = {
-      {"3dbl", {F::kHamiltonianPath}},
-      {"3dbs", {F::kCprLine}},
-      {"d-port", {F::kHamiltonianPath}},
-      {"dds", {F::kDimensionOrder}},
-      {"diag", {F::kDimensionOrder}},
-      {"dual-path", {F::kHamiltonianPath}},
-      {"edn", {F::kDimensionOrder, F::kEdnYxLeg}},
-      {"fixed", {F::kHamiltonianCycle}},
-      {"lin", {F::kHamiltonianPath}},
-      {"min", {F::kDimensionOrder}},
-      {"multi-path", {F::kHamiltonianPath, F::kMultiPathPrefix}},
-      {"np-d", {F::kDimensionOrder, F::kEdnYxLeg}},
-      {"one-port", {F::kHamiltonianPath}},
-      {"pcp", {F::kCprLine, F::kPcpBranch}},
-      {"rd", {F::kDimensionOrder}},
-      {"two-port", {F::kHamiltonianPath}},
-      {"unicast", {F::kHamiltonianPath}},
-      {"uniform", {F::kHamiltonianCycle}},
-      {"vh", {F::kDimensionOrder}},
-      {"xy-path", {F::kXyPathRoute}},
-      {"xy-path-x-first", {F::kXyPathRoute}},
-  };
-  return table;
-}
-
-// The firmware's `check` handlers on the topology alone (firmware/*.cpp, check_*): port counts are
-// the request's business, not the design's.
-bool firmware_runs(std::string_view algorithm, const Topology& t) {
-  const bool grid = t.is_mesh() || t.is_torus();
-  const bool mesh2 = t.is_mesh() && t.dimensions() == 2;
-  if (algorithm == "uniform" || algorithm == "fixed") {
-    return t.is_star() || (t.is_torus() && t.dimensions() == 2 && t.size(1) % 2 == 0);  // check_cycle
-  }
-  if (!grid) return false;  // every other algorithm: meshes and tori only (on_star_graphs false)
-  if (algorithm == "rd") return t.is_mesh();
-  if (algorithm == "edn" || algorithm == "np-d") {  // edn_side, npd_side: 2^k x 2^k, 4 (np-d 2) to 64
-    const int n = t.size(0), smallest = algorithm == "edn" ? 4 : 2;
-    return mesh2 && t.size(1) == n && n >= smallest && n <= 64 && (n & (n - 1)) == 0;
-  }
-  if (algorithm == "pcp" || algorithm == "xy-path" || algorithm == "xy-path-x-first") return mesh2;
-  if (algorithm == "3dbs") return t.is_mesh() && t.dimensions() == 3;
-  if (algorithm == "multi-path") return t.dimensions() == 2;
-  if (algorithm == "3dbl") return t.dimensions() == 3;
-  return true;  // the unicast-based chains, lin, dual-path and the trees run on every mesh and torus
-}
-
-}  // namespace
 
 std::vector<RoutingFamily> routing_families() {
   using F = RoutingFamily;
@@ -118,19 +61,21 @@ std::vector<std::string> family_classes(RoutingFamily family) {
 
 std::vector<std::string> firmware_algorithms(const Topology& topology) {
   std::vector<std::string> names;
-  for (const AlgorithmFamilies& row : algorithm_families()) {
-    if (firmware_runs(row.algorithm, topology)) names.emplace_back(row.algorithm);
+  for (const AlgorithmInfo& a : algorithms()) {
+    if (a.firmware_runs_on(topology)) names.push_back(a.name);
   }
+  std::sort(names.begin(), names.end());
   return names;
 }
 
 std::vector<std::string> family_algorithms(RoutingFamily family) {
   std::vector<std::string> names;
-  for (const AlgorithmFamilies& row : algorithm_families()) {
-    if (std::find(row.families.begin(), row.families.end(), family) != row.families.end()) {
-      names.emplace_back(row.algorithm);
+  for (const AlgorithmInfo& a : algorithms()) {
+    if (std::find(a.routing_families.begin(), a.routing_families.end(), family) != a.routing_families.end()) {
+      names.push_back(a.name);
     }
   }
+  std::sort(names.begin(), names.end());
   return names;
 }
 

@@ -12,30 +12,21 @@
 // xy-path worm on VC 0), kept as the evidence that mixing families on one VC deadlocks.
 //
 // Which algorithms run on which topology is the firmware's knowledge (the `check` handlers of
-// firmware/algorithm_table.hpp); the model may not include the firmware, so firmware_algorithms()
-// restates it as data, and verif/model/vc_class_plan_firmware_test.cpp keeps the two equal.
+// firmware/algorithm_table.hpp); the model may not include the firmware, so each algorithm's
+// descriptor (model/planner.hpp) restates it, firmware_algorithms() reads it, and
+// verif/model/vc_class_plan_firmware_test.cpp keeps the two equal.
 #pragma once
 
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "model/routing_family.hpp"
 #include "model/topology.hpp"
 
 namespace wormcast::model {
 
-enum class RoutingFamily {
-  kHamiltonianPath,   // mode 0: unicast-based chains, lin, dual-path, multi-path, 3dbl
-  kHamiltonianCycle,  // mode 1: uniform, fixed
-  kDimensionOrder,    // mode 2: rd, edn's XY worms, the trees' one-hop worms
-  kCprLine,           // mode 3: pcp's and 3dbs's line worms
-  kPcpBranch,         // the +-X branches a PCP spine router spawns (no sender writes them)
-  kXyPathRoute,       // mode 4: xy-path's partition paths (both variants)
-  kEdnYxLeg,          // mode 4: edn's YX worms
-  kMultiPathPrefix,   // mode 4: multi-path's one-hop prefix in front of a Hamiltonian-path head
-};
-
-// Every family, in the order above.
+// Every family, in the order of model/routing_family.hpp.
 std::vector<RoutingFamily> routing_families();
 // `hamiltonian-path`, `pcp-branch`, ...
 const char* to_string(RoutingFamily family);

@@ -4,16 +4,10 @@
 #include <algorithm>
 #include <string>
 
+#include "model/planner.hpp"
+
 namespace wormcast::model {
 namespace {
-
-bool unicast_based(const std::string& algorithm) {
-  return algorithm == "unicast" || algorithm == "one-port" || algorithm == "two-port" || algorithm == "d-port";
-}
-
-bool tree(const std::string& algorithm) {
-  return algorithm == "vh" || algorithm == "diag" || algorithm == "dds" || algorithm == "min";
-}
 
 // Tree nodes in the subtree of every node: itself plus the subtrees of the receivers of the worms it
 // sends. Worms are in step order and a receiver sends only after it received, so walking the worms
@@ -46,9 +40,9 @@ int column_entries(const Request& request, const Worm& w) {
 }  // namespace
 
 std::vector<WireLength> wire_lengths(const Request& request, const std::vector<Worm>& worms) {
-  const std::string& algorithm = request.algorithm;
+  const AddressEntries address_entries = algorithm_info(request.algorithm).address_entries;
   std::vector<int> subtree;
-  if (tree(algorithm)) subtree = subtree_sizes(request.topology, worms);
+  if (address_entries == AddressEntries::kTreeSubtree) subtree = subtree_sizes(request.topology, worms);
   std::vector<WireLength> lengths;
   lengths.reserve(worms.size());
   for (const Worm& w : worms) {
@@ -60,12 +54,18 @@ std::vector<WireLength> wire_lengths(const Request& request, const std::vector<W
       length.header_flits = std::max<int>(1, static_cast<int>(w.header.destinations.size()));
     }
     int entries = 0;
-    if (unicast_based(algorithm)) {
-      entries = static_cast<int>(w.address_field.size());
-    } else if (tree(algorithm) && !w.route.empty()) {
-      entries = subtree[static_cast<std::size_t>(w.route.back())];
-    } else if (algorithm == "3dbl") {
-      entries = column_entries(request, w);
+    switch (address_entries) {
+      case AddressEntries::kNone:
+        break;
+      case AddressEntries::kUnicastChain:
+        entries = static_cast<int>(w.address_field.size());
+        break;
+      case AddressEntries::kTreeSubtree:
+        if (!w.route.empty()) entries = subtree[static_cast<std::size_t>(w.route.back())];
+        break;
+      case AddressEntries::kColumnLayers:
+        entries = column_entries(request, w);
+        break;
     }
     length.payload_words = kControlWords + (entries + 1) / 2 + worm_data_flits(request, w);
     lengths.push_back(length);

@@ -14,6 +14,7 @@
 #include "firmware/network_interface.hpp"
 #include "firmware/node_firmware.hpp"
 #include "model/errors.hpp"
+#include "model/planner.hpp"
 #include "sim/multicast_run.hpp"
 #include "sim/node_interface.hpp"
 
@@ -350,7 +351,7 @@ void check_board_requests(const std::vector<model::Request>& requests, unsigned 
     if (t.spec() != requests.front().topology.spec()) throw model::RequestError("all requests must share one topology");
     const bool one_port = r.ports.kind == model::PortModelKind::kOnePort ||
                           (r.ports.kind == model::PortModelKind::kDPort && r.ports.count == 1);
-    if (!one_port && r.algorithm != "rd") {  // rd injects on one port whatever the model says
+    if (!one_port && !model::algorithm_info(r.algorithm).one_injection_channel) {
       throw model::UnsupportedError(fmt::format(
           "{} with the {} model: the board's nodes have one injection channel each, so it runs the one-port model "
           "only (-p one, for an algorithm that takes it)",

@@ -17,6 +17,7 @@
 #include "firmware/node_firmware.hpp"
 #include "model/errors.hpp"
 #include "model/labeling.hpp"
+#include "model/planner.hpp"
 #include "sim/link_wiring.hpp"
 #include "sim/model_router.hpp"
 #include "sim/network_monitor.hpp"
@@ -51,7 +52,9 @@ int port_count(const model::Request& r) {
 }
 
 // The channels the algorithm injects on: rd uses one port whatever the model says.
-int channels_used(const model::Request& r) { return r.algorithm == "rd" ? 1 : port_count(r); }
+int channels_used(const model::Request& r) {
+  return model::algorithm_info(r.algorithm).one_injection_channel ? 1 : port_count(r);
+}
 
 // The network, the nodes and the clock of one run.
 class MulticastRun {
@@ -596,8 +599,9 @@ RunRecord run_multicasts(const std::vector<model::Request>& requests, const RunO
                       t.spec(), t.node_count(), fw::kMaxGridNodes, r.algorithm));
     }
   }
-  const auto pcp =
-      std::count_if(requests.begin(), requests.end(), [](const model::Request& r) { return r.algorithm == "pcp"; });
+  const auto pcp = std::count_if(requests.begin(), requests.end(), [](const model::Request& r) {
+    return model::algorithm_info(r.algorithm).takes_replication_lock;
+  });
   if (static_cast<std::size_t>(pcp) > fw::kMaxLockQueue) {
     throw model::UnsupportedError(
         fmt::format("{} PCP broadcasts in one run, more than the replication lock's queue of {} (raise "

@@ -15,6 +15,7 @@
 #include "model/design_deadlock.hpp"
 #include "model/errors.hpp"
 #include "model/planner.hpp"
+#include "model/unicast_multicast.hpp"
 #include "model/vc_class_plan.hpp"
 
 namespace wormcast::sim {
@@ -127,7 +128,9 @@ void check_options(const model::Topology& t, const MixOptions& o) {
 // destination is a unicast along the cycle.
 std::string background_algorithm(const model::Topology& t) {
   const std::vector<std::string> running = mix_algorithms(t);
-  if (std::find(running.begin(), running.end(), "unicast") != running.end()) return "unicast";
+  if (std::find(running.begin(), running.end(), model::kUnicastAlgorithm) != running.end()) {
+    return model::kUnicastAlgorithm;
+  }
   return running.front();
 }
 

@@ -14,6 +14,7 @@
 
 #include "firmware/noc_wire_format.hpp"
 #include "model/errors.hpp"
+#include "model/path_multicast.hpp"
 #include "model/plan.hpp"
 #include "model/planner.hpp"
 #include "model/routing.hpp"
@@ -233,8 +234,8 @@ void Traffic::create(NodeId source, long cycle) {
   }
   // The multicast's worms as the model plans them (dual-path: one worm per channel network, its
   // destinations in label order).
-  const model::Plan plan = model::plan(
-      model::make_request(topology_, "dual-path", source, others, config_.length, model::PortModel::one_port()));
+  const model::Plan plan = model::plan(model::make_request(topology_, model::kDualPathAlgorithm, source, others,
+                                                           config_.length, model::PortModel::one_port()));
   for (const model::Worm& w : plan.worms) {
     if (w.header.mode != model::RoutingMode::kHamiltonianPath || w.keeps_copy != w.header.destinations) {
       throw model::UnsupportedError(

@@ -7,9 +7,15 @@
 #include <utility>
 #include <vector>
 
+#include "model/broadcast_baselines.hpp"
+#include "model/cpr_broadcast.hpp"
 #include "model/labeling.hpp"
+#include "model/path_multicast.hpp"
 #include "model/planner.hpp"
 #include "model/routing.hpp"
+#include "model/tree_multicast.hpp"
+#include "model/unicast_multicast.hpp"
+#include "model/xy_path.hpp"
 #include "sim/commands/command.hpp"
 #include "sim/commands/common.hpp"
 #include "sim/network_views.hpp"
@@ -49,28 +55,58 @@ void demo_plans() {
     const char* vector;
   };
   const std::vector<Example> examples = {
-      {"mesh:6x6", "two-port", "3,3", {"0,1", "3,1", "2,2", "5,2", "2,5"}, model::PortModel::two_port(), "V4(b)"},
-      {"mesh:6x6", "one-port", "3,3", {"0,1", "3,1", "2,2", "5,2", "2,5"}, model::PortModel::one_port(), "1.11"},
+      {"mesh:6x6",
+       model::kTwoPortAlgorithm,
+       "3,3",
+       {"0,1", "3,1", "2,2", "5,2", "2,5"},
+       model::PortModel::two_port(),
+       "V4(b)"},
+      {"mesh:6x6",
+       model::kOnePortAlgorithm,
+       "3,3",
+       {"0,1", "3,1", "2,2", "5,2", "2,5"},
+       model::PortModel::one_port(),
+       "1.11"},
       {"torus:4x4",
-       "uniform",
+       model::kUniformDualPathAlgorithm,
        "3,2",
        {"0,0", "1,0", "2,0", "1,1", "0,2", "2,2", "3,3", "2,3", "0,3"},
        model::PortModel::all_port(),
        "V9"},
       {"torus:4x4",
-       "fixed",
+       model::kFixedDualPathAlgorithm,
        "3,2",
        {"0,0", "1,0", "2,0", "1,1", "0,2", "2,2", "3,3", "2,3", "0,3"},
        model::PortModel::all_port(),
        "V10"},
-      {"mesh:10x10", "xy-path", "0,0", {"2,0", "3,1", "7,2", "7,5", "0,4", "1,3"}, model::PortModel::all_port(), "V36"},
-      {"mesh:10x10", "lin", "0,0", {"2,0", "3,1", "7,2", "7,5", "0,4", "1,3"}, model::PortModel::all_port(), "V38"},
-      {"mesh:8x8", "diag", "0,0", {"0,2", "3,0", "4,0", "4,6", "6,6", "7,4"}, model::PortModel::one_port(), "V25"},
-      {"mesh:8x8", "dds", "0,0", {"0,2", "3,0", "4,0", "4,6", "6,6", "7,4"}, model::PortModel::one_port(), "V27"},
-      {"mesh:8x8", "pcp", "0,0", {"all"}, model::PortModel::all_port(), "V18"},
-      {"mesh:8x8", "rd", "0,0", {"all"}, model::PortModel::one_port(), "V15"},
-      {"mesh:4x4x4", "3dbl", "1,1,1", {"all"}, model::PortModel::all_port(), "V20"},
-      {"mesh:4x4x4", "3dbs", "1,1,1", {"all"}, model::PortModel::all_port(), "V22"},
+      {"mesh:10x10",
+       model::kXyPathAlgorithm,
+       "0,0",
+       {"2,0", "3,1", "7,2", "7,5", "0,4", "1,3"},
+       model::PortModel::all_port(),
+       "V36"},
+      {"mesh:10x10",
+       model::kLinAlgorithm,
+       "0,0",
+       {"2,0", "3,1", "7,2", "7,5", "0,4", "1,3"},
+       model::PortModel::all_port(),
+       "V38"},
+      {"mesh:8x8",
+       model::kDiagAlgorithm,
+       "0,0",
+       {"0,2", "3,0", "4,0", "4,6", "6,6", "7,4"},
+       model::PortModel::one_port(),
+       "V25"},
+      {"mesh:8x8",
+       model::kDdsAlgorithm,
+       "0,0",
+       {"0,2", "3,0", "4,0", "4,6", "6,6", "7,4"},
+       model::PortModel::one_port(),
+       "V27"},
+      {"mesh:8x8", model::kPcpAlgorithm, "0,0", {"all"}, model::PortModel::all_port(), "V18"},
+      {"mesh:8x8", model::kRecursiveDoublingAlgorithm, "0,0", {"all"}, model::PortModel::one_port(), "V15"},
+      {"mesh:4x4x4", model::kThreeDblAlgorithm, "1,1,1", {"all"}, model::PortModel::all_port(), "V20"},
+      {"mesh:4x4x4", model::kThreeDbsAlgorithm, "1,1,1", {"all"}, model::PortModel::all_port(), "V22"},
   };
   fmt::print("{:<10} {:<18} {:<10} {:>3} {:>6} {:>6} {:>8} {:>8}  {}\n", "network", "algorithm", "source", "K", "worms",
              "steps", "traffic", "latency", "vector");

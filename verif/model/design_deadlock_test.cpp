@@ -214,6 +214,30 @@ TEST(DesignDeadlock, PlannedWormsConsecutiveChannelsAreDependenciesOfTheirFamily
   EXPECT_GT(checked, 50);
 }
 
+// Where np-d runs and edn does not (the 2x2 mesh), np-d's XY worms still turn: the dimension-order
+// family walks every pair there (AlgorithmInfo::dimension_order_worms), not rd's lines.
+TEST(DesignDeadlock, NpdWormsOnATwoByTwoMeshAreDependenciesOfTheDimensionOrderFamily) {
+  const Topology t = Topology::parse("mesh:2x2");
+  std::set<std::tuple<int, int, int, int>> added;
+  for (const DesignDependency& d : design_dependencies(t, vc_class_plan("shipped", t), {F::kDimensionOrder})) {
+    added.insert({d.from.node, d.from.port, d.to.node, d.to.port});
+  }
+  int turns = 0;
+  for (NodeId s = 0; s < t.node_count(); ++s) {
+    const Plan p =
+        plan(make_request(t, kNetworkPartitioningAlgorithm, s, broadcast_destinations(t, s), 4, PortModel::all_port()));
+    for (const Worm& w : p.worms) {
+      if (w.header.mode != RoutingMode::kDimensionOrder) continue;
+      for (std::size_t i = 1; i < w.hops.size(); ++i) {
+        EXPECT_TRUE(added.count({w.hops[i - 1].node, w.hops[i - 1].port, w.hops[i].node, w.hops[i].port}))
+            << "np-d from " << t.node_name(s) << " hop " << i;
+        turns += w.hops[i].port != w.hops[i - 1].port;
+      }
+    }
+  }
+  EXPECT_GT(turns, 0);
+}
+
 // What the dimension-order family walks rests on these: rd's worms stay on one line, the trees'
 // worms take one hop.
 TEST(DesignDeadlock, RdWormsStayOnOneLineAndTreeWormsTakeOneHop) {

@@ -20,6 +20,7 @@
 #include "model/sweep.hpp"
 #include "model/tree_multicast.hpp"
 #include "model/unicast_multicast.hpp"
+#include "model/vc_class_plan.hpp"
 #include "model/xy_path.hpp"
 #include "verif/model/plan_properties.hpp"
 
@@ -90,6 +91,48 @@ TEST(Planner, EveryAlgorithmPlansWithItsDefaultPortModel) {
   EXPECT_EQ(algorithm_info(kTwoPortAlgorithm).default_ports, PortModel::two_port());
   EXPECT_EQ(algorithm_info(kOnePortAlgorithm).default_ports, PortModel::one_port());
   EXPECT_EQ(algorithm_info(kDualPathAlgorithm).default_ports, PortModel::all_port());
+}
+
+// The routing families a worm's header mode can belong to (model/routing_family.hpp): modes 0 to 3
+// are one family each; a source route is one of the three families that write one.
+std::set<RoutingFamily> families_of(RoutingMode mode) {
+  switch (mode) {
+    case RoutingMode::kHamiltonianPath:
+      return {RoutingFamily::kHamiltonianPath};
+    case RoutingMode::kHamiltonianCycle:
+      return {RoutingFamily::kHamiltonianCycle};
+    case RoutingMode::kDimensionOrder:
+      return {RoutingFamily::kDimensionOrder};
+    case RoutingMode::kCprLine:
+      return {RoutingFamily::kCprLine};
+    case RoutingMode::kSourceRouted:
+      return {RoutingFamily::kXyPathRoute, RoutingFamily::kEdnYxLeg, RoutingFamily::kMultiPathPrefix};
+  }
+  return {};
+}
+
+// The descriptor's routing families (what the VC-class plan and the deadlock proof read) against
+// what the planner does: every worm of every plan, on the networks the firmware runs it on, is in a
+// declared family. (Not the converse: some families show only on some requests, np-d's YX legs
+// where its XY routes collide, and multi-path's prefix travels in a Hamiltonian-path header.)
+TEST(Planner, EveryWormOfAPlanIsInARoutingFamilyItsDescriptorDeclares) {
+  const std::vector<Topology> networks = {Topology::parse("mesh:8x8"), Topology::parse("torus:4x4"),
+                                          Topology::parse("mesh:4x4x4"), Topology::parse("star:4")};
+  for (const AlgorithmInfo& info : algorithms()) {
+    ASSERT_NE(info.firmware_runs_on, nullptr) << info.name;
+    const std::set<RoutingFamily> declared(info.routing_families.begin(), info.routing_families.end());
+    for (const Topology& t : networks) {
+      if (!info.firmware_runs_on(t)) continue;
+      const std::optional<Plan> p = plan_somehow(t, info.name);
+      if (!p) continue;
+      for (const Worm& w : p->worms) {
+        const std::set<RoutingFamily> possible = families_of(w.header.mode);
+        EXPECT_TRUE(std::any_of(possible.begin(), possible.end(), [&](RoutingFamily f) { return declared.count(f); }))
+            << info.name << " on " << t.spec() << " sends a " << to_string(w.header.mode)
+            << " worm, in none of its declared families";
+      }
+    }
+  }
 }
 
 TEST(Planner, GivesTheFamilyPlannersResult) {
