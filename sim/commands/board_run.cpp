@@ -19,9 +19,6 @@
 namespace wormcast::sim::commands {
 namespace {
 
-// How long the host waits for a byte from a board on a serial port: an answer's bytes follow one
-// another at line rate, so a silence this long means no board is answering.
-constexpr std::chrono::milliseconds kSerialTimeout{3000};
 // Status round trips added to every injection's lead on a board that runs freely while the host
 // works between commands (BoardRunOptions::margin_round_trips): the board on a serial port. The
 // simulated board stops between the host's bytes and needs only the default.
@@ -37,7 +34,8 @@ class Board {
       title_ = fmt::format("verilated board top, {} cycles per UART bit", kBoardTopCyclesPerBit);
       return;
     }
-    serial_ = std::make_unique<SerialLink>(command.serial, command.baud, kSerialTimeout);
+    serial_ = std::make_unique<SerialLink>(command.serial, command.baud,
+                                           std::chrono::milliseconds(command.serial_timeout_ms));
     try {
       client_ = std::make_unique<HostLinkClient>(*serial_);
     } catch (const HostLinkError& e) {

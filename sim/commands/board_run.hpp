@@ -24,11 +24,18 @@ std::string backend_help();
 // (WORMCAST_BOARD_SIM=OFF), naming how to build it; every other backend passes.
 void check_backend_built(const std::string& backend);
 
+// --serial-timeout's default: an answer's bytes follow one another at line rate, so a silence this
+// long means no board is answering.
+inline constexpr unsigned kDefaultSerialTimeoutMs = 3000;
+
 // Where the board is and how the runs are printed.
 struct BoardCommand {
   std::string backend;  // "fpga-sim" or "fpga"
   std::string serial;   // fpga: the serial port's device
   unsigned baud = 115200;
+  // fpga: how long the host waits for the board's next byte before it gives up (a board answers at
+  // line rate; a simulated board behind a pty on a busy machine may need longer).
+  unsigned serial_timeout_ms = kDefaultSerialTimeoutMs;
   long alpha = 0, gamma = 0;
   bool json = false;
 };

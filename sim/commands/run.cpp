@@ -80,6 +80,7 @@ struct BoardOptions {
   std::vector<const CLI::Option*> router_only;
   const CLI::Option* serial;
   const CLI::Option* baud;
+  const CLI::Option* serial_timeout;
 };
 
 // Refuses, not ignores, the routers' options on a board and the serial port's off the serial board.
@@ -89,7 +90,7 @@ void check_board_options(const std::string& backend, const BoardOptions& board) 
       if (option->count() != 0) {
         throw CommandError(fmt::format(
             "{} does not apply to --backend {}: a board run takes -t, -a, -s, -d, -L, -p, --alpha, --gamma, --seed, "
-            "--count, --json (and --serial, --baud with --backend fpga)",
+            "--count, --json (and --serial, --baud, --serial-timeout with --backend fpga)",
             option->get_name(), backend));
       }
     }
@@ -100,7 +101,7 @@ void check_board_options(const std::string& backend, const BoardOptions& board) 
     }
     return;
   }
-  for (const CLI::Option* option : {board.serial, board.baud}) {
+  for (const CLI::Option* option : {board.serial, board.baud, board.serial_timeout}) {
     if (option->count() != 0) {
       throw CommandError(fmt::format("{} is for --backend fpga (a board on a serial port), not --backend {}",
                                      option->get_name(), echo(backend)));
@@ -125,6 +126,7 @@ Command add_run(CLI::App& app) {
     std::string trace;
     std::string serial;
     unsigned baud = 115200;
+    unsigned serial_timeout_ms = kDefaultSerialTimeoutMs;
   };
   auto o = std::make_shared<Options>();
   CLI::App* command = app.add_subcommand(
@@ -158,6 +160,12 @@ Command add_run(CLI::App& app) {
                                        "--backend fpga: the serial port's rate, 9600, 19200, 38400, 57600, 115200, "
                                        "230400, 460800 or 921600 (the board's)")
                           ->capture_default_str();
+  CLI::Option* serial_timeout =
+      command
+          ->add_option("--serial-timeout", o->serial_timeout_ms,
+                       "--backend fpga: milliseconds to wait for the board's next byte before giving up, 10 to 600000")
+          ->capture_default_str()
+          ->check(CLI::Range(10u, 600000u));
   CLI::Option* evaluation =
       command
           ->add_option("--evaluation", o->evaluation,
@@ -185,75 +193,77 @@ Command add_run(CLI::App& app) {
   CLI::Option* trace = command->add_option(
       "--trace", o->trace, "write a waveform of every router into this FST file (with --count N: FILE-1.fst ...)");
   for (CLI::Option* excluded : {algorithm, source, dests, count, svg}) requests->excludes(excluded);
-  const BoardOptions board{{requests, svg, trace, evaluation, eject_stall, block_ejection}, serial, baud};
-  return {
-      command, [o, algorithm, source, dests, requests, board] {
-        check_board_options(o->backend, board);
-        check_backend_built(o->backend);
-        const bool on_board = is_board_backend(o->backend);
-        // The routers' backend, checked before anything else runs (a board run has no routers here).
-        const Backend backend = on_board ? Backend::kRtl : parse_router_backend(o->backend);
-        const Evaluation evaluation = parse_evaluation(o->evaluation);
-        const model::Topology t = model::Topology::parse(o->topology);
-        const double eject_stall = o->block_ejection ? 1.0 : o->eject_stall;
-        if (requests->count() != 0) {
-          return run_requests(o->requests, t, o->request, eject_stall, o->spec.seed, backend, evaluation, o->trace,
-                              o->json);
-        }
-        for (const CLI::Option* needed : {algorithm, source, dests}) {
-          if (needed->count() == 0) throw CLI::RequiredError(needed->get_name());
-        }
-        const bool automatic = o->spec.algorithm == model::kAutoAlgorithm;
-        if (automatic && o->request.ports.empty()) throw model::SpecError(kAutoNeedsPorts);
-        RunOptions options = harness_options(o->spec.algorithm, o->request, eject_stall, o->spec.seed);
-        options.evaluation = evaluation;
-        // auto: each request gets the model's pick among the algorithms the firmware runs.
-        const auto pick = [&](const model::Request& request) {
-          PickedRequest picked{request, std::nullopt};
-          if (automatic) {
-            picked.choice = choose_for_run(request, options.alpha, options.gamma);
-            picked.request.algorithm = picked.choice->ranking.front().algorithm;
-          }
-          return picked;
-        };
-        if (on_board) {
-          std::vector<PickedRequest> picked;
-          for (const model::Request& request : requests_of(t, o->spec, o->request)) picked.push_back(pick(request));
-          return run_on_board_backend({o->backend, o->serial, o->baud, options.alpha, options.gamma, o->json}, picked);
-        }
-        options.backend = backend;
-        const int count = o->spec.count;
-        int passed = 0;
-        int index = 0;
-        nlohmann::json runs = nlohmann::json::array();
-        for (const model::Request& request : requests_of(t, o->spec, o->request)) {
-          const auto [picked, choice] = pick(request);
-          const model::Plan plan = model::plan(picked);
-          options.trace_path = numbered_path(o->trace, index, count);
-          const RunRecord record = run_multicasts({plan.request}, options);
-          const std::string check = check_run({plan}, record);
-          if (!o->svg.empty()) {
-            write_svg(numbered_path(o->svg, index, count), drawing_of_run(plan, 0, record, check, options.backend));
-          }
-          ++index;
-          passed += check.empty() ? 1 : 0;
-          constexpr const char* kPredictor = "the analytic latency under the RTL's parameters";
-          if (o->json) {
-            nlohmann::json run = run_to_json(plan, 0, record, check, options);
-            if (choice) run["auto"] = choice_to_json(*choice, kPredictor);
-            runs.push_back(run);
-          } else {
-            if (choice) fmt::print("{}\n", render_choice_text(*choice, kPredictor));
-            fmt::print("{}", render_run_text(plan, 0, record, check, options));
-          }
-        }
-        if (o->json) {
-          print_json(count == 1 ? runs.front() : runs);
-        } else if (count > 1) {
-          fmt::print("{} runs, {} passed the check\n", count, passed);
-        }
-        return passed == count ? ExitCode::kSuccess : ExitCode::kCheckFailed;
-      }};
+  const BoardOptions board{
+      {requests, svg, trace, evaluation, eject_stall, block_ejection}, serial, baud, serial_timeout};
+  return {command, [o, algorithm, source, dests, requests, board] {
+            check_board_options(o->backend, board);
+            check_backend_built(o->backend);
+            const bool on_board = is_board_backend(o->backend);
+            // The routers' backend, checked before anything else runs (a board run has no routers here).
+            const Backend backend = on_board ? Backend::kRtl : parse_router_backend(o->backend);
+            const Evaluation evaluation = parse_evaluation(o->evaluation);
+            const model::Topology t = model::Topology::parse(o->topology);
+            const double eject_stall = o->block_ejection ? 1.0 : o->eject_stall;
+            if (requests->count() != 0) {
+              return run_requests(o->requests, t, o->request, eject_stall, o->spec.seed, backend, evaluation, o->trace,
+                                  o->json);
+            }
+            for (const CLI::Option* needed : {algorithm, source, dests}) {
+              if (needed->count() == 0) throw CLI::RequiredError(needed->get_name());
+            }
+            const bool automatic = o->spec.algorithm == model::kAutoAlgorithm;
+            if (automatic && o->request.ports.empty()) throw model::SpecError(kAutoNeedsPorts);
+            RunOptions options = harness_options(o->spec.algorithm, o->request, eject_stall, o->spec.seed);
+            options.evaluation = evaluation;
+            // auto: each request gets the model's pick among the algorithms the firmware runs.
+            const auto pick = [&](const model::Request& request) {
+              PickedRequest picked{request, std::nullopt};
+              if (automatic) {
+                picked.choice = choose_for_run(request, options.alpha, options.gamma);
+                picked.request.algorithm = picked.choice->ranking.front().algorithm;
+              }
+              return picked;
+            };
+            if (on_board) {
+              std::vector<PickedRequest> picked;
+              for (const model::Request& request : requests_of(t, o->spec, o->request)) picked.push_back(pick(request));
+              return run_on_board_backend(
+                  {o->backend, o->serial, o->baud, o->serial_timeout_ms, options.alpha, options.gamma, o->json},
+                  picked);
+            }
+            options.backend = backend;
+            const int count = o->spec.count;
+            int passed = 0;
+            int index = 0;
+            nlohmann::json runs = nlohmann::json::array();
+            for (const model::Request& request : requests_of(t, o->spec, o->request)) {
+              const auto [picked, choice] = pick(request);
+              const model::Plan plan = model::plan(picked);
+              options.trace_path = numbered_path(o->trace, index, count);
+              const RunRecord record = run_multicasts({plan.request}, options);
+              const std::string check = check_run({plan}, record);
+              if (!o->svg.empty()) {
+                write_svg(numbered_path(o->svg, index, count), drawing_of_run(plan, 0, record, check, options.backend));
+              }
+              ++index;
+              passed += check.empty() ? 1 : 0;
+              constexpr const char* kPredictor = "the analytic latency under the RTL's parameters";
+              if (o->json) {
+                nlohmann::json run = run_to_json(plan, 0, record, check, options);
+                if (choice) run["auto"] = choice_to_json(*choice, kPredictor);
+                runs.push_back(run);
+              } else {
+                if (choice) fmt::print("{}\n", render_choice_text(*choice, kPredictor));
+                fmt::print("{}", render_run_text(plan, 0, record, check, options));
+              }
+            }
+            if (o->json) {
+              print_json(count == 1 ? runs.front() : runs);
+            } else if (count > 1) {
+              fmt::print("{} runs, {} passed the check\n", count, passed);
+            }
+            return passed == count ? ExitCode::kSuccess : ExitCode::kCheckFailed;
+          }};
 }
 
 }  // namespace wormcast::sim::commands

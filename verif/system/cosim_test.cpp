@@ -17,9 +17,13 @@
 
 #include "firmware/fw_config.hpp"
 #include "model/broadcast_baselines.hpp"
+#include "model/cpr_broadcast.hpp"
 #include "model/errors.hpp"
+#include "model/path_multicast.hpp"
 #include "model/planner.hpp"
 #include "model/sweep.hpp"
+#include "model/tree_multicast.hpp"
+#include "model/unicast_multicast.hpp"
 #include "sim/multicast_run.hpp"
 #include "sim/scoreboard.hpp"
 #include "verif/system/regress.hpp"
@@ -820,6 +824,117 @@ TEST_P(FirmwareJobLimit, BackToBackMulticastsOfSixFamiliesFromOneSourceEachDeliv
   for (const model::Plan& p : plans) destinations += p.request.destinations.size();
   EXPECT_EQ(record.deliveries.size(), destinations);
 }
+
+// The hangs multicast NoCs have shipped with (docs/verification.md, "Hang regressions"), each on
+// the RTL and the timing model: every destination served exactly once, no watchdog.
+class MulticastHangs : public testing::TestWithParam<sim::Backend> {};
+
+// Runs the plans' multicasts at their start cycles and checks the run against the plans: no
+// stall, every destination delivered once.
+void expect_every_destination_once(const std::vector<model::Plan>& plans, const std::vector<long>& starts,
+                                   const sim::RunOptions& o) {
+  const sim::RunRecord record = sim::run_multicasts(sim::requests_of(plans), o, starts);
+  EXPECT_EQ(sim::check_run(plans, record), "");
+  EXPECT_FALSE(record.stalled);
+  std::size_t destinations = 0;
+  for (const model::Plan& p : plans) destinations += p.request.destinations.size();
+  EXPECT_EQ(record.deliveries.size(), destinations);
+}
+
+// Acknowledgements back along the multicast's path: eight dual-path multicasts from alternating
+// sources, and every destination of each answers its source with a unicast while the multicast's
+// other worm is still on its way (a Hamiltonian-path unicast back toward a lower label travels
+// the multicast's channels in reverse, in the other channel network).
+TEST_P(MulticastHangs, AcknowledgementsBackAlongTheMulticastsPathEachDeliveredOnce) {
+  const model::Topology t = model::Topology::parse("mesh:4x4");
+  std::mt19937_64 rng = seeded(31);
+  std::vector<model::Plan> plans;
+  std::vector<long> starts;
+  for (int m = 0; m < 8; ++m) {
+    const NodeId source = t.parse_node(m % 2 == 0 ? "1,1" : "2,2");
+    std::vector<NodeId> dests;
+    for (NodeId v = 0; v < t.node_count(); ++v) {
+      if (v != source) dests.push_back(v);
+    }
+    std::shuffle(dests.begin(), dests.end(), rng);
+    dests.resize(6);
+    const long start = 40L * m;
+    plans.push_back(
+        model::plan(model::make_request(t, model::kDualPathAlgorithm, source, dests, 6, model::PortModel::all_port())));
+    starts.push_back(start);
+    for (std::size_t i = 0; i < dests.size(); ++i) {
+      plans.push_back(model::plan(
+          model::make_request(t, model::kUnicastAlgorithm, dests[i], {source}, 2, model::PortModel::one_port())));
+      starts.push_back(start + 10 + 5 * static_cast<long>(i));
+    }
+  }
+  sim::RunOptions o = fast_options();
+  o.backend = GetParam();
+  o.eject_stall = 0.2;
+  expect_every_destination_once(plans, starts, o);
+}
+
+// Every node starts a multicast at cycle 0, families mixed (separate addressing, one-port halving,
+// dual-path, multi-path, a tree, pcp), under 40 % ejection stalls.
+TEST_P(MulticastHangs, MulticastsFromEveryNodeAtOnceUnderEjectionStallsEachDeliveredOnce) {
+  const model::Topology t = model::Topology::parse("mesh:4x4");
+  const std::vector<std::pair<const char*, model::PortModel>> families = {
+      {model::kUnicastAlgorithm, model::PortModel::one_port()},
+      {model::kOnePortAlgorithm, model::PortModel::one_port()},
+      {model::kDualPathAlgorithm, model::PortModel::all_port()},
+      {model::kMultiPathAlgorithm, model::PortModel::all_port()},
+      {model::kDdsAlgorithm, model::PortModel::one_port()},
+      {model::kPcpAlgorithm, model::PortModel::all_port()}};
+  std::mt19937_64 rng = seeded(37);
+  std::vector<model::Plan> plans;
+  for (NodeId source = 0; source < t.node_count(); ++source) {
+    const auto& [algorithm, ports] = families[static_cast<std::size_t>(source) % families.size()];
+    std::vector<NodeId> dests = model::broadcast_destinations(t, source);
+    if (!model::algorithm_info(algorithm).broadcast) {
+      std::shuffle(dests.begin(), dests.end(), rng);
+      dests.resize(2 + rng() % 8);
+    }
+    plans.push_back(model::plan(model::make_request(t, algorithm, source, dests, 4, ports)));
+  }
+  sim::RunOptions o = fast_options();
+  o.backend = GetParam();
+  o.eject_stall = 0.4;
+  expect_every_destination_once(plans, std::vector<long>(plans.size(), 0), o);
+}
+
+// PCP broadcasts from three sources while unicasts run along every row: the spines' routers
+// replicate into rows whose channels the unicasts hold, and synchronous replication must wait for
+// them without closing a cycle.
+TEST_P(MulticastHangs, PcpBroadcastsWhileUnicastsFillTheSpinesRowsEachDeliveredOnce) {
+  const model::Topology t = model::Topology::parse("mesh:4x4");
+  std::vector<model::Plan> plans;
+  std::vector<long> starts;
+  for (const char* source : {"1,1", "2,3", "0,2"}) {
+    const NodeId s = t.parse_node(source);
+    plans.push_back(model::plan(model::make_request(t, model::kPcpAlgorithm, s, model::broadcast_destinations(t, s), 8,
+                                                    model::PortModel::all_port())));
+    starts.push_back(20L * static_cast<long>(plans.size() - 1));
+  }
+  for (int round = 0; round < 3; ++round) {
+    for (int y = 0; y < t.size(1); ++y) {
+      const bool eastward = (round + y) % 2 == 0;
+      const NodeId from = t.node_at({eastward ? 0 : t.size(0) - 1, y, 0});
+      const NodeId to = t.node_at({eastward ? t.size(0) - 1 : 0, y, 0});
+      plans.push_back(
+          model::plan(model::make_request(t, model::kUnicastAlgorithm, from, {to}, 12, model::PortModel::one_port())));
+      starts.push_back(15L * round);
+    }
+  }
+  sim::RunOptions o = fast_options();
+  o.backend = GetParam();
+  o.eject_stall = 0.2;
+  expect_every_destination_once(plans, starts, o);
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, MulticastHangs, testing::Values(sim::Backend::kRtl, sim::Backend::kModel),
+                         [](const testing::TestParamInfo<sim::Backend>& i) {
+                           return i.param == sim::Backend::kRtl ? std::string("Rtl") : std::string("Model");
+                         });
 
 INSTANTIATE_TEST_SUITE_P(Backends, FirmwareJobLimit, testing::Values(sim::Backend::kRtl, sim::Backend::kModel),
                          [](const testing::TestParamInfo<sim::Backend>& i) {
