@@ -147,9 +147,16 @@ fw::NodeConfig node_config(const model::Topology& t, NodeId node) {
 
 class BoardRunLoop {
  public:
-  BoardRunLoop(const std::vector<model::Request>& requests, const BoardRunOptions& options, HostLinkClient& link)
+  BoardRunLoop(const std::vector<model::Request>& requests, const BoardRunOptions& options, HostLinkClient& link,
+               const std::vector<long>& start_cycles)
       : requests_(requests), options_(options), link_(link), topology_(requests.front().topology) {
     check_requests();
+    for (std::size_t i = 0; i < requests_.size(); ++i) {
+      pending_starts_.push_back({start_cycles.empty() ? 0 : start_cycles[i], i});
+    }
+    // By start cycle, then index (stable: the index order within a cycle).
+    std::stable_sort(pending_starts_.begin(), pending_starts_.end(),
+                     [](const PendingStart& a, const PendingStart& b) { return a.cycle < b.cycle; });
     for (std::size_t i = 0; i < requests_.size(); ++i) {
       data_.push_back(multicast_data(static_cast<int>(i), requests_[i].length_flits));
     }
@@ -163,7 +170,7 @@ class BoardRunLoop {
 
   BoardRun run() {
     measure_link();
-    start_multicasts();
+    process_until(1);  // the multicasts due at run cycle 0: their sends set run cycle 0 on the board
     long last_activity = 0;
     for (;;) {
       last_activity = std::max(last_activity, inject_pending());
@@ -206,27 +213,35 @@ class BoardRunLoop {
     run_.base = b.cycle;  // until the first injections set it
   }
 
-  void start_multicasts() {
-    now_ = 0;
-    for (std::size_t i = 0; i < requests_.size(); ++i) {
-      const model::Request& r = requests_[i];
-      std::vector<std::uint32_t> dests(r.destinations.begin(), r.destinations.end());
-      fw::MulticastRequest m;
-      const fw::AlgorithmRow* entry = fw::find_algorithm(r.algorithm.c_str());
-      if (entry == nullptr) throw model::UnsupportedError(fmt::format("no firmware algorithm {}", r.algorithm));
-      m.algorithm = entry->id;
-      m.ports = 1;
-      m.multicast = static_cast<std::uint16_t>(i);
-      m.destinations = dests.data();
-      m.count = static_cast<std::uint32_t>(dests.size());
-      m.data = data_[i].data();
-      m.words = static_cast<std::uint32_t>(data_[i].size());
-      const fw::Status s = nodes_[static_cast<std::size_t>(r.source)]->firmware.on_start_multicast(m);
-      if (s != fw::Status::kOk) {
-        run_.record.errors.push_back(
-            fmt::format("multicast {}: the source's firmware refused it: {}", i, fw::to_string(s)));
-      }
+  // Request i's source starts it (at now_). A source whose jobs are all busy holds it (its
+  // application waits, as on the routers) until a job frees: retried after every event.
+  void start_multicast(std::size_t i) {
+    const model::Request& r = requests_[i];
+    std::vector<std::uint32_t> dests(r.destinations.begin(), r.destinations.end());
+    fw::MulticastRequest m;
+    const fw::AlgorithmRow* entry = fw::find_algorithm(r.algorithm.c_str());
+    if (entry == nullptr) throw model::UnsupportedError(fmt::format("no firmware algorithm {}", r.algorithm));
+    m.algorithm = entry->id;
+    m.ports = 1;
+    m.multicast = static_cast<std::uint16_t>(i);
+    m.destinations = dests.data();
+    m.count = static_cast<std::uint32_t>(dests.size());
+    m.data = data_[i].data();
+    m.words = static_cast<std::uint32_t>(data_[i].size());
+    const fw::Status s = nodes_[static_cast<std::size_t>(r.source)]->firmware.on_start_multicast(m);
+    if (s == fw::Status::kNoFreeJob) {
+      held_starts_.push_back(i);
+    } else if (s != fw::Status::kOk) {
+      run_.record.errors.push_back(
+          fmt::format("multicast {}: the source's firmware refused it: {}", i, fw::to_string(s)));
     }
+  }
+
+  // The held starts again, in index order (a job may have freed).
+  void retry_held_starts() {
+    std::vector<std::size_t> held;
+    held.swap(held_starts_);
+    for (std::size_t i : held) start_multicast(i);
   }
 
   // Sends every queued message to the board, each at the run cycle its start-up ends or, when the
@@ -243,7 +258,10 @@ class BoardRunLoop {
     // margin for the host's own time.
     const long lead = options_.margin_round_trips * run_.status_round_trip +
                       static_cast<long>(std::ceil(2 * cycles_per_byte_ * static_cast<double>(bytes)));
-    const std::uint32_t now = link_.status().cycle;
+    // Each node's free queue entries: a message goes only when it fits (a refused inject would set
+    // the board's sticky link error bit), the rest on a later round as the queue drains.
+    const LinkStatus before = link_.status();
+    const std::uint32_t now = before.cycle;
     if (!based_) {
       run_.base = now + static_cast<std::uint32_t>(lead);
       based_ = true;
@@ -252,16 +270,17 @@ class BoardRunLoop {
     long latest = 0;
     for (NodeId n = 0; n < static_cast<NodeId>(nodes_.size()); ++n) {
       HostNode& node = *nodes_[static_cast<std::size_t>(n)];
+      unsigned free = before.nodes[static_cast<std::size_t>(n)].free;
       while (!node.outgoing.empty()) {
         Outgoing& o = node.outgoing.front();
         if (o.words.size() > link_.max_words()) {
           throw model::UnsupportedError(fmt::format("node {} sends a {}-word message; the board's queue takes {}", n,
                                                     o.words.size(), link_.max_words()));
         }
+        if (o.words.size() + 1 > free) break;  // a message takes its words and a start entry
         const long start = std::max(o.wanted, earliest);
         const InjectAnswer a =
             link_.inject(static_cast<unsigned>(n), run_.base + static_cast<std::uint32_t>(start), o.words);
-        if (a.code == InjectCode::kNoRoom) break;  // the queue drains; sent on a later round
         if (a.code != InjectCode::kAccepted) {
           throw HostLinkError(
               fmt::format("the board refused node {}'s message (code {})", n, static_cast<int>(a.code)));
@@ -270,6 +289,7 @@ class BoardRunLoop {
         run_.link_wait = std::max(run_.link_wait, start - o.wanted);
         latest = std::max(latest, start + static_cast<long>(o.words.size()));
         node.outgoing.pop_front();
+        free = a.free;
       }
     }
     return latest;
@@ -288,9 +308,9 @@ class BoardRunLoop {
     return latest;
   }
 
-  // Every receive that ends before `horizon`, in cycle order (then node order): every message whose
-  // tail the board logged before the status command's cycle has been read, so none can come
-  // earlier.
+  // Every start and every receive that ends before `horizon`, in cycle order (a cycle's starts
+  // first, then its receives in node order): every message whose tail the board logged before the
+  // status command's cycle has been read, so none can come earlier.
   void process_until(long horizon) {
     for (;;) {
       HostNode* next = nullptr;
@@ -299,13 +319,21 @@ class BoardRunLoop {
           next = node.get();
         }
       }
+      const bool start_due = next_start_ < pending_starts_.size() && pending_starts_[next_start_].cycle < horizon;
+      if (start_due && (next == nullptr || pending_starts_[next_start_].cycle <= next->next_event())) {
+        now_ = pending_starts_[next_start_].cycle;
+        start_multicast(pending_starts_[next_start_++].index);
+        continue;
+      }
       if (next == nullptr) return;
       now_ = next->next_event();
       next->take_next();
+      retry_held_starts();
     }
   }
 
   bool idle(const LinkStatus& s) const {
+    if (next_start_ < pending_starts_.size() || !held_starts_.empty()) return false;
     for (std::size_t n = 0; n < nodes_.size(); ++n) {
       if (nodes_[n]->busy() || s.nodes[n].queued != 0 || s.nodes[n].logged != 0) return false;
     }
@@ -336,6 +364,13 @@ class BoardRunLoop {
   long now_ = 0;
   double cycles_per_byte_ = 0;
   bool based_ = false;  // run cycle 0 has been set (by the first injections)
+  struct PendingStart {
+    long cycle = 0;
+    std::size_t index = 0;
+  };
+  std::vector<PendingStart> pending_starts_;  // in start order
+  std::size_t next_start_ = 0;                // the first not yet started
+  std::vector<std::size_t> held_starts_;      // started while the source had no free job
 };
 
 }  // namespace
@@ -360,10 +395,19 @@ void check_board_requests(const std::vector<model::Request>& requests, unsigned 
   }
 }
 
-BoardRun run_on_board(const std::vector<model::Request>& requests, const BoardRunOptions& options,
-                      HostLinkClient& link) {
+BoardRun run_on_board(const std::vector<model::Request>& requests, const BoardRunOptions& options, HostLinkClient& link,
+                      const std::vector<long>& start_cycles) {
   if (requests.empty()) throw model::RequestError("a board run needs at least one request");
-  return BoardRunLoop(requests, options, link).run();
+  if (!start_cycles.empty() && start_cycles.size() != requests.size()) {
+    throw model::RequestError(fmt::format("{} start cycles for {} requests: give one per request, or none",
+                                          start_cycles.size(), requests.size()));
+  }
+  for (std::size_t i = 0; i < start_cycles.size(); ++i) {
+    if (start_cycles[i] < 0) {
+      throw model::RequestError(fmt::format("request {}'s start cycle {} is below 0", i, start_cycles[i]));
+    }
+  }
+  return BoardRunLoop(requests, options, link, start_cycles).run();
 }
 
 }  // namespace wormcast::sim

@@ -61,11 +61,15 @@ struct BoardRun {
 // on one port whatever the model says). model::RequestError when the requests' topologies differ.
 void check_board_requests(const std::vector<model::Request>& requests, unsigned nodes);
 
-// Runs the requests (every source starts at run cycle 0) on the board behind `link`. Throws
-// model::UnsupportedError for a request the board cannot run (more than one port, a message longer
-// than its queue takes, a topology other than the board's mesh) and HostLinkError when the link
-// breaks its protocol.
-BoardRun run_on_board(const std::vector<model::Request>& requests, const BoardRunOptions& options,
-                      HostLinkClient& link);
+// Runs the requests on the board behind `link`, request i's source starting it at run cycle
+// start_cycles[i] (empty: every one at 0; multicasts due in one cycle start in index order, before
+// the receives that end in that cycle), as run_multicasts does on the routers. A start, like a
+// receive, is known to the host only once the board has passed its cycle, so a send it makes may
+// wait for the link (BoardRun::link_wait). Throws model::UnsupportedError for a request the board
+// cannot run (more than one port, a message longer than its queue takes, a topology other than the
+// board's mesh), model::RequestError for start cycles of another count than the requests or below
+// 0, and HostLinkError when the link breaks its protocol.
+BoardRun run_on_board(const std::vector<model::Request>& requests, const BoardRunOptions& options, HostLinkClient& link,
+                      const std::vector<long>& start_cycles = {});
 
 }  // namespace wormcast::sim

@@ -75,6 +75,14 @@ long last_delivery(const std::vector<long>& cycles) {
   return cycles.empty() ? -1 : *std::max_element(cycles.begin(), cycles.end());
 }
 
+// The link's figures of a board run (both outputs' last line before the check).
+std::string render_link_figures(const BoardRun& run) {
+  return fmt::format(
+      "link wait {} cycles (the most a send waited for the host link), status round trip {} cycles, late starts {}, "
+      "log stalls {}\n",
+      run.link_wait, run.status_round_trip, run.late, run.stalls);
+}
+
 std::string render_board_run_text(const model::Plan& plan, const BoardRun& run, const std::string& check,
                                   const BoardCommand& command, const std::string& title) {
   const model::Request& r = plan.request;
@@ -90,10 +98,7 @@ std::string render_board_run_text(const model::Plan& plan, const BoardRun& run, 
   }
   out += fmt::format("messages injected {}, last delivery at cycle {}, board cycles {}\n", run.injections.size(),
                      last_delivery(cycles), run.record.cycles);
-  out += fmt::format(
-      "link wait {} cycles (the most a send waited for the host link), status round trip {} cycles, late starts {}, "
-      "log stalls {}\n",
-      run.link_wait, run.status_round_trip, run.late, run.stalls);
+  out += render_link_figures(run);
   out += fmt::format("check: {}\n", check.empty() ? "pass" : check);
   return out;
 }
@@ -138,25 +143,105 @@ void check_backend_built(const std::string& backend) {
       "--backend fpga --serial DEV (a board on a serial port) runs in this build");
 }
 
-ExitCode run_on_board_backend(const BoardCommand& command, const std::vector<PickedRequest>& requests) {
-  std::vector<model::Request> all;
-  for (const PickedRequest& r : requests) all.push_back(r.request);
+namespace {
+
+// The board of `command`, checked for `requests` before and after it answers (fpga-sim's shape is
+// known before; a board's node count once it has answered).
+std::unique_ptr<Board> board_for(const BoardCommand& command, const std::vector<model::Request>& requests) {
   if (command.backend == "fpga-sim") {
     const model::Topology board = model::Topology::parse(kBoardTopTopology);
-    if (all.front().topology.spec() != board.spec()) {
+    if (requests.front().topology.spec() != board.spec()) {
       throw model::UnsupportedError(
           fmt::format("topology {} is not the verilated board top's: --backend fpga-sim runs {}",
-                      all.front().topology.spec(), board.spec()));
+                      requests.front().topology.spec(), board.spec()));
     }
-    check_board_requests(all, static_cast<unsigned>(board.node_count()));
+    check_board_requests(requests, static_cast<unsigned>(board.node_count()));
   }
-  Board board(command);
-  // The board's node count is known once it has answered (fpga-sim was checked above).
-  check_board_requests(all, board.link().nodes());
+  auto board = std::make_unique<Board>(command);
+  check_board_requests(requests, board->link().nodes());
+  return board;
+}
+
+BoardRunOptions board_run_options(const BoardCommand& command, const Board& board) {
   BoardRunOptions options;
   options.alpha = command.alpha;
   options.gamma = command.gamma;
   if (board.free_running()) options.margin_round_trips = kFreeRunningMargin;
+  return options;
+}
+
+}  // namespace
+
+ExitCode run_requests_on_board_backend(const BoardCommand& command, const std::vector<model::Plan>& plans,
+                                       const std::vector<long>& start_cycles) {
+  std::vector<model::Request> all;
+  for (const model::Plan& p : plans) all.push_back(p.request);
+  const std::unique_ptr<Board> board = board_for(command, all);
+  BoardRun run = run_on_board(all, board_run_options(command, *board), board->link(), start_cycles);
+  if (const std::string fault = board->fault(); !fault.empty())
+    run.record.errors.insert(run.record.errors.begin(), fault);
+  std::vector<std::string> checks;
+  std::string check = run.record.errors.empty() ? "" : run.record.errors.front();
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    checks.push_back(check_deliveries(plans[i], static_cast<int>(i), run.record));
+    if (check.empty() && !checks.back().empty()) check = fmt::format("request {}: {}", i, checks.back());
+  }
+  const model::Topology& t = all.front().topology;
+  if (command.json) {
+    nlohmann::json requests = nlohmann::json::array();
+    for (std::size_t i = 0; i < plans.size(); ++i) {
+      const model::Request& r = plans[i].request;
+      const std::vector<long> cycles = delivery_cycles(plans[i], static_cast<int>(i), run.record);
+      nlohmann::json deliveries = nlohmann::json::object();
+      for (std::size_t k = 0; k < cycles.size(); ++k) deliveries[t.node_name(r.destinations[k])] = cycles[k];
+      requests.push_back({{"algorithm", r.algorithm},
+                          {"source", t.node_name(r.source)},
+                          {"ports", r.ports.name()},
+                          {"length", r.length_flits},
+                          {"start_cycle", start_cycles[i]},
+                          {"delivery_cycles", deliveries},
+                          {"check", checks[i].empty() ? "pass" : checks[i]}});
+    }
+    print_json({{"topology", t.spec()},
+                {"backend", command.backend},
+                {"alpha", command.alpha},
+                {"gamma", command.gamma},
+                {"requests", requests},
+                {"board",
+                 {{"messages", run.injections.size()},
+                  {"cycles", run.record.cycles},
+                  {"link_wait", run.link_wait},
+                  {"status_round_trip", run.status_round_trip},
+                  {"late_starts", run.late},
+                  {"log_stalls", run.stalls}}},
+                {"check", check.empty() ? "pass" : check}});
+  } else {
+    std::string out = fmt::format("{} requests on {} ({}: {}), alpha = {}, gamma = {}\n", plans.size(), t.spec(),
+                                  command.backend, board->title(), command.alpha, command.gamma);
+    out += fmt::format("  {:>3}  {:<16} {:<10} {:>4}  {:<9} {:>3} {:>7} {:>14}  {}\n", "#", "algorithm", "source", "K",
+                       "ports", "L", "start", "last delivery", "check");
+    for (std::size_t i = 0; i < plans.size(); ++i) {
+      const model::Request& r = plans[i].request;
+      const long last = last_delivery(delivery_cycles(plans[i], static_cast<int>(i), run.record));
+      out += fmt::format("  {:>3}  {:<16} {:<10} {:>4}  {:<9} {:>3} {:>7} {:>14}  {}\n", i, r.algorithm,
+                         fmt::format("({})", t.node_name(r.source)), r.destinations.size(), r.ports.name(),
+                         r.length_flits, start_cycles[i], last < 0 ? std::string("-") : std::to_string(last),
+                         checks[i].empty() ? "pass" : "FAIL");
+    }
+    out += fmt::format("messages injected {}, board cycles {}\n", run.injections.size(), run.record.cycles);
+    out += render_link_figures(run);
+    out += fmt::format("check: {}\n", check.empty() ? "pass" : check);
+    fmt::print("{}", out);
+  }
+  return check.empty() ? ExitCode::kSuccess : ExitCode::kCheckFailed;
+}
+
+ExitCode run_on_board_backend(const BoardCommand& command, const std::vector<PickedRequest>& requests) {
+  std::vector<model::Request> all;
+  for (const PickedRequest& r : requests) all.push_back(r.request);
+  const std::unique_ptr<Board> board_owner = board_for(command, all);
+  Board& board = *board_owner;
+  const BoardRunOptions options = board_run_options(command, board);
 
   int passed = 0;
   nlohmann::json runs = nlohmann::json::array();

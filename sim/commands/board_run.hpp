@@ -52,4 +52,10 @@ struct PickedRequest {
 // Exit 1 when a run fails its check. Throws CommandError when the board cannot be reached.
 ExitCode run_on_board_backend(const BoardCommand& command, const std::vector<PickedRequest>& requests);
 
+// `run --requests` on a board: the plans' multicasts in one run, plan i's source starting it at
+// start_cycles[i]; prints each request's last delivery and check, the board's figures and the run's
+// check (text, or JSON). Exit 1 when a check fails; the board's errors as run_on_board_backend.
+ExitCode run_requests_on_board_backend(const BoardCommand& command, const std::vector<model::Plan>& plans,
+                                       const std::vector<long>& start_cycles);
+
 }  // namespace wormcast::sim::commands

@@ -15,6 +15,7 @@
 #include "sim/commands/command.hpp"
 #include "sim/commands/common.hpp"
 #include "sim/commands/request_file.hpp"
+#include "sim/fpga_backend.hpp"
 #include "sim/network_svg.hpp"
 #include "sim/plan_views.hpp"
 #include "sim/run_views.hpp"
@@ -64,6 +65,26 @@ ExitCode run_requests(const std::string& path, const model::Topology& t, const R
   return check.empty() ? ExitCode::kSuccess : ExitCode::kCheckFailed;
 }
 
+// `run --requests` on a board backend: the file's multicasts in one board run at their start cycles.
+ExitCode run_requests_on_board(const std::string& path, const model::Topology& t, const RequestOptions& defaults,
+                               std::uint64_t seed, BoardCommand command) {
+  const std::vector<FileRequest> entries = read_request_file(path, t, defaults, seed, BoardRunOptions{}.max_cycles - 1);
+  const RunOptions options = harness_options(entries.front().request.algorithm, defaults, 0.0, seed);
+  command.alpha = options.alpha;
+  command.gamma = options.gamma;
+  std::vector<model::Plan> plans;
+  std::vector<long> start_cycles;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    try {
+      plans.push_back(model::plan(entries[i].request));
+    } catch (const std::invalid_argument& e) {
+      throw CommandError(fmt::format("{} entry {}: {}", path, i, e.what()));
+    }
+    start_cycles.push_back(entries[i].start_cycle);
+  }
+  return run_requests_on_board_backend(command, plans, start_cycles);
+}
+
 // The routers' backend of `--backend name`; the error names every backend run takes.
 Backend parse_router_backend(const std::string& name) {
   try {
@@ -90,7 +111,7 @@ void check_board_options(const std::string& backend, const BoardOptions& board) 
       if (option->count() != 0) {
         throw CommandError(fmt::format(
             "{} does not apply to --backend {}: a board run takes -t, -a, -s, -d, -L, -p, --alpha, --gamma, --seed, "
-            "--count, --json (and --serial, --baud, --serial-timeout with --backend fpga)",
+            "--count, --requests, --json (and --serial, --baud, --serial-timeout with --backend fpga)",
             option->get_name(), backend));
       }
     }
@@ -193,8 +214,7 @@ Command add_run(CLI::App& app) {
   CLI::Option* trace = command->add_option(
       "--trace", o->trace, "write a waveform of every router into this FST file (with --count N: FILE-1.fst ...)");
   for (CLI::Option* excluded : {algorithm, source, dests, count, svg}) requests->excludes(excluded);
-  const BoardOptions board{
-      {requests, svg, trace, evaluation, eject_stall, block_ejection}, serial, baud, serial_timeout};
+  const BoardOptions board{{svg, trace, evaluation, eject_stall, block_ejection}, serial, baud, serial_timeout};
   return {command, [o, algorithm, source, dests, requests, board] {
             check_board_options(o->backend, board);
             check_backend_built(o->backend);
@@ -204,6 +224,10 @@ Command add_run(CLI::App& app) {
             const Evaluation evaluation = parse_evaluation(o->evaluation);
             const model::Topology t = model::Topology::parse(o->topology);
             const double eject_stall = o->block_ejection ? 1.0 : o->eject_stall;
+            if (requests->count() != 0 && on_board) {
+              return run_requests_on_board(o->requests, t, o->request, o->spec.seed,
+                                           {o->backend, o->serial, o->baud, o->serial_timeout_ms, 0, 0, o->json});
+            }
             if (requests->count() != 0) {
               return run_requests(o->requests, t, o->request, eject_stall, o->spec.seed, backend, evaluation, o->trace,
                                   o->json);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "Vwormcast_ulx3s_host2x2.h"
+#include "model/errors.hpp"
 #include "model/planner.hpp"
 #include "sim/fpga_backend.hpp"
 #include "sim/multicast_run.hpp"
@@ -50,13 +51,14 @@ class BoardRun : public ::testing::Test {
     EXPECT_FALSE(board_.assertion_failed()) << "an RTL assertion fired";
     EXPECT_EQ(board_.framing_errors(), 0);
   }
-  sim::BoardRun run(const std::vector<model::Request>& requests, long alpha = kAlpha) {
+  sim::BoardRun run(const std::vector<model::Request>& requests, long alpha = kAlpha,
+                    const std::vector<long>& start_cycles = {}) {
     sim::HostLinkClient host(board_);
     sim::BoardRunOptions options;
     options.alpha = alpha;
     options.gamma = kGamma;
     options.quiet_cycles = 400;
-    return sim::run_on_board(requests, options, host);
+    return sim::run_on_board(requests, options, host, start_cycles);
   }
   // The run did what each request's plan says: every destination got its data once.
   static void expect_delivered(const std::vector<model::Request>& requests, const sim::BoardRun& got) {
@@ -94,6 +96,34 @@ TEST_F(BoardRun, SingleStepAlgorithmsDeliverAtTheTimingModelsCycles) {
           << requests[i].algorithm << " multicast " << i;
     }
   }
+}
+
+// Start cycles (`run --requests` on a board): each multicast starts at its own cycle. A late start
+// is seen by the host once the board has passed its cycle, so each destination's delivery is the
+// timing model's for the multicast alone, shifted by its start, and later by at most the link's
+// wait.
+TEST_F(BoardRun, EachMulticastStartsAtItsStartCycle) {
+  const std::vector<model::Request> requests{request("unicast", 0, {3}, 2), request("dual-path", 1, {0, 2, 3}, 2)};
+  const std::vector<long> starts{0, 300};
+  const sim::BoardRun got = run(requests, kAlpha, starts);
+  expect_delivered(requests, got);
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    const model::Plan plan = model::plan(requests[i]);
+    const std::vector<long> alone = sim::delivery_cycles(plan, 0, on_timing_model({requests[i]}, kAlpha));
+    const std::vector<long> board = sim::delivery_cycles(plan, static_cast<int>(i), got.record);
+    ASSERT_EQ(board.size(), alone.size());
+    for (std::size_t d = 0; d < board.size(); ++d) {
+      EXPECT_GE(board[d] - starts[i], alone[d]) << "multicast " << i << " destination " << d;
+      EXPECT_LE(board[d] - starts[i], alone[d] + got.link_wait) << "multicast " << i << " destination " << d;
+    }
+  }
+}
+
+TEST_F(BoardRun, StartCyclesOfAnotherCountOrBelowZeroAreRequestErrors) {
+  const std::vector<model::Request> requests{request("unicast", 0, {3}, 2)};
+  sim::HostLinkClient host(board_);
+  EXPECT_THROW(sim::run_on_board(requests, sim::BoardRunOptions{}, host, {0, 5}), model::RequestError);
+  EXPECT_THROW(sim::run_on_board(requests, sim::BoardRunOptions{}, host, {-1}), model::RequestError);
 }
 
 // The comparison above can fail: the timing model run with a start-up one cycle longer than the
