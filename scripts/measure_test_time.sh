@@ -31,6 +31,7 @@ if [ ! -x /usr/bin/time ]; then
 fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
+commit=$(git -C "$root" rev-parse --short HEAD)  # the commit measured, whatever HEAD is at the end
 export CPU_LOG=$out/cpu.log CCACHE_DISABLE=1
 niceness=${MEASURE_NICE:-19}
 timed() { local name=$1; shift; /usr/bin/time -f '%e %U %S' -o "$out/$name.time" nice -n "$niceness" "$@" > "$out/$name.log" 2>&1; }
@@ -40,6 +41,6 @@ timed configure cmake --preset default -B "$out/build" -DCMAKE_CXX_COMPILER_LAUN
 timed build cmake --build "$out/build" -j "$jobs"
 status=0
 timed test scripts/test_cpu_times.py "$out/build" "$out/tests.tsv" -j "$jobs" || status=$?
-scripts/test_time_report.py "$out" "$(git -C "$root" rev-parse --short HEAD)" > docs/results/test-time.md
+scripts/test_time_report.py "$out" "$commit" > docs/results/test-time.md
 cat docs/results/test-time.md
 exit $status
