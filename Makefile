@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # wormcast top-level driver. `make run` (the demo) and `make test` (the test suite) install any
 # missing Debian packages first (scripts/ensure-deps.sh), then configure and build with CMake.
-# The configurations are CMakePresets.json's (default, cli-only, bench, sanitize): each sets every
-# build option, so a configure resets whatever was changed by hand in the folder. BUILD moves the
+# The configurations are CMakePresets.json's (default, regress, cli-only, bench, sanitize): each sets
+# every build option, so a configure resets whatever was changed by hand in the folder. BUILD moves the
 # default and cli-only presets' folder (build/), CMAKE_FLAGS adds cache entries (e.g.
 # -DCMAKE_CXX_COMPILER_LAUNCHER=ccache).
 BUILD ?= build
@@ -24,21 +24,46 @@ build: configure
 
 # For the targets that need only the command line (run, experiments-rtl): the cli-only preset, without
 # the test suites (Verilator runs at configure time for every test-only model), unless `make test`
-# configured the folder with them: then the default preset, so that they stay. The two presets build
-# the same command line but for the verilated board top of `run --backend fpga-sim`
+# or `make regress` configured the folder with them: then their preset, so that they stay. The
+# presets build the same command line but for the verilated board top of `run --backend fpga-sim`
 # (WORMCAST_BOARD_SIM, off in cli-only; `make run CMAKE_FLAGS=-DWORMCAST_BOARD_SIM=ON` builds it in).
+# BUILD_PRESET: the preset with the test suites that configured $(BUILD) (regress or default), or
+# nothing.
+BUILD_PRESET = $(shell if grep -qs '^WORMCAST_REGRESS:[A-Z]*=ON$$' $(BUILD)/CMakeCache.txt; then echo regress; \
+	elif grep -qs '^WORMCAST_TESTS:[A-Z]*=ON$$' $(BUILD)/CMakeCache.txt; then echo default; fi)
 .PHONY: configure-cli
 configure-cli: deps
-	@if grep -qs '^WORMCAST_TESTS:[A-Z]*=ON$$' $(BUILD)/CMakeCache.txt; then preset=default; else preset=cli-only; fi; \
-		cmake --preset $$preset -B $(BUILD) $(CMAKE_FLAGS) > $(BUILD).configure.log 2>&1 || (cat $(BUILD).configure.log; exit 1)
+	@cmake --preset $(or $(BUILD_PRESET),cli-only) -B $(BUILD) $(CMAKE_FLAGS) > $(BUILD).configure.log 2>&1 \
+		|| (cat $(BUILD).configure.log; exit 1)
 
-# Every suite: model unit tests, vectors, deadlock proofs, format check.
+# Every suite, each part once (docs/verification.md, "make test and make regress"): the model, the
+# firmware, the RTL (every router variant, mechanism and algorithm; lint, yosys, the fast formal
+# proofs), the system suites, the FPGA self-test in simulation, the fuzz harnesses on their seed
+# corpora, the format check. It builds only what it runs; the default preset leaves the
+# regression's checks, the libFuzzer targets and the benchmarks out.
 # GoogleTest's sharding variables are for `make regress` (below): under ctest, which runs one test
 # per process, a stray GTEST_SHARD_INDEX would make most tests run nothing, so they are unset here.
 test: build
 	@env -u GTEST_TOTAL_SHARDS -u GTEST_SHARD_INDEX ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
-# Longer random regressions than `make test`: the system suites (firmware on the RTL, checked
+# The regress preset: the default's options with the regression-only checks and their models
+# (WORMCAST_REGRESS), the libFuzzer targets and the benchmarks, in the same folder.
+.PHONY: configure-regress build-regress regress-ctest
+configure-regress: deps
+	@cmake --preset regress -B $(BUILD) $(CMAKE_FLAGS) > $(BUILD).configure.log 2>&1 || (cat $(BUILD).configure.log; exit 1)
+
+build-regress: configure-regress
+	@cmake --build $(BUILD) -j $(JOBS)
+
+# Every ctest test of the regress build: make test's and the regression's own (more sizes,
+# parameters and faults of the same checks, the fuzz targets for a fixed number of inputs). In a
+# sharded regression (below) shard 0 runs them, the other shards only their share of regress-run.
+regress-ctest:
+	@if [ "$${GTEST_SHARD_INDEX:-0}" = 0 ]; then \
+		env -u GTEST_TOTAL_SHARDS -u GTEST_SHARD_INDEX ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS); fi
+
+# Everything `make test` runs and more (regress-ctest above), then longer random regressions than
+# `make test`: the system suites (firmware on the RTL, checked
 # against the model) with REGRESS_SCALE times the random runs and concurrent rounds, and the random
 # mixes (verif/system/random_mix_test.cpp) for REGRESS_SCALE x 50,000 network cycles per topology
 # on each backend (10^6 at the default scale; each topology prints its cycles and worms delivered),
@@ -53,7 +78,8 @@ test: build
 REGRESS_SCALE ?= 20
 REGRESS_SEED ?= 1
 REGRESS_ARGS ?=
-regress: build
+regress: build-regress
+	@$(MAKE) --no-print-directory regress-ctest
 	@$(MAKE) --no-print-directory regress-run
 	@$(MAKE) --no-print-directory fuzz-run
 
@@ -71,7 +97,8 @@ regress-run:
 # the whole run's log in $(BUILD)/verif/fuzz-long/<target>.log.
 FUZZ_TIME ?= 600
 FUZZ_SEED ?= 1
-fuzz: build
+fuzz: configure-regress
+	@cmake --build $(BUILD) -j $(JOBS) --target wormcast_fuzzers
 	@$(MAKE) --no-print-directory fuzz-run
 
 .PHONY: fuzz-run
@@ -197,10 +224,12 @@ else
 endif
 
 # The self-test in simulation alone (docs/fpga.md, "make fpga-sim"): the verilated core with the
-# network and a C++ UART receiver, until the line says PASS, then the two injected faults until it
-# says FAIL; every status line printed.
+# network and a C++ UART receiver, until the line says PASS, then the injected fault (Fault 1; Fault
+# 2 too in a folder `make regress` configured) until it says FAIL; every status line printed.
 .PHONY: fpga-sim
-fpga-sim: configure
+fpga-sim: deps
+	@cmake --preset $(or $(BUILD_PRESET),default) -B $(BUILD) $(CMAKE_FLAGS) > $(BUILD).configure.log 2>&1 \
+		|| (cat $(BUILD).configure.log; exit 1)
 	@cmake --build $(BUILD) -j $(JOBS) --target fpga_board_tests
 	@WORMCAST_FPGA_ECHO=1 $(BUILD)/verif/rtl/fpga_board_tests --gtest_filter='FpgaBoard.*'
 

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
-# finish_verilated_library(<library> [OWN_RUNTIME]): after a library's last verilate(), in the same
-# directory (verilate() sets each file's optimisation flags as a source property of that directory),
-# makes its build cheaper without changing what it compiles:
+# finish_verilated_library(<library> [OWN_RUNTIME]): after a library's last wormcast_verilate() (below),
+# in the same directory (verilate() sets each file's optimisation flags as a source property of that
+# directory), runs the library's verilate() calls, Verilator several models at once, and makes its
+# build cheaper without changing what it compiles:
 #
 # 1. Each model's -O0 files become one translation unit. verilate() compiles every file Verilator
 #    writes (one per module and dependency set: 15 to 30 for a router) on its own, and at -O0 most
@@ -18,6 +19,7 @@
 #    VM_TRACE or VM_COVERAGE.
 function(finish_verilated_library library)
   cmake_parse_arguments(PARSE_ARGV 1 FINISH "OWN_RUNTIME" "" "")
+  _verilate_pending(${library})  # the wormcast_verilate() calls: Verilator runs, several at once
   get_target_property(sources ${library} SOURCES)
   set(models)
   set(kept)
@@ -76,4 +78,122 @@ function(_verilated_unit library unit files)
   set_source_files_properties(${files} PROPERTIES HEADER_FILE_ONLY ON)
   set_source_files_properties(${unit} PROPERTIES COMPILE_FLAGS -O0 OBJECT_DEPENDS "${files}")
   target_sources(${library} PRIVATE ${unit})
+endfunction()
+
+# wormcast_verilate(<library> <verilate() arguments>): verilate(), deferred to the library's
+# finish_verilated_library(), which first runs Verilator for every model of the library that is not
+# up to date, as many at once as the machine has cores, and only then calls verilate() for each in
+# order. verilate() runs Verilator at configure time, one model after the other, unless its Mdir
+# holds the output of the same command (verilator_args.txt and <prefix>_copy.cmake): the runs
+# ahead leave exactly that, so verilate() finds them up to date. A command computed differently
+# from verilate()'s (another Verilator's verilator-config.cmake) only costs the time: verilate()
+# then runs Verilator again itself, and reports a failure with Verilator's output.
+function(wormcast_verilate library)
+  string(REPLACE ";" "|" call "${ARGN}")
+  set_property(GLOBAL APPEND PROPERTY WORMCAST_VERILATE_${library} "${call}")
+endfunction()
+
+# _verilate_pending(<library>): the runs ahead and the verilate() calls of wormcast_verilate().
+function(_verilate_pending library)
+  get_property(calls GLOBAL PROPERTY WORMCAST_VERILATE_${library})
+  set_property(GLOBAL PROPERTY WORMCAST_VERILATE_${library} "")
+  set(scripts)
+  set(outdated)
+  foreach(call IN LISTS calls)
+    string(REPLACE "|" ";" args "${call}")
+    _verilator_command(${library} command vdir ${args})
+    set(vargs ${vdir}/verilator_args.txt)
+    get_filename_component(prefix ${vdir} NAME_WE)
+    if(EXISTS ${vargs} AND EXISTS ${vdir}/${prefix}_copy.cmake)
+      file(READ ${vargs} previous)
+      if(previous STREQUAL command)
+        continue()
+      endif()
+    endif()
+    file(MAKE_DIRECTORY ${vdir})
+    file(REMOVE ${vdir}/ahead.ok)
+    set(script "cd '${CMAKE_CURRENT_SOURCE_DIR}' &&")
+    foreach(word IN LISTS command)
+      string(REPLACE "'" "'\\''" word "${word}")
+      string(APPEND script " '${word}'")
+    endforeach()
+    # ahead.times: the run's CPU (the shell's `times`), for scripts/test_time_report.py.
+    string(APPEND script " > '${vdir}/ahead.log' 2>&1 && touch '${vdir}/ahead.ok'\ntimes > '${vdir}/ahead.times'\n")
+    file(WRITE ${vdir}/ahead.sh "${script}")
+    string(APPEND scripts "${vdir}/ahead.sh\n")
+    list(APPEND outdated "${call}")
+  endforeach()
+  list(LENGTH outdated count)
+  if(count GREATER 0)
+    cmake_host_system_information(RESULT cores QUERY NUMBER_OF_LOGICAL_CORES)
+    message(STATUS "Verilator: ${count} models of ${library}, ${cores} at a time")
+    set(list_file ${CMAKE_CURRENT_BINARY_DIR}/CMakeFiles/${library}_verilate_ahead.txt)
+    file(WRITE ${list_file} "${scripts}")
+    execute_process(COMMAND xargs -d "\n" -P ${cores} -n 1 sh INPUT_FILE ${list_file})
+    foreach(call IN LISTS outdated)
+      string(REPLACE "|" ";" args "${call}")
+      _verilator_command(${library} command vdir ${args})
+      get_filename_component(prefix ${vdir} NAME_WE)
+      if(EXISTS ${vdir}/ahead.ok)
+        file(COPY_FILE ${vdir}/${prefix}.cmake ${vdir}/${prefix}_copy.cmake)
+        file(WRITE ${vdir}/verilator_args.txt "${command}")
+      endif()
+    endforeach()
+  endif()
+  foreach(call IN LISTS calls)
+    string(REPLACE "|" ";" args "${call}")
+    verilate(${library} ${args})
+  endforeach()
+endfunction()
+
+# _verilator_command(<library> <command var> <Mdir var> <verilate() arguments>): the Verilator
+# command and output folder that verilate() (Verilator 5's verilator-config.cmake) computes.
+function(_verilator_command library command_var vdir_var)
+  cmake_parse_arguments(PARSE_ARGV 3 VERILATE "COVERAGE;TRACE;TRACE_FST;SYSTEMC;TRACE_STRUCTS"
+                        "PREFIX;TOP_MODULE;THREADS;TRACE_THREADS;DIRECTORY"
+                        "SOURCES;VERILATOR_ARGS;INCLUDE_DIRS;OPT_SLOW;OPT_FAST;OPT_GLOBAL")
+  set(args)
+  if(VERILATE_TOP_MODULE)
+    list(APPEND args --top ${VERILATE_TOP_MODULE})
+  endif()
+  if(VERILATE_THREADS)
+    list(APPEND args --threads ${VERILATE_THREADS})
+  endif()
+  if(VERILATE_TRACE_THREADS)
+    list(APPEND args --trace-threads ${VERILATE_TRACE_THREADS})
+  endif()
+  if(VERILATE_COVERAGE)
+    list(APPEND args --coverage)
+  endif()
+  if(VERILATE_TRACE)
+    list(APPEND args --trace)
+  endif()
+  if(VERILATE_TRACE_FST)
+    list(APPEND args --trace-fst)
+  endif()
+  if(VERILATE_SYSTEMC)
+    list(APPEND args --sc)
+  else()
+    list(APPEND args --cc)
+  endif()
+  if(VERILATE_TRACE_STRUCTS)
+    list(APPEND args --trace-structs)
+  endif()
+  foreach(dir IN LISTS VERILATE_INCLUDE_DIRS)
+    list(APPEND args -y "${dir}")
+  endforeach()
+  string(TOLOWER ${CMAKE_CXX_COMPILER_ID} compiler)
+  if(compiler STREQUAL "appleclang")
+    set(compiler clang)
+  elseif(NOT compiler MATCHES "^msvc$|^clang$")
+    set(compiler gcc)
+  endif()
+  get_target_property(binary_dir ${library} BINARY_DIR)
+  set(vdir "${binary_dir}/CMakeFiles/${library}.dir/${VERILATE_PREFIX}.dir")
+  if(VERILATE_DIRECTORY)
+    set(vdir "${VERILATE_DIRECTORY}")
+  endif()
+  set(${command_var} "${VERILATOR_BIN}" --compiler ${compiler} --prefix ${VERILATE_PREFIX} --Mdir ${vdir} --make cmake
+                     ${args} ${VERILATE_VERILATOR_ARGS} ${VERILATE_SOURCES} PARENT_SCOPE)
+  set(${vdir_var} ${vdir} PARENT_SCOPE)
 endfunction()

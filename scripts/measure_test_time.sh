@@ -6,7 +6,7 @@
 # the decomposition (configure, build per library and translation unit, tests per label and test)
 # with the estimate for an idle 2-core machine to docs/results/test-time.md. CPU time, not wall
 # time, is what it adds up, so a busy machine changes the figures little; everything runs at
-# nice 19.
+# nice $MEASURE_NICE (19 by default).
 #
 #   scripts/measure_test_time.sh <scratch folder, must not exist> [jobs, default 2]
 set -euo pipefail
@@ -31,14 +31,16 @@ if [ ! -x /usr/bin/time ]; then
 fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
+commit=$(git -C "$root" rev-parse --short HEAD)  # the commit measured, whatever HEAD is at the end
 export CPU_LOG=$out/cpu.log CCACHE_DISABLE=1
-timed() { local name=$1; shift; /usr/bin/time -f '%e %U %S' -o "$out/$name.time" nice -n 19 "$@" > "$out/$name.log" 2>&1; }
+niceness=${MEASURE_NICE:-19}
+timed() { local name=$1; shift; /usr/bin/time -f '%e %U %S' -o "$out/$name.time" nice -n "$niceness" "$@" > "$out/$name.log" 2>&1; }
 cd "$root"
 timed configure cmake --preset default -B "$out/build" -DCMAKE_CXX_COMPILER_LAUNCHER="$root/scripts/cpu_launcher.sh" \
   -DCMAKE_CXX_LINKER_LAUNCHER="$root/scripts/cpu_launcher.sh"
 timed build cmake --build "$out/build" -j "$jobs"
 status=0
 timed test scripts/test_cpu_times.py "$out/build" "$out/tests.tsv" -j "$jobs" || status=$?
-scripts/test_time_report.py "$out" "$(git -C "$root" rev-parse --short HEAD)" > docs/results/test-time.md
+scripts/test_time_report.py "$out" "$commit" > docs/results/test-time.md
 cat docs/results/test-time.md
 exit $status

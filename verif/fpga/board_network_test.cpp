@@ -15,7 +15,9 @@
 
 #include "Vwormcast_hx8k_core_f0.h"
 #include "Vwormcast_hx8k_core_f1.h"
+#if WORMCAST_REGRESS  // Fault 2 on the board is make regress's (verif/rtl/CMakeLists.txt)
 #include "Vwormcast_hx8k_core_f2.h"
+#endif
 #include "board_harness.hpp"
 
 namespace wormcast::verif::fpga {
@@ -87,7 +89,9 @@ void ExpectFailLine(const char* what) {
 
 TEST(FpgaBoard, CorruptedPayloadFlitEndsInAFailLine) { ExpectFailLine<Vwormcast_hx8k_core_f1>("Fault 1"); }
 
+#if WORMCAST_REGRESS
 TEST(FpgaBoard, DroppedCreditEndsInAFailLine) { ExpectFailLine<Vwormcast_hx8k_core_f2>("Fault 2"); }
+#endif
 
 }  // namespace
 }  // namespace wormcast::verif::fpga

@@ -10,16 +10,20 @@
 #          noc_selftest is linted with each Fault value as well, and the ULX3S board top
 #          fpga/ulx3s/wormcast_ulx3s.sv at its defaults, with HostLink 0 and 1.
 #   synth: yosys 0.23 reads rtl/ and fpga/ with `read_verilog -sv -noautowire -DNOC_DATA_W=32`;
-#          for each fpga/ module (noc_selftest with each Fault value) `check -assert` after `proc`
-#          and after `synth`, no latch cell, and no yosys warning but the benign memory one. The
-#          routers inside noc_selftest are synthesized unflattened (as `synth` does), once.
+#          for each fpga/ module (default parameters) `check -assert` after `proc` and after
+#          `synth`, no latch cell, and no yosys warning but the benign memory one. The routers
+#          inside noc_selftest are synthesized unflattened (as `synth` does), once. The mesh
+#          tops (noc_selftest_mesh, noc_host_mesh: 2x2 networks of noc_network_top) are
+#          synth-regress's.
+#   synth-regress: the same check of the mesh tops and of noc_selftest with Fault 1 and 2 (make
+#          regress's Fpga.YosysSynthNoLatchesMeshesAndFaults).
 #
-# Usage: verif/rtl/fpga_check.sh lint|synth [rtl-dir] [fpga-dir] [verilator-or-yosys-binary]
+# Usage: verif/rtl/fpga_check.sh lint|synth|synth-regress [rtl-dir] [fpga-dir] [verilator-or-yosys-binary]
 set -uo pipefail
 # shellcheck source=verif/rtl/yosys_check_lib.sh
 source "$(dirname "$0")/yosys_check_lib.sh"
 
-mode=${1:?usage: fpga_check.sh lint|synth [rtl-dir] [fpga-dir] [binary]}
+mode=${1:?usage: fpga_check.sh lint|synth|synth-regress [rtl-dir] [fpga-dir] [binary]}
 here=$(cd "$(dirname "$0")" && pwd)
 rtl_dir=${2:-$here/../../rtl}
 fpga_dir=${3:-$here/../../fpga}
@@ -36,12 +40,25 @@ for file in "$fpga_dir"/*.sv; do
 done
 # Variants: "<top> [Param=Value ...]".
 variants=()
+# The self-test's fault variants and the mesh tops: synth-regress (make regress) synthesizes them,
+# synth every other module once; lint takes them all.
+fault_variants=("noc_selftest Fault=1" "noc_selftest Fault=2")
+mesh_tops=" noc_selftest_mesh noc_host_mesh "
+regress_variants=("${fault_variants[@]}")
 for name in "${modules[@]}"; do
-  variants+=("$name")
-  if [[ "$name" == noc_selftest ]]; then
-    variants+=("noc_selftest Fault=1" "noc_selftest Fault=2")
+  if [[ "$mesh_tops" == *" $name "* ]]; then
+    regress_variants+=("$name")
+  else
+    variants+=("$name")
   fi
 done
+case $mode in
+  lint) variants=("${variants[@]}" "${regress_variants[@]}") ;;
+  synth-regress)
+    variants=("${regress_variants[@]}")
+    mode=synth
+    ;;
+esac
 failed=()
 
 case $mode in
@@ -99,7 +116,7 @@ select -assert-none $yosys_latch_cells"
     [[ ${#failed[@]} -eq 0 ]] && rm -rf "$log_dir"
     ;;
   *)
-    echo "fpga_check.sh: unknown mode '$mode' (valid: lint, synth)" >&2
+    echo "fpga_check.sh: unknown mode '$mode' (valid: lint, synth, synth-regress)" >&2
     exit 2
     ;;
 esac

@@ -13,10 +13,12 @@
 #include <memory>
 
 #include "Vnoc_selftest_f0.h"
-#include "Vnoc_selftest_f0_d4.h"
 #include "Vnoc_selftest_f1.h"
 #include "Vnoc_selftest_f2.h"
 #include "Vnoc_selftest_f2_d4.h"
+#if WORMCAST_REGRESS  // the pass at BufDepth 4 is make regress's (verif/rtl/CMakeLists.txt)
+#include "Vnoc_selftest_f0_d4.h"
+#endif
 #include "verif/rtl/selftest_run.hpp"
 
 namespace wormcast::verif {
@@ -49,7 +51,9 @@ TEST(FpgaSelftest, PassesEveryKindWithNoErrorAndStaysCleanForFortyMoreAudits) {
   ExpectPassAndStayClean<Vnoc_selftest_f0>();
 }
 
+#if WORMCAST_REGRESS
 TEST(FpgaSelftest, PassesWithFourFlitBuffersToo) { ExpectPassAndStayClean<Vnoc_selftest_f0_d4>(); }
+#endif
 
 TEST(FpgaSelftest, CorruptedPayloadFlitIsReportedAsACheckError) {
   const SelftestOutcome o = run_selftest<Vnoc_selftest_f1>(20000, 0);

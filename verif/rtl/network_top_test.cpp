@@ -33,8 +33,10 @@
 #include <utility>
 #include <vector>
 
+#if WORMCAST_REGRESS  // the mesh top is make regress's (verif/rtl/CMakeLists.txt)
 #include "Vnoc_network_top_mesh4x4.h"
 #include "Vnoc_network_top_mesh4x4___024root.h"
+#endif
 #include "Vnoc_network_top_torus4x4.h"
 #include "Vnoc_network_top_torus4x4___024root.h"
 #include "firmware/noc_wire_format.hpp"
@@ -127,9 +129,11 @@ void CheckConfigurationEqualsModel(const std::string& spec) {
   }
 }
 
+#if WORMCAST_REGRESS
 TEST(NetworkTopMesh4x4, ConfigurationEqualsModelOnEveryNode) {
   CheckConfigurationEqualsModel<Vnoc_network_top_mesh4x4>("mesh:4x4");
 }
+#endif
 
 TEST(NetworkTopTorus4x4, ConfigurationEqualsModelOnEveryNode) {
   CheckConfigurationEqualsModel<Vnoc_network_top_torus4x4>("torus:4x4");
@@ -505,9 +509,11 @@ void CheckLockstepTraffic(const std::string& spec) {
   }
 }
 
+#if WORMCAST_REGRESS
 TEST(NetworkTopMesh4x4, EveryWormDeliveredOnceIntactAndEjectionAgreesWithWiredRoutersEveryCycle) {
   CheckLockstepTraffic<Vnoc_network_top_mesh4x4>("mesh:4x4");
 }
+#endif
 
 TEST(NetworkTopTorus4x4, EveryWormDeliveredOnceIntactAndEjectionAgreesWithWiredRoutersEveryCycle) {
   CheckLockstepTraffic<Vnoc_network_top_torus4x4>("torus:4x4");

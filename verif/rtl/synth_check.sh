@@ -17,7 +17,9 @@
 # The report table goes to stdout. Each run's log goes to $SYNTH_LOG_DIR if set; otherwise to a
 # temporary directory that is removed unless a check failed.
 #
-# Usage: verif/rtl/synth_check.sh [--group router|routers|top|cells] [rtl-dir] [yosys-binary]
+# Usage: verif/rtl/synth_check.sh [--check-only] [--group router|routers|top|cells] [rtl-dir] [yosys-binary]
+# --check-only: step 3 left out (no iCE40 report): make test's runs; make regress and
+# `make synth-report` map and report.
 # --group runs one part of the list (ctest runs the four parts as separate tests, so they spread
 # over the cores): `router` the 4-port 4-VC router, `routers` the other router sizes, `top` the
 # network tops, `cells` every other module. Without it, everything (`make synth-report`).
@@ -25,6 +27,11 @@ set -uo pipefail
 # shellcheck source=verif/rtl/yosys_check_lib.sh
 source "$(dirname "$0")/yosys_check_lib.sh"
 
+check_only=0
+if [[ "${1:-}" == "--check-only" ]]; then
+  check_only=1
+  shift
+fi
 group=""
 if [[ "${1:-}" == "--group" ]]; then
   group=$2
@@ -112,7 +119,7 @@ failed=()
 report=()
 for variant in "${variants[@]}"; do
   read -r top params <<<"$variant"
-  report_it=1
+  report_it=$((1 - check_only))
   if [[ "$params" == *" -" ]]; then
     report_it=0
     params=${params% -}
@@ -139,10 +146,12 @@ design -load elaborated; $ice40; tee -q -o $stat_file stat"
     "$(count '^SB_DFF')" "$(count '^SB_CARRY$')")")
 done
 
-echo
-echo "iCE40 (yosys $("$yosys" -V | awk '{print $2}') synth_ice40) LUT/FF report:"
-printf '%-20s %-22s %6s %6s %6s\n' "cell" "parameters" "LUT4" "FF" "CARRY"
-for line in "${report[@]}"; do echo "$line"; done
+if [[ $check_only -eq 0 ]]; then
+  echo
+  echo "iCE40 (yosys $("$yosys" -V | awk '{print $2}') synth_ice40) LUT/FF report:"
+  printf '%-20s %-22s %6s %6s %6s\n' "cell" "parameters" "LUT4" "FF" "CARRY"
+  for line in "${report[@]}"; do echo "$line"; done
+fi
 
 if [[ ${#failed[@]} -ne 0 ]]; then
   echo "synth: ${#failed[@]} variant(s) failed: ${failed[*]}" >&2
