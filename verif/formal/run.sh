@@ -104,6 +104,22 @@ tight=(
   "switch_alloc_i3o3v2_bound_4|switch_alloc_i3o3v2|-set Bound 4"
 )
 
+# --- VC allocator (registered admission) with its holders and switch modelled: begin ---
+proofs+=(
+  "vc_alloc_i2o2v2|noc_vc_allocator_formal|rtl/noc_rr_arbiter.sv rtl/noc_vc_allocator.sv verif/formal/noc_vc_allocator_formal.sv|-set NumIn 2 -set NumOut 2 -set NumVcs 2 -set Release 2 -set SwWait 3|VC allocator, 2 inputs x 2 VCs, 2 output ports x 2 VCs, holders release within 2 cycles, switch within 3: no VC held twice, reservation kept, waiting bound 27 cycles"
+)
+mutants+=(
+  "va_ok_without_free_vcs|vc_alloc_i2o2v2|noc_vc_allocator.sv|s/all_free\[j\]   = ((target_i\[j\*NumOutVcs +: NumOutVcs\] \& ~free_i) == '0);/all_free[j]   = 1'b1;/"
+  "va_no_reservation|vc_alloc_i2o2v2|noc_vc_allocator.sv|s/misses_top\[j\] = ((target_i\[j\*NumOutVcs +: NumOutVcs\] \& reserved) == '0);/misses_top[j] = 1'b1;/"
+  "va_never_a_top|vc_alloc_i2o2v2|noc_vc_allocator.sv|s/assign top      = top_q \& req_i;/assign top      = '0;/"
+  "va_top_not_let_go|vc_alloc_i2o2v2|noc_vc_allocator.sv|s/assign ok_o = req_i \& all_free \& (top | misses_top);/assign ok_o = req_i \& all_free \& misses_top;/"
+  "va_pointer_never_moves|vc_alloc_i2o2v2|noc_vc_allocator.sv|s/.advance_i((top \& taken_i) != '0),/.advance_i(1'b0),/"
+)
+tight+=(
+  "vc_alloc_i2o2v2_bound_26|vc_alloc_i2o2v2|-set Bound 26"
+)
+# --- VC allocator: end ---
+
 if [[ -n "$list" ]]; then
   for p in "${proofs[@]}"; do echo "${p%%|*}"; done
   exit 0
