@@ -143,4 +143,21 @@ module noc_vc_allocator #(
     end
     `NOC_ASSERT(OutVcToOneInputVc_A, $onehot0(takers))
   end
+
+`ifdef FORMAL
+  // Formal property (verif/formal/run.sh, with noc_vc_allocator_formal's environment;
+  // docs/verification.md), the one that names the top: while the top waits, no other head takes
+  // an output VC of its set (the reservation the starvation bound rests on).
+  always_comb begin
+    if (rst_ni) begin
+      for (int j = 0; j < NumInVcs; j++) begin
+        for (int i = 0; i < NumInVcs; i++) begin
+          if (top[j] && i != j && taken_i[i]) begin
+            assert ((target_i[i*NumOutVcs +: NumOutVcs] & target_i[j*NumOutVcs +: NumOutVcs]) == '0);
+          end
+        end
+      end
+    end
+  end
+`endif
 endmodule

@@ -25,6 +25,7 @@ root=$(cd "$here/../.." && pwd)
 yosys=${YOSYS:-yosys}
 abc=${YOSYS_ABC:-yosys-abc}
 pdr_timeout=${FORMAL_TIMEOUT:-600}
+bmc_timeout=${FORMAL_BMC_TIMEOUT:-3600}  # wall-clock seconds for a bounded check (engine bmc:N)
 
 only=""
 results=""
@@ -104,6 +105,34 @@ tight=(
   "switch_alloc_i3o3v2_bound_4|switch_alloc_i3o3v2|-set Bound 4"
 )
 
+# --- VC allocator (registered admission) with its holders and switch modelled: begin ---
+proofs+=(
+  "vc_alloc_i2o2v2|noc_vc_allocator_formal|rtl/noc_rr_arbiter.sv rtl/noc_vc_allocator.sv verif/formal/noc_vc_allocator_formal.sv|-set NumIn 2 -set NumOut 2 -set NumVcs 2 -set Release 2 -set SwWait 3|VC allocator, 2 inputs x 2 VCs, 2 output ports x 2 VCs, holders release within 2 cycles, switch within 3: no VC held twice, reservation kept, waiting bound 27 cycles"
+)
+mutants+=(
+  "va_ok_without_free_vcs|vc_alloc_i2o2v2|noc_vc_allocator.sv|s/all_free\[j\]   = ((target_i\[j\*NumOutVcs +: NumOutVcs\] \& ~free_i) == '0);/all_free[j]   = 1'b1;/"
+  "va_no_reservation|vc_alloc_i2o2v2|noc_vc_allocator.sv|s/misses_top\[j\] = ((target_i\[j\*NumOutVcs +: NumOutVcs\] \& reserved) == '0);/misses_top[j] = 1'b1;/"
+  "va_never_a_top|vc_alloc_i2o2v2|noc_vc_allocator.sv|s/assign top      = top_q \& req_i;/assign top      = '0;/"
+  "va_top_not_let_go|vc_alloc_i2o2v2|noc_vc_allocator.sv|s/assign ok_o = req_i \& all_free \& (top | misses_top);/assign ok_o = req_i \& all_free \& misses_top;/"
+  "va_pointer_passes_a_waiting_top|vc_alloc_i2o2v2|noc_vc_allocator.sv|s/.advance_i((top \& taken_i) != '0),/.advance_i(taken_i != '0),/"
+)
+tight+=(
+  "vc_alloc_i2o2v2_bound_26|vc_alloc_i2o2v2|-set Bound 26"
+)
+# --- VC allocator: end ---
+
+# --- Whole router, bounded (BMC from reset, ports only; engine field bmc:N): begin ---
+router_files="-DNOC_DATA_W=32 rtl/noc_pkg.sv rtl/noc_fifo.sv rtl/noc_credit_counter.sv rtl/noc_rr_arbiter.sv rtl/noc_label_argmax.sv rtl/noc_route_compute.sv rtl/noc_head_decision.sv rtl/noc_input_unit.sv rtl/noc_vc_ram_buffer.sv rtl/noc_vc_allocator.sv rtl/noc_switch_allocator.sv rtl/noc_crossbar.sv rtl/noc_output_unit.sv rtl/noc_eject_unit.sv rtl/noc_router.sv verif/formal/noc_router_formal.sv"
+proofs+=(
+  "router_n3v2d2_hampath|noc_router_formal|$router_files|-set NumNetPorts 3 -set NumVcs 2 -set BufDepth 2 -set Modes 1|router, 3 network ports + 1 local, 2 VCs of 2 flits, Hamiltonian-path mode only, 32-bit flit data: no credit without a pop, no flit without a credit, worms whole per output VC and ejection stream, for 10 cycles from reset|bmc:10"
+)
+mutants+=(
+  "router_ou_release_on_head|router_n3v2d2_hampath|noc_output_unit.sv|s/if (send_i\[v\] \&\& flit_in.tail) begin/if (send_i[v] \&\& flit_in.head) begin/"
+  "router_output_credits_one_over|router_n3v2d2_hampath|noc_credit_counter.sv|s/\`NOC_FF(count_q, count_d, CountW'(Depth))/\`NOC_FF(count_q, count_d, CountW'(Depth + 1))/"
+  "router_input_credits_out_of_reset|router_n3v2d2_hampath|noc_input_unit.sv|s/\`NOC_FF(credit_q, pop, '0)/\`NOC_FF(credit_q, pop, '1)/"
+)
+# --- Whole router: end ---
+
 if [[ -n "$list" ]]; then
   for p in "${proofs[@]}"; do echo "${p%%|*}"; done
   exit 0
@@ -117,7 +146,8 @@ trap 'rm -rf "$work"' EXIT
 prove() {
   local rtl=$1 entry=$2 log=$3
   local name top files params f
-  IFS='|' read -r name top files params _ <<<"$entry"
+  local engine
+  IFS='|' read -r name top files params _ engine <<<"$entry"
   local paths=()
   for f in $files; do
     case $f in
@@ -127,10 +157,12 @@ prove() {
     esac
   done
   local TIMEFORMAT='%3U %3S'
-  { time tools "$log" "$top" "$params" "$rtl" "${paths[@]}"; } 2> "$log.time"
+  { time tools "$log" "$top" "$params" "${engine:-pdr}" "$rtl" "${paths[@]}"; } 2> "$log.time"
   cpu=$(tail -n 1 "$log.time" | awk '{ printf "%.1f", $1 + $2 }')
   if grep -q "^Property proved" "$log.abc.log" 2> /dev/null; then
     result=proved
+  elif grep -q "^No output asserted in" "$log.abc.log" 2> /dev/null; then
+    result="bounded, $(grep -o 'in [0-9]* frames' "$log.abc.log" | head -n 1 | cut -d' ' -f2) cycles"
   elif grep -q "was asserted in frame" "$log.abc.log" 2> /dev/null; then
     result=failed
   else
@@ -138,10 +170,11 @@ prove() {
   fi
 }
 
-# tools <log prefix> <top> <chparam arguments> <rtl dir> <file ...>: yosys to the AIG, ABC's pdr on it.
+# tools <log prefix> <top> <chparam arguments> <engine> <rtl dir> <file ...>: yosys to the AIG, ABC's
+# pdr on it (engine pdr), or its bounded model check to N cycles (engine bmc:N).
 tools() {
-  local log=$1 top=$2 params=$3 rtl=$4
-  shift 4
+  local log=$1 top=$2 params=$3 engine=$4 rtl=$5
+  shift 5
   "$yosys" -q -l "$log.yosys.log" -p "
       read_verilog -sv -formal -noautowire -DSYNTHESIS -I$rtl $*
       chparam $params $top
@@ -159,7 +192,9 @@ tools() {
       abc -g AND -fast
       opt_clean
       write_aiger -I -B -zinit $log.aig" > /dev/null 2>&1 || return
-  timeout "$pdr_timeout" "$abc" -c "read_aiger $log.aig; fold; strash; pdr" > "$log.abc.log" 2>&1
+  local check=pdr limit=$pdr_timeout
+  [[ $engine == bmc:* ]] && check="bmc3 -F ${engine#bmc:}" && limit=$bmc_timeout
+  timeout "$limit" "$abc" -c "read_aiger $log.aig; fold; strash; $check" > "$log.abc.log" 2>&1
 }
 
 # show_log <log prefix>: the tail of a failed run's logs, for the reader of make formal's output.
@@ -178,12 +213,14 @@ mkdir -p "$work/tree"
 cp -r "$root/rtl" "$work/tree/rtl"
 ran=0
 for entry in "${proofs[@]}"; do
-  IFS='|' read -r name top files params what <<<"$entry"
+  IFS='|' read -r name top files params what engine <<<"$entry"
   [[ -n "$only" && ! "$name" =~ $only ]] && continue
   ran=$((ran + 1))
   prove "$work/tree/rtl" "$entry" "$work/$name"
   if [[ $result == proved ]]; then
     echo "formal: proof  $name: proved (PDR, all reachable states) in ${cpu} s CPU"
+  elif [[ $result == bounded* && $engine == bmc:* ]]; then
+    echo "formal: check  $name: no counterexample in ${engine#bmc:} cycles from reset (BMC) in ${cpu} s CPU"
   else
     echo "formal: proof  $name: $result in ${cpu} s CPU"
     show_log "$work/$name"
@@ -232,8 +269,8 @@ for check in "${tight[@]}"; do
   [[ -n "$only" && ! "$pname" =~ $only ]] && continue
   entry=""
   for p in "${proofs[@]}"; do [[ "${p%%|*}" == "$pname" ]] && entry=$p; done
-  IFS='|' read -r name top files params what <<<"$entry"
-  prove "$work/tree/rtl" "$name|$top|$files|$params $extra|$what" "$work/$tname"
+  IFS='|' read -r name top files params what engine <<<"$entry"
+  prove "$work/tree/rtl" "$name|$top|$files|$params $extra|$what|$engine" "$work/$tname"
   if [[ $result == failed ]]; then
     echo "formal: bound  $tname: counterexample found in ${cpu} s CPU (the bound of $pname is tight)"
     ttable+=("| $pname | \`$extra\` | counterexample (tight) | $cpu |")
