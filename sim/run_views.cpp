@@ -86,6 +86,22 @@ long last_of(const std::vector<long>& cycles) {
 
 }  // namespace
 
+std::string render_request_rows(const std::vector<model::Plan>& plans, const std::vector<long>& start_cycles,
+                                const RunRecord& record, const std::vector<std::string>& checks) {
+  const model::Topology& t = plans.front().request.topology;
+  std::string out = fmt::format("  {:>3}  {:<16} {:<10} {:>4}  {:<9} {:>3} {:>7} {:>14}  {}\n", "#", "algorithm",
+                                "source", "K", "ports", "L", "start", "last delivery", "check");
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    const model::Request& r = plans[i].request;
+    const long last = last_of(delivery_cycles(plans[i], static_cast<int>(i), record));
+    out += fmt::format("  {:>3}  {:<16} {:<10} {:>4}  {:<9} {:>3} {:>7} {:>14}  {}\n", i, r.algorithm,
+                       fmt::format("({})", t.node_name(r.source)), r.destinations.size(), r.ports.name(),
+                       r.length_flits, start_cycles[i], last < 0 ? std::string("-") : std::to_string(last),
+                       checks[i].empty() ? "pass" : "FAIL");
+  }
+  return out;
+}
+
 std::string render_requests_text(const std::vector<model::Plan>& plans, const std::vector<long>& start_cycles,
                                  const RunRecord& record, const std::vector<std::string>& checks,
                                  const std::string& check, const RunOptions& options) {
@@ -93,18 +109,8 @@ std::string render_requests_text(const std::vector<model::Plan>& plans, const st
   std::string out =
       fmt::format("{} requests on {} ({}), alpha = {}, gamma = {}, eject stall {}\n", plans.size(), t.spec(),
                   backend_title(options.backend), options.alpha, options.gamma, options.eject_stall);
-  out += fmt::format("  {:>3}  {:<16} {:<10} {:>4}  {:<9} {:>3} {:>7} {:>14}  {}\n", "#", "algorithm", "source", "K",
-                     "ports", "L", "start", "last delivery", "check");
-  int passed = 0;
-  for (std::size_t i = 0; i < plans.size(); ++i) {
-    const model::Request& r = plans[i].request;
-    const long last = last_of(delivery_cycles(plans[i], static_cast<int>(i), record));
-    passed += checks[i].empty() ? 1 : 0;
-    out += fmt::format("  {:>3}  {:<16} {:<10} {:>4}  {:<9} {:>3} {:>7} {:>14}  {}\n", i, r.algorithm,
-                       fmt::format("({})", t.node_name(r.source)), r.destinations.size(), r.ports.name(),
-                       r.length_flits, start_cycles[i], last < 0 ? std::string("-") : std::to_string(last),
-                       checks[i].empty() ? "pass" : "FAIL");
-  }
+  out += render_request_rows(plans, start_cycles, record, checks);
+  const auto passed = std::count(checks.begin(), checks.end(), std::string());
   for (std::size_t i = 0; i < plans.size(); ++i) {
     if (!checks[i].empty()) out += fmt::format("request {}: {}\n", i, checks[i]);
   }
@@ -115,9 +121,8 @@ std::string render_requests_text(const std::vector<model::Plan>& plans, const st
   return out;
 }
 
-nlohmann::json requests_run_to_json(const std::vector<model::Plan>& plans, const std::vector<long>& start_cycles,
-                                    const RunRecord& record, const std::vector<std::string>& checks,
-                                    const std::string& check, const RunOptions& options) {
+nlohmann::json request_rows_to_json(const std::vector<model::Plan>& plans, const std::vector<long>& start_cycles,
+                                    const RunRecord& record, const std::vector<std::string>& checks) {
   const model::Topology& t = plans.front().request.topology;
   nlohmann::json requests = nlohmann::json::array();
   for (std::size_t i = 0; i < plans.size(); ++i) {
@@ -134,6 +139,14 @@ nlohmann::json requests_run_to_json(const std::vector<model::Plan>& plans, const
                         {"last_delivery", last_of(cycles)},
                         {"check", checks[i].empty() ? "pass" : checks[i]}});
   }
+  return requests;
+}
+
+nlohmann::json requests_run_to_json(const std::vector<model::Plan>& plans, const std::vector<long>& start_cycles,
+                                    const RunRecord& record, const std::vector<std::string>& checks,
+                                    const std::string& check, const RunOptions& options) {
+  const model::Topology& t = plans.front().request.topology;
+  const nlohmann::json requests = request_rows_to_json(plans, start_cycles, record, checks);
   return {
       {"topology", t.spec()},    {"backend", backend_name(options.backend)}, {"alpha", options.alpha},
       {"gamma", options.gamma},  {"eject_stall", options.eject_stall},       {"requests", requests},

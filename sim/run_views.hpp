@@ -41,6 +41,12 @@ nlohmann::json run_to_json(const model::Plan& plan, int multicast, const RunReco
 std::string render_requests_text(const std::vector<model::Plan>& plans, const std::vector<long>& start_cycles,
                                  const RunRecord& record, const std::vector<std::string>& checks,
                                  const std::string& check, const RunOptions& options);
+// The table of render_requests_text: its header and one row per request.
+std::string render_request_rows(const std::vector<model::Plan>& plans, const std::vector<long>& start_cycles,
+                                const RunRecord& record, const std::vector<std::string>& checks);
+// The "requests" array of requests_run_to_json.
+nlohmann::json request_rows_to_json(const std::vector<model::Plan>& plans, const std::vector<long>& start_cycles,
+                                    const RunRecord& record, const std::vector<std::string>& checks);
 // {"topology", "backend", "alpha", "gamma", "eject_stall", "requests": [{"algorithm", "source",
 // "ports", "length", "start_cycle", "delivery_cycles" (destination name -> cycle, -1 never),
 // "last_delivery", "check"}], "cycles", "check"}, each check "pass" or the failure.

@@ -13,6 +13,7 @@
 #include "sim/commands/common.hpp"
 #include "sim/fpga_backend.hpp"
 #include "sim/plan_views.hpp"
+#include "sim/run_views.hpp"
 #include "sim/scoreboard.hpp"
 #include "sim/serial_link.hpp"
 
@@ -83,6 +84,12 @@ std::string render_link_figures(const BoardRun& run) {
       run.link_wait, run.status_round_trip, run.late, run.stalls);
 }
 
+// The board's figures of a run, as both JSON outputs give them.
+nlohmann::json board_figures_to_json(const BoardRun& run) {
+  return {{"messages", run.injections.size()},          {"cycles", run.record.cycles}, {"link_wait", run.link_wait},
+          {"status_round_trip", run.status_round_trip}, {"late_starts", run.late},     {"log_stalls", run.stalls}};
+}
+
 std::string render_board_run_text(const model::Plan& plan, const BoardRun& run, const std::string& check,
                                   const BoardCommand& command, const std::string& title) {
   const model::Request& r = plan.request;
@@ -114,9 +121,7 @@ nlohmann::json board_run_to_json(const model::Plan& plan, const BoardRun& run, c
   j["alpha"] = command.alpha;
   j["gamma"] = command.gamma;
   j["delivery_cycles"] = deliveries;
-  j["board"] = {{"messages", run.injections.size()}, {"cycles", run.record.cycles},
-                {"link_wait", run.link_wait},        {"status_round_trip", run.status_round_trip},
-                {"late_starts", run.late},           {"log_stalls", run.stalls}};
+  j["board"] = board_figures_to_json(run);
   j["check"] = check.empty() ? "pass" : check;
   return j;
 }
@@ -188,46 +193,17 @@ ExitCode run_requests_on_board_backend(const BoardCommand& command, const std::v
   }
   const model::Topology& t = all.front().topology;
   if (command.json) {
-    nlohmann::json requests = nlohmann::json::array();
-    for (std::size_t i = 0; i < plans.size(); ++i) {
-      const model::Request& r = plans[i].request;
-      const std::vector<long> cycles = delivery_cycles(plans[i], static_cast<int>(i), run.record);
-      nlohmann::json deliveries = nlohmann::json::object();
-      for (std::size_t k = 0; k < cycles.size(); ++k) deliveries[t.node_name(r.destinations[k])] = cycles[k];
-      requests.push_back({{"algorithm", r.algorithm},
-                          {"source", t.node_name(r.source)},
-                          {"ports", r.ports.name()},
-                          {"length", r.length_flits},
-                          {"start_cycle", start_cycles[i]},
-                          {"delivery_cycles", deliveries},
-                          {"check", checks[i].empty() ? "pass" : checks[i]}});
-    }
     print_json({{"topology", t.spec()},
                 {"backend", command.backend},
                 {"alpha", command.alpha},
                 {"gamma", command.gamma},
-                {"requests", requests},
-                {"board",
-                 {{"messages", run.injections.size()},
-                  {"cycles", run.record.cycles},
-                  {"link_wait", run.link_wait},
-                  {"status_round_trip", run.status_round_trip},
-                  {"late_starts", run.late},
-                  {"log_stalls", run.stalls}}},
+                {"requests", request_rows_to_json(plans, start_cycles, run.record, checks)},
+                {"board", board_figures_to_json(run)},
                 {"check", check.empty() ? "pass" : check}});
   } else {
     std::string out = fmt::format("{} requests on {} ({}: {}), alpha = {}, gamma = {}\n", plans.size(), t.spec(),
                                   command.backend, board->title(), command.alpha, command.gamma);
-    out += fmt::format("  {:>3}  {:<16} {:<10} {:>4}  {:<9} {:>3} {:>7} {:>14}  {}\n", "#", "algorithm", "source", "K",
-                       "ports", "L", "start", "last delivery", "check");
-    for (std::size_t i = 0; i < plans.size(); ++i) {
-      const model::Request& r = plans[i].request;
-      const long last = last_delivery(delivery_cycles(plans[i], static_cast<int>(i), run.record));
-      out += fmt::format("  {:>3}  {:<16} {:<10} {:>4}  {:<9} {:>3} {:>7} {:>14}  {}\n", i, r.algorithm,
-                         fmt::format("({})", t.node_name(r.source)), r.destinations.size(), r.ports.name(),
-                         r.length_flits, start_cycles[i], last < 0 ? std::string("-") : std::to_string(last),
-                         checks[i].empty() ? "pass" : "FAIL");
-    }
+    out += render_request_rows(plans, start_cycles, run.record, checks);
     out += fmt::format("messages injected {}, board cycles {}\n", run.injections.size(), run.record.cycles);
     out += render_link_figures(run);
     out += fmt::format("check: {}\n", check.empty() ? "pass" : check);
