@@ -101,6 +101,7 @@ TimingRouter::TimingRouter(const TimingRouterParams& params, std::shared_ptr<con
   in_vcs_ = ports * params.vcs;
   vc_shift_ = static_cast<unsigned>(std::countr_zero(params.vcs));
   fifo_.resize(static_cast<std::size_t>(in_vcs_) * params.depth);
+  decision_.resize(fifo_.size());
   reset();
 }
 
@@ -217,13 +218,11 @@ wire::Flit TimingRouter::rewrite_head(const InputVc& ivc, unsigned port, wire::F
   return flit;
 }
 
-// A head decision registered: the VC is Routed with the flit at its front as the segment's lead.
-// Without a decision the segment is empty and drains the worm to its tail (docs/rtl.md, "Drained
-// worms"); the router counts the worm.
+// A decision loaded: the VC is Routed with the flit at its front as the segment's lead. Without a
+// decision the segment is empty and drains the worm to its tail (docs/rtl.md, "Drained worms").
 void TimingRouter::enter_routed(InputVc& q, const Segment& seg, bool first_seg, std::uint8_t head_class) {
   q.seg = seg;
   q.drain = !seg.valid;
-  if (q.drain && route_drops_ < kRouteDropsMax) ++route_drops_;
   q.first_seg = first_seg;
   if (first_seg) q.in_class = head_class;
   q.lead = true;
@@ -403,36 +402,22 @@ void TimingRouter::clock() {
   // a valid input or output: the others are Idle and empty, and no stage has a request from them.
   const std::uint64_t busy = busy_;
 
-  // Stage 1, per input port: the lowest VC with a head at an Idle front, or a Reroute VC with a
-  // flit to route, uses the port's route compute and head decision; when there is none, a head
-  // arriving into an Idle, empty VC does (route on arrival: decided in the edge that writes it).
-  // rc_vcs, arr_vcs: bit j, VC j takes its port's decision from its front flit or from the
-  // arriving one. decide() is a pure function of the head and the port, and neither flit changes
-  // before the state update below (a VC that routes does not go, so its front is not popped), so
-  // the decision is taken there, for the one VC per port that uses it.
-  // An Active VC neither routes nor requests a VC: stages 1 and 2 visit the others.
+  // Stage 1, per input port: the flit arriving on the link is decided if it is a head or an
+  // address flit a promotion reroutes (decided and stored with it below); a head arriving into an
+  // Idle, empty VC has its decision loaded in the same edge (route on arrival). arr_vcs: bit j,
+  // VC j loads the arriving flit's decision. A front's stored decision is loaded in the state
+  // update (an Idle or Reroute VC does not go, so its front is not popped in this edge).
+  // An Active VC neither loads nor requests a VC: stage 2 visits the others.
   const std::uint64_t routing = busy & ~active_vcs_;
-  std::uint64_t rc_vcs = 0, arr_vcs = 0;
-  std::uint32_t route_ports = in_valid_;
-  for (std::uint64_t b = routing; b != 0; b &= b - 1) route_ports |= 1u << (lowest(b) >> sh);
-  for (std::uint32_t set = route_ports; set != 0; set &= set - 1) {
+  std::uint64_t arr_vcs = 0;
+  for (std::uint32_t set = in_valid_; set != 0; set &= set - 1) {
     const unsigned i = lowest(set);
-    bool routed = false;
-    for (std::uint64_t b = (routing >> (i << sh)) & vc_mask; b != 0; b &= b - 1) {
-      const unsigned j = (i << sh) + lowest(b);
-      const InputVc& q = ivc_[j];
-      if (q.count == 0) continue;
-      if ((q.state == State::kIdle && front(j).head) || (q.state == State::kReroute && !q.seg.fixed)) {
-        rc_vcs |= std::uint64_t{1} << j;
-        routed = true;
-        break;
-      }
-    }
     const TimingLink& in = in_[i];
-    if (!routed && in.valid && in.vc < vcs && in.flit.head) {
-      const unsigned j = (i << sh) + in.vc;
-      const InputVc& q = ivc_[j];
-      if (q.state == State::kIdle && q.count == 0) arr_vcs |= std::uint64_t{1} << j;
+    if (in.vc >= vcs) continue;
+    const unsigned j = (i << sh) + in.vc;
+    const InputVc& q = ivc_[j];
+    if (q.arrive != Arrive::kBody && q.state == State::kIdle && q.count == 0) {
+      arr_vcs |= std::uint64_t{1} << j;
     }
   }
 
@@ -578,15 +563,12 @@ void TimingRouter::clock() {
     const State was = q.state;
     unsigned count = q.count;
     if (was == State::kIdle && count == 0) continue;  // nothing to do, nothing arrived yet
-    const unsigned i = j >> sh;
     const bool popped = ((pop >> j) & 1) != 0;
-    if (((rc_vcs >> j) & 1) != 0) {
-      wire::HeadFields h = wire::unpack_head(front(j).data);
-      const std::uint8_t head_class = h.vc_class;
-      // A promoted address flit routes in the class the worm arrived in.
-      if (was == State::kReroute) h.vc_class = q.in_class;
+    if (count != 0 && (was == State::kIdle || (was == State::kReroute && !q.seg.fixed))) {
+      // The front's decision, stored when it arrived, is loaded (every VC in the same edge: no
+      // VC waits for another's). In Reroute the local copy, once started, continues.
       const bool kept_eject = was == State::kReroute && q.seg.eject;
-      enter_routed(q, decide(i, h), was == State::kIdle, head_class);
+      enter_routed(q, front_decision(j), was == State::kIdle, wire::unpack_head(front(j).data).vc_class);
       q.seg.eject = q.seg.eject || kept_eject;
     } else if (was == State::kReroute && q.seg.fixed && count != 0) {
       // The next address flit of a regrouped source route leaves on the port already known.
@@ -633,15 +615,34 @@ void TimingRouter::clock() {
       errors_ |= kErrBufferOverflow;
       continue;
     }
+    // A head is decided in its own class (the worm's arrival class from then on), an address flit
+    // a promotion reroutes in the worm's arrival class; a worm without a decision is counted here.
+    Segment seg;
+    const bool decided = q.arrive != Arrive::kBody;
+    wire::HeadFields h{};
+    if (decided) {
+      h = wire::unpack_head(in.flit.data);
+      if (q.arrive == Arrive::kHead) {
+        q.arr_class = h.vc_class;
+      } else {
+        h.vc_class = q.arr_class;
+      }
+      seg = decide(p, h);
+      if (!seg.valid && route_drops_ < kRouteDropsMax) ++route_drops_;
+    }
+    if (in.flit.tail) {
+      q.arrive = Arrive::kHead;
+    } else if (decided) {
+      q.arrive = seg.promote && !seg.fixed ? Arrive::kAddress : Arrive::kBody;
+    }
     const unsigned slot = q.first + q.count;
-    fifo_[j * params_.depth + (slot >= params_.depth ? slot - params_.depth : slot)] = in.flit;
+    const std::size_t at = j * params_.depth + (slot >= params_.depth ? slot - params_.depth : slot);
+    fifo_[at] = in.flit;
+    decision_[at] = seg;
     ++q.count;
     ++buffered_;
     busy_ |= std::uint64_t{1} << j;
-    if (((arr_vcs >> j) & 1) != 0) {
-      const wire::HeadFields h = wire::unpack_head(in.flit.data);
-      enter_routed(q, decide(p, h), true, h.vc_class);
-    }
+    if (((arr_vcs >> j) & 1) != 0) enter_routed(q, seg, true, h.vc_class);
   }
   credit_q_ = pop;
 }

@@ -151,12 +151,20 @@ class TimingRouter {
   };
   // The state of an input VC; its buffer is in fifo_ (kept apart so that the per-cycle scans over
   // the VCs' states stay in a few cache lines).
+  // What the next flit to arrive on an input VC is (docs/rtl.md, "The decision store"): a head,
+  // an address flit a promotion reroutes (both decided as they arrive), or a flit without a
+  // decision of its own.
+  enum class Arrive : std::uint8_t { kHead, kAddress, kBody };
   struct InputVc {
     std::uint8_t first = 0, count = 0;
     State state = State::kIdle;
     Segment seg;
     bool drain = false, lead = false, first_seg = false;  // drain: the segment drains a worm without a decision
+    // in_class: the class of the worm at the front (its head's); arr_class: the class of the worm
+    // arriving (the arrival side decides its address flits in it).
     std::uint8_t in_class = 0, ej_port = 0;
+    Arrive arrive = Arrive::kHead;
+    std::uint8_t arr_class = 0;
   };
   struct OutputUnit {
     std::array<unsigned, kMaxVcs> credits{};
@@ -213,11 +221,15 @@ class TimingRouter {
   unsigned vc_shift_ = 0;  // log2(vcs): input VC j is port j >> vc_shift_, VC j & (vcs - 1)
 
   const wire::Flit& front(unsigned j) const { return fifo_[j * params_.depth + ivc_[j].first]; }
+  const Segment& front_decision(unsigned j) const { return decision_[j * params_.depth + ivc_[j].first]; }
 
   std::array<InputVc, kMaxInVcs> ivc_{};
   // Input VC j's buffer is fifo_[j * depth ..]; sized once at construction, so a network of
   // routers stays small in the caches (no allocation per cycle).
   std::vector<wire::Flit> fifo_;
+  // The decision stored beside each flit of fifo_ (meaningful for the heads and address flits
+  // decided on arrival).
+  std::vector<Segment> decision_;
   std::array<OutputUnit, kMaxNetPorts> net_out_{};
   std::uint64_t allocated_ = 0;                      // output VCs held by a worm, bit port * vcs + VC (network ports)
   std::array<unsigned, kMaxPorts> eject_credits_{};  // per local port

@@ -41,6 +41,10 @@ module noc_fifo #(
   /// A push while full this cycle: `data_i` is dropped (combinational; the router keeps it sticky).
   output logic              overflow_o
 );
+  // The simulator (Verilator 5.006) keeps a wide FIFO (the input unit's flit and decision, 77
+  // bits) as a module of its own and then emits assertion code that samples registers it did not
+  // declare (C++ that does not compile); inlined, the assertions compile.
+  /*verilator inline_module*/
 
   /// Width of a pointer into the storage (at least one bit, also for Depth = 1).
   localparam int unsigned PtrW = (Depth > 1) ? $clog2(Depth) : 1;

@@ -1,16 +1,22 @@
 // SPDX-License-Identifier: SHL-0.51
 // noc_input_unit: one input port of the router, NumVcs virtual channels of BufDepth flits each.
 //
-// The link flit (valid, VC id, flit) is written into its VC's noc_fifo. Per VC a state machine
-// follows the worm at the FIFO front, one *segment* at a time (noc_head_decision):
-//   Idle     a head is decided: route compute and noc_head_decision decide for it, and the segment
-//            (network ports, spawned branches, eject, class, ...) is registered;          -> Routed
-//            either the head at the FIFO front, or (route on arrival) a head arriving on the link
-//            into the empty FIFO, in the same edge that writes it;
+// The link flit (valid, VC id, flit) is written into its VC's noc_fifo, together with its
+// *decision* when it needs one: route compute and noc_head_decision read only the link flit, and
+// every head, and every address flit a promotion reroutes, is decided in the edge it arrives in.
+// A per-VC arrival tracker (noc_pkg::arrival_e) says which flits those are: after a tail the next
+// flit is a head, decided in the class it carries (which the tracker keeps as the worm's arrival
+// class); after a decided flit whose segment promotes without a fixed port the next flit is an
+// address flit, decided in the worm's arrival class (the upstream router rewrote only the head's
+// class); every other flit follows its segment without one. Per VC a state machine follows the
+// worm at the FIFO front, one *segment* at a time (noc_head_decision):
+//   Idle     the front's stored decision is loaded into the segment registers (network ports,
+//            spawned branches, eject, class, ...); a head arriving into an Idle, empty VC is
+//            loaded straight from the link's decision, in the edge that writes it;        -> Routed
 //   Reroute  the previous segment was a promote segment (intermediate reception, a source-route
-//            regroup): the front is the address flit that becomes the worm's head. It is decided
-//            like a head, with the class the worm arrived in (the upstream router rewrote only
-//            the head's), keeping the local copy;                                         -> Routed
+//            regroup): the front is the address flit that becomes the worm's head. Its stored
+//            decision is loaded, keeping the local copy; a regroup's address flit takes the port
+//            already known instead;                                                        -> Routed
 //   Routed   the front is the segment's lead flit. The VC waits for the segment's network output
 //            VCs (`va_req_o`); while they may be taken (`va_ok_i`), or at once when the segment
 //            has none (eject only, a dropped head, or a drain), it *goes*: the lead requests the
@@ -21,8 +27,15 @@
 //            or is dropped (`pop` without the switch) when the segment has none; after the tail
 //            -> Idle, after the lead flit of a promote segment -> Reroute.
 // So at zero load a head is written and decided in one edge and leaves through the switch in the
-// next (docs/rtl.md, "Latency"). Every popped flit returns one credit for its VC upstream,
-// registered (`credit_o`).
+// next, and a head or address flit that reaches the front of an Idle or Reroute VC is loaded in
+// its first cycle there, whatever the other VCs do (docs/rtl.md, "Latency"). Every popped flit
+// returns one credit for its VC upstream, registered (`credit_o`).
+//
+// The decision beside a flit is DecW bits in its FIFO slot (docs/rtl.md, "The decision store"):
+// the segment's one non-spawned network port (or a regroup's fixed port) as an index with a valid
+// bit, the spawned X ports, eject, class, shift, promote and fixed. A valid decision always sends
+// its lead somewhere or fixes a port (noc_head_decision's DecisionHasOutput_A), so "no decision"
+// is the all-zero one and needs no bit of its own.
 //
 // A head (or promoted address flit) without a decision (a mode the build leaves out, a reserved
 // mode, a dest wider than LabelW or outside the network, a source route naming an unconnected
@@ -31,17 +44,17 @@
 // and including the tail, returning each flit's credit as a forwarded flit would; then it takes
 // the next worm normally. A worm whose local copy was already started (an address flit in Reroute
 // after intermediate reception) keeps ejecting that copy to its tail, so the receiver's copy stays
-// whole, and sends nothing on. `drop_worm_o` pulses once per drained worm (the router counts
-// them), `draining_o` shows the VCs draining (docs/rtl.md, "Drained worms"). Why drain and not
-// wait: a worm that waits holds its VC and, behind it, the upstream VCs it occupies forever.
+// whole, and sends nothing on. `drop_worm_o` pulses once per drained worm, in the edge its flit
+// arrives without a decision (the router counts them), `draining_o` shows the VCs draining
+// (docs/rtl.md, "Drained worms"). Why drain and not wait: a worm that waits holds its VC and,
+// behind it, the upstream VCs it occupies forever.
 //
-// Why one route-compute instance per port, not per VC: it is the largest stage (420-460 LUTs
-// for 4 network ports, docs/rtl.md), and a VC needs it for one cycle per segment. The lowest VC
-// in Idle with a head, or in Reroute with a flit, at its front gets it; only when none wants it,
-// it decides for the arriving head (so the front VCs keep priority and a head waits at most
-// NumVcs - 1 cycles for it, as before). Why the decision is registered: the router's critical
-// path would otherwise run from the FIFO (or the link) through route compute into both
-// allocators, and the link input would reach the outputs' registers through them.
+// Why one route-compute instance per port: one flit arrives per cycle, and only the arriving
+// flit is ever decided, so the route compute (the largest stage, 420-460 LUTs for 4 network ports
+// on a general router) has no input mux over the VC fronts and no VC ever waits for it. Why the
+// decision is registered: the router's critical path would otherwise run from the link through
+// route compute into both allocators, and the link input would reach the outputs' registers
+// through them.
 //
 // Head fields come from noc_pkg (docs/header-format.md); an address flit has the head's layout.
 `include "noc_assert.svh"
@@ -160,51 +173,51 @@ module noc_input_unit #(
 );
 
 
+  /// Bits of the decision stored beside a flit: the port's valid bit and index, the two spawned
+  /// X ports, eject, class, shift, promote, fixed (11 bits for 3 or 4 network ports, 12 for 5, 6).
+  localparam int unsigned DecW = 1 + PortW + 2 + 1 + ClassW + 3;
+
   logic [NumVcs-1:0]        push, pop, drop, empty, full, front_head, front_tail, overflow;
   logic [NumVcs*FlitW-1:0]  front;
-  logic [NumVcs*2-1:0]      state;
-  logic [NumVcs*ClassW-1:0] in_class;  // the class the worm arrived in (its head's vc_class)
-  logic [NumVcs-1:0]        wants_rc;  // Idle with a head, or Reroute (not fixed) with a flit
-  logic [NumVcs-1:0]        rc_sel;    // route compute decides for this VC's front this cycle
-  logic [NumVcs-1:0]        arr_ok;    // a head arrives into this VC, Idle and empty
-  logic [NumVcs-1:0]        arr_sel;   // route compute decides for the arriving head this cycle
-  logic [NumVcs-1:0]        go;        // the segment's flits may leave (Active, or Routed and ready)
+  logic [NumVcs*DecW-1:0]   front_dec;  // the decision stored beside each VC's front flit
+  logic [NumVcs*2-1:0]      arrive;     // per VC, noc_pkg::arrival_e: what the next flit is
+  logic [NumVcs*ClassW-1:0] arr_class;  // per VC, the class the arriving worm's head carried
+  logic [NumVcs-1:0]        arr_dec;    // the flit arriving into this VC is decided this cycle
+  logic [NumVcs-1:0]        arr_load;   // ... and loaded at once (a head into an Idle, empty VC)
+  logic [NumVcs-1:0]        front_load; // the front's stored decision is loaded this cycle
+  logic [NumVcs-1:0]        go;         // the segment's flits may leave (Active, or Routed and ready)
   logic [NumVcs-1:0]        credit_q;
 
   // ---------------------------------------------------------------------------------------------
-  // Route compute and the head decision, shared: the lowest VC that is Idle with a head, or in
-  // Reroute with a flit, at its front; when there is none, the head arriving on the link into an
-  // Idle, empty VC (route on arrival). A rerouted address flit is routed in the class its worm
-  // arrived in.
+  // Route compute and the head decision, on the link flit only: a head in its own class, an
+  // address flit in the class its worm arrived in (the arriving VC's tracker says which).
 
-  noc_pkg::flit_t      rc_flit;
-  noc_pkg::head_t      rc_head;
+  noc_pkg::flit_t      link_flit;
+  noc_pkg::head_t      link_head, rc_head;
+  logic [1:0]          link_arrive;  // the arriving VC's tracker (noc_pkg::arrival_e)
+  logic [ClassW-1:0]   link_arr_class, link_class;
+  logic                link_is_head, link_is_tail;
   logic                rc_valid, rc_eject;
   logic [PortW-1:0]    rc_port;
   logic [ClassW-1:0]   rc_class;
 
+  assign link_flit    = flit_i;
+  assign link_head    = link_flit.data;
+  assign link_is_head = link_flit.head;
+  assign link_is_tail = link_flit.tail;
+  assign link_class   = link_head.vc_class;
   always_comb begin
-    logic found;
-    found   = 1'b0;
-    rc_sel  = '0;
-    rc_flit = '0;
-    rc_head = '0;
-    arr_sel = '0;
+    link_arrive    = noc_pkg::ArriveBody;
+    link_arr_class = '0;
     for (int v = 0; v < NumVcs; v++) begin
-      if (!found && wants_rc[v]) begin
-        found     = 1'b1;
-        rc_sel[v] = 1'b1;
-        rc_flit   = front[v*FlitW +: FlitW];
-        rc_head   = rc_flit.data;
-        if (state[v*2 +: 2] == noc_pkg::VcReroute) begin
-          rc_head.vc_class = in_class[v*ClassW +: ClassW];
-        end
+      if (vc_i == VcIdW'(v)) begin
+        link_arrive    = arrive[v*2 +: 2];
+        link_arr_class = arr_class[v*ClassW +: ClassW];
       end
     end
-    if (!found && arr_ok != '0) begin
-      arr_sel = arr_ok;
-      rc_flit = flit_i;
-      rc_head = rc_flit.data;
+    rc_head = link_head;
+    if (link_arrive == noc_pkg::ArriveAddress) begin
+      rc_head.vc_class = link_arr_class;
     end
   end
 
@@ -267,25 +280,51 @@ module noc_input_unit #(
     .fixed_port_o(dc_fixed_port)
   );
 
-  // The flag bits of the routed flit (the decision reads every head field).
-  logic unused_head;
-  assign unused_head = ^{rc_flit.head, rc_flit.tail};
+  // The decision in its stored form. The non-spawned network port is one port at most (route
+  // compute's hop or the source route's entry); a regroup has none and keeps its fixed port in
+  // the same field. Spawned branches are X ports (0 and 1) only.
+  logic [NumPorts-1:0] dc_hop;
+  logic                dc_has_port;
+  logic [PortW-1:0]    dc_port;
+  logic [DecW-1:0]     dc_stored;
+  always_comb begin
+    dc_hop  = dc_net & ~dc_spawn;
+    dc_port = '0;
+    for (int p = 0; p < NumPorts; p++) begin
+      if (dc_hop[p]) begin
+        dc_port = dc_port | PortW'(p);
+      end
+    end
+    if (dc_fixed) begin
+      dc_port = dc_fixed_port;
+    end
+  end
+  assign dc_has_port = (dc_hop != '0);
+  assign dc_stored   = {dc_has_port, dc_port, dc_spawn[1:0], dc_eject, dc_class, dc_shift, dc_promote, dc_fixed};
+
+  `NOC_ASSERT(OneHopPort_A, $onehot0(dc_hop))
+  `NOC_ASSERT(SpawnOnlyX_A, (dc_spawn >> 2) == '0)
+  `NOC_ASSERT(RegroupHasNoHop_A, dc_fixed |-> !dc_has_port)
+  // "No decision" is exactly the stored all-quiet decision (the drain test at the load).
+  `NOC_ASSERT(NoDecisionIsQuiet_A, (arr_dec != '0) |->
+              (!dc_valid == (!dc_has_port && dc_spawn == '0 && !dc_eject && !dc_fixed)))
 
   // ---------------------------------------------------------------------------------------------
-  // The VC buffers: a register FIFO per VC; every VC's front flit, empty and full.
+  // The VC buffers: a register FIFO per VC holding the flit and its decision; every VC's front
+  // flit and decision, empty and full.
 
   for (genvar v = 0; v < NumVcs; v++) begin : gen_vc_fifo
     logic [$clog2(BufDepth+1)-1:0] unused_count;
     noc_fifo #(
-      .Width(FlitW),
+      .Width(DecW + FlitW),
       .Depth(BufDepth)
     ) u_fifo (
       .clk_i,
       .rst_ni,
       .push_i (push[v]),
-      .data_i (flit_i),
+      .data_i ({dc_stored, flit_i}),
       .pop_i  (pop[v]),
-      .data_o (front[v*FlitW +: FlitW]),
+      .data_o ({front_dec[v*DecW +: DecW], front[v*FlitW +: FlitW]}),
       .empty_o(empty[v]),
       .full_o (full[v]),
       .count_o(unused_count),
@@ -294,13 +333,15 @@ module noc_input_unit #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Per VC: state machine.
+  // Per VC: the arrival tracker and the state machine.
 
   for (genvar v = 0; v < NumVcs; v++) begin : gen_vc
     logic [FlitW-1:0]                  fifo_data;
     noc_pkg::vc_state_e                state_d, state_q;
+    noc_pkg::arrival_e                 arrive_d, arrive_q;
+    logic [ClassW-1:0]                 arr_class_d, arr_class_q;
     logic [NumPorts-1:0]               net_d, net_q, spawn_d, spawn_q;
-    logic [ClassW-1:0]                 class_d, class_q, in_class_d, in_class_q;
+    logic [ClassW-1:0]                 class_d, class_q;
     logic                              eject_d, eject_q, shift_d, shift_q, promote_d, promote_q;
     logic                              fixed_d, fixed_q;
     logic [PortW-1:0]                  fixed_port_d, fixed_port_q;
@@ -308,6 +349,12 @@ module noc_input_unit #(
     logic                              lead_d, lead_q;
     logic                              first_seg_d, first_seg_q;  // the worm's first segment
     logic                              goes_nowhere;
+    // The stored decision at the front, decoded.
+    logic                              st_has_port, st_eject, st_shift, st_promote, st_fixed;
+    logic [PortW-1:0]                  st_port;
+    logic [1:0]                        st_spawn_x;
+    logic [ClassW-1:0]                 st_class;
+    logic [NumPorts-1:0]               st_net, st_spawn;
 
     assign push[v] = valid_i && (vc_i == VcIdW'(v));
     assign pop[v]  = (sa_gnt_i[v] && sa_req_o[v]) || drop[v];
@@ -315,21 +362,53 @@ module noc_input_unit #(
     assign front_head[v] = fifo_data[FlitW-1];
     assign front_tail[v] = fifo_data[FlitW-2];
     assign goes_nowhere  = (net_q == '0) && !eject_q;
-    assign wants_rc[v]   = !empty[v] && ((state_q == noc_pkg::VcIdle && front_head[v]) ||
-                                         (state_q == noc_pkg::VcReroute && !fixed_q));
-    // flit_i's top bit is the head flag (noc_pkg::flit_t).
-    assign arr_ok[v]     = push[v] && empty[v] && (state_q == noc_pkg::VcIdle) && flit_i[FlitW-1];
     // Routed goes while its network output VCs may be taken, or at once without any (a drain
     // has none).
     assign go[v]         = (state_q == noc_pkg::VcActive) ||
                            ((state_q == noc_pkg::VcRouted) && ((va_ok_i[v] && va_req_o[v]) || net_q == '0));
+
+    // Arrival: a flit that needs a decision gets the link's (a flit into a full buffer is lost,
+    // and so is its decision). A tail ends the worm; a decided flit's segment says whether an
+    // address flit follows that needs one.
+    assign arr_dec[v]  = push[v] && !full[v] && (arrive_q != noc_pkg::ArriveBody);
+    assign arr_load[v] = arr_dec[v] && empty[v] && (state_q == noc_pkg::VcIdle);
+    always_comb begin
+      arrive_d    = arrive_q;
+      arr_class_d = arr_class_q;
+      if (push[v] && !full[v]) begin
+        if (arrive_q == noc_pkg::ArriveHead) begin
+          arr_class_d = link_class;
+        end
+        if (link_is_tail) begin
+          arrive_d = noc_pkg::ArriveHead;
+        end else if (arrive_q != noc_pkg::ArriveBody) begin
+          arrive_d = (dc_promote && !dc_fixed) ? noc_pkg::ArriveAddress : noc_pkg::ArriveBody;
+        end
+      end
+    end
+    `NOC_FF(arrive_q, arrive_d, noc_pkg::ArriveHead)
+    `NOC_FF(arr_class_q, arr_class_d, '0)
+    assign arrive[v*2 +: 2]             = arrive_q;
+    assign arr_class[v*ClassW +: ClassW] = arr_class_q;
+
+    // The front's stored decision: loaded when the front is a head in Idle or an address flit in
+    // Reroute without a fixed port.
+    assign {st_has_port, st_port, st_spawn_x, st_eject, st_class, st_shift, st_promote, st_fixed} =
+        front_dec[v*DecW +: DecW];
+    always_comb begin
+      for (int p = 0; p < NumPorts; p++) begin
+        st_spawn[p] = (p < 2) && st_spawn_x[p % 2];
+        st_net[p]   = (st_has_port && 32'(st_port) == p) || st_spawn[p];
+      end
+    end
+    assign front_load[v] = !empty[v] && ((state_q == noc_pkg::VcIdle) ||
+                                         (state_q == noc_pkg::VcReroute && !fixed_q));
 
     always_comb begin
       state_d      = state_q;
       net_d        = net_q;
       spawn_d      = spawn_q;
       class_d      = class_q;
-      in_class_d   = in_class_q;
       eject_d      = eject_q;
       shift_d      = shift_q;
       promote_d    = promote_q;
@@ -338,31 +417,44 @@ module noc_input_unit #(
       drain_d      = drain_q;
       lead_d       = lead_q;
       first_seg_d  = first_seg_q;
-      // The shared route compute and head decision serve this VC (Idle with a head at its front
-      // or arriving, or Reroute without a fixed port): register the segment, whose lead is the
-      // flit at the front from then on. In Reroute the local copy, once started, continues to the
-      // tail. Without a decision every output is 0 (noc_head_decision): the segment drains the
-      // worm to its tail, ejecting only a local copy Reroute had started.
-      if (rc_sel[v] || arr_sel[v]) begin
+      // A decision is loaded (the link's for a head arriving into an Idle, empty VC, else the
+      // front's stored one): register the segment, whose lead is the flit at the front from then
+      // on. In Reroute the local copy, once started, continues to the tail. Without a decision
+      // every field is 0 (noc_head_decision): the segment drains the worm to its tail, ejecting
+      // only a local copy Reroute had started.
+      if (arr_load[v]) begin
         state_d      = noc_pkg::VcRouted;
         lead_d       = 1'b1;
         net_d        = dc_net;
         spawn_d      = dc_spawn;
         class_d      = dc_class;
-        eject_d      = dc_eject || (state_q == noc_pkg::VcReroute && eject_q);
+        eject_d      = dc_eject;
         shift_d      = dc_shift;
         promote_d    = dc_promote;
         fixed_d      = dc_fixed;
         fixed_port_d = dc_fixed_port;
         drain_d      = !dc_valid;
-        first_seg_d = (state_q == noc_pkg::VcIdle);
-        if (state_q == noc_pkg::VcIdle) begin
-          in_class_d = rc_head.vc_class;
-        end
+        first_seg_d  = 1'b1;
+      end
+      if (front_load[v]) begin
+        state_d      = noc_pkg::VcRouted;
+        lead_d       = 1'b1;
+        net_d        = st_net;
+        spawn_d      = st_spawn;
+        class_d      = st_class;
+        eject_d      = st_eject || (state_q == noc_pkg::VcReroute && eject_q);
+        shift_d      = st_shift;
+        promote_d    = st_promote;
+        fixed_d      = st_fixed;
+        fixed_port_d = st_port;
+        drain_d      = !(st_net != '0 || st_eject || st_fixed);
+        first_seg_d  = (state_q == noc_pkg::VcIdle);
       end
       unique case (state_q)
         noc_pkg::VcIdle, noc_pkg::VcReroute: begin
-          // A source-route regroup knows the next flit's port without a decision.
+          // A source-route regroup knows the next flit's port without a decision. Its class is
+          // the worm's arrival class, which the regrouping segment already carries (a source
+          // route keeps the class it was decided in, and that was the arrival class).
           if (state_q == noc_pkg::VcReroute && fixed_q && !empty[v]) begin
             state_d     = noc_pkg::VcRouted;
             lead_d      = 1'b1;
@@ -371,7 +463,6 @@ module noc_input_unit #(
               net_d[p] = (32'(fixed_port_q) == p);
             end
             spawn_d   = '0;
-            class_d   = in_class_q;
             shift_d   = 1'b0;
             promote_d = 1'b0;
             fixed_d   = 1'b0;
@@ -401,7 +492,6 @@ module noc_input_unit #(
     `NOC_FF(net_q, net_d, '0)
     `NOC_FF(spawn_q, spawn_d, '0)
     `NOC_FF(class_q, class_d, '0)
-    `NOC_FF(in_class_q, in_class_d, '0)
     `NOC_FF(eject_q, eject_d, 1'b0)
     `NOC_FF(shift_q, shift_d, 1'b0)
     `NOC_FF(promote_q, promote_d, 1'b0)
@@ -411,8 +501,6 @@ module noc_input_unit #(
     `NOC_FF(lead_q, lead_d, 1'b0)
     `NOC_FF(first_seg_q, first_seg_d, 1'b0)
 
-    assign state[v*2 +: 2]                 = state_q;
-    assign in_class[v*ClassW +: ClassW]    = in_class_q;
     assign net_o[v*NumPorts +: NumPorts]   = net_q;
     assign spawn_o[v*NumPorts +: NumPorts] = spawn_q;
     assign class_o[v*ClassW +: ClassW]     = class_q;
@@ -421,7 +509,7 @@ module noc_input_unit #(
     assign lead_o[v]                       = lead_q;
     assign routed_o[v]                     = (state_q == noc_pkg::VcRouted) && first_seg_q;
     assign draining_o[v]                   = (state_q == noc_pkg::VcRouted || state_q == noc_pkg::VcActive) && drain_q;
-    assign drop_worm_o[v]                  = (rc_sel[v] || arr_sel[v]) && !dc_valid;
+    assign drop_worm_o[v]                  = arr_dec[v] && !dc_valid;
     assign va_req_o[v]                     = (state_q == noc_pkg::VcRouted) && (net_q != '0);
     assign sa_req_o[v]                     = go[v] && !empty[v] && !goes_nowhere;
     assign drop[v]                         = go[v] && !empty[v] && goes_nowhere;
@@ -431,14 +519,16 @@ module noc_input_unit #(
     `NOC_ASSERT(IdleFrontIsHead_A, (state_q == noc_pkg::VcIdle && !empty[v]) |-> front_head[v])
     `NOC_ASSERT(NoHeadInsideWorm_A, (state_q == noc_pkg::VcReroute && !empty[v]) |-> !front_head[v])
     `NOC_ASSERT(NoHeadAfterLead_A, (state_q == noc_pkg::VcActive && !lead_q && !empty[v]) |-> !front_head[v])
+    // The same order as the flits arrive: the tracker expects a head exactly after a tail.
+    `NOC_ASSERT(ArrivingHeadExpected_A, push[v] |-> (link_is_head == (arrive_q == noc_pkg::ArriveHead)))
     `NOC_ASSERT(PopOnlyGo_A, pop[v] |-> go[v])
     `NOC_ASSERT(GoOnlyRoutedOrActive_A, go[v] |-> (state_q == noc_pkg::VcRouted || state_q == noc_pkg::VcActive))
-    // A Routed VC's lead is at its front (decided from there, or written in the deciding edge).
+    // A Routed VC's lead is at its front (loaded from there, or written in the loading edge).
     `NOC_ASSERT(RoutedHasLead_A, (state_q == noc_pkg::VcRouted) |-> (!empty[v] && lead_q))
-    // Route on arrival decides only for a head written into an Idle, empty VC, and only when no
-    // front wants route compute (the front VCs keep priority).
-    `NOC_ASSERT(ArrivalOnlyEmptyIdle_A, arr_sel[v] |-> (push[v] && empty[v] && state_q == noc_pkg::VcIdle && flit_i[FlitW-1]))
-    `NOC_ASSERT(ArrivalAndFrontNeverBoth_A, !(arr_sel[v] && rc_sel[v]))
+    // A decision is loaded straight from the link only for a head written into an Idle, empty VC;
+    // the two loads never meet (one needs an empty VC, the other a front).
+    `NOC_ASSERT(ArrivalLoadOnlyHeadIntoEmptyIdle_A, arr_load[v] |-> (arrive_q == noc_pkg::ArriveHead && push[v] && empty[v] && state_q == noc_pkg::VcIdle))
+    `NOC_ASSERT(ArrivalAndFrontLoadNeverBoth_A, !(arr_load[v] && front_load[v]))
     // Only a drain and a source-route regroup drop flits: the regroup its used-up head, when it
     // does not deliver.
     `NOC_ASSERT(DropOnlyDrainOrRegroupHead_A, drop[v] |-> (drain_q || (lead_q && promote_q && fixed_q && front_head[v])))
@@ -456,13 +546,17 @@ module noc_input_unit #(
     `NOC_ASSERT(PromoteOnlyLead_A, (state_q == noc_pkg::VcActive && promote_q) |-> lead_q)
     // The rare paths (verif/rtl/router_cover_test.cpp): a PCP spine's lead leaving on three
     // network ports (straight on and both spawned branches); a source-route regroup dropping its
-    // used-up head; an address flit decided in Reroute while the worm's local copy goes on; a
-    // drain that finishes a local copy Reroute had started.
+    // used-up head; an address flit's decision loaded in Reroute while the worm's local copy goes
+    // on; a drain that finishes a local copy Reroute had started.
     `NOC_COVER(SpineSpawnsThree_C, go[v] && lead_q && sa_gnt_i[v] && $countones(spawn_q) == 2 && $countones(net_q) == 3)
     `NOC_COVER(RegroupDropsHead_C, drop[v] && lead_q && promote_q && fixed_q && front_head[v])
-    `NOC_COVER(RerouteKeepsEjecting_C, rc_sel[v] && state_q == noc_pkg::VcReroute && eject_q)
+    `NOC_COVER(RerouteKeepsEjecting_C, front_load[v] && state_q == noc_pkg::VcReroute && eject_q)
     `NOC_COVER(DrainFinishesStartedCopy_C, draining_o[v] && eject_q && pop[v])
   end
+
+  // A head arriving into an Idle, empty VC is loaded in the same edge as a front of another VC
+  // (no VC waits for another's decision).
+  `NOC_COVER(ArrivalBesideFrontLoad_C, arr_load != '0 && front_load != '0)
 
   // ---------------------------------------------------------------------------------------------
   // The flit that leaves (a mux over constant slices), and the credits.
@@ -484,8 +578,6 @@ module noc_input_unit #(
   assign overflow_o = (overflow != '0);
 
   `NOC_ASSERT(VcInRange_A, valid_i |-> (32'(vc_i) < NumVcs))
-  `NOC_ASSERT(ArrivalOnlyWithoutFront_A, (arr_sel != '0) |-> (wants_rc == '0))
-  `NOC_ASSERT(OneDecisionPerCycle_A, $onehot0({arr_sel, rc_sel}))
   // Upstream credits guarantee room: a write into a full buffer would lose the flit.
   `NOC_ASSERT(NoWriteIntoFullFifo_A, valid_i |-> !full[vc_i])
   `NOC_ASSERT(VaOkOnlyRequested_A, (va_ok_i & ~va_req_o) == '0)

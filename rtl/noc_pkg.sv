@@ -126,6 +126,20 @@ package noc_pkg;
     VcReroute = 2'd3
   } vc_state_e;
 
+  /// What the next flit to arrive on an input VC is (noc_input_unit's arrival tracker): the flits
+  /// that need a decision (heads, and address flits that a promotion reroutes) are decided as they
+  /// arrive.
+  typedef enum logic [1:0] {
+    /// The next flit starts a worm: a head, decided in the class it carries.
+    ArriveHead    = 2'd0,
+    /// The next flit is an address flit a promote segment reroutes: decided in the class its worm
+    /// arrived in.
+    ArriveAddress = 2'd1,
+    /// The next flit follows its segment's lead without a decision (body flits, a drained worm,
+    /// the address flit of a source-route regroup).
+    ArriveBody    = 2'd2
+  } arrival_e;
+
   /// Width of a router's sticky error flags (noc_router errors_o): protocol errors the hardware
   /// survives by dropping a flit or a credit, which the assertions catch in simulation but a
   /// netlist would otherwise hide (docs/rtl.md, "Sticky errors"). Each bit, once set, stays set

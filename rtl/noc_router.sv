@@ -4,8 +4,9 @@
 // Input-queued, credit-based wormhole router with NumNetPorts network ports (numbered as in
 // docs/model.md) followed by NumLocal local port pairs (injection input, ejection output). Port
 // index p < NumNetPorts is a network port, NumNetPorts + l is local pair l, on both sides. Each
-// input port is a noc_input_unit (per-VC FIFO, shared route compute and head decision, one
-// registered *segment* per VC: network ports, spawned CPR branches, local copy, class); they
+// input port is a noc_input_unit (per-VC FIFO holding each flit with its decision, route compute
+// and head decision on the arriving flit, one registered *segment* per VC: network ports, spawned
+// CPR branches, local copy, class); they
 // request the switch from one noc_switch_allocator, a routed head only while noc_vc_allocator
 // finds its output VCs free to take, and it takes them in the edge the switch carries it (so an
 // uncontended head spends one cycle in this router after the cycle it arrives in, docs/rtl.md
@@ -599,7 +600,7 @@ module noc_router #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // The sticky count of drained worms: at most one per input port per cycle (one decision each),
+  // The sticky count of drained worms: at most one per input port per cycle (one arrival each),
   // added with saturation so that the count never wraps back to a value that hides the drops.
   // This cycle's drops are summed in a balanced tree (heap layout: node k = nodes 2k + 2k+1, the
   // NumInVcs leaves from index NumInVcs on, the sum at node 1) and added once: a chain of one

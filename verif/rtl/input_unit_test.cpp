@@ -261,9 +261,10 @@ TYPED_TEST_SUITE(StageInputUnit, InputUnitParams, InputUnitNames);
 
 // Random worms (1..6 flits, random routing mode and destination) on random VCs, sent whenever
 // the upstream holds a credit, with random VC and switch grants. A reference of the buffers and of
-// the per-VC state machine (docs/rtl.md "noc_input_unit": Idle -> Routed -> Active -> Idle; route
-// compute for the lowest Idle VC with a head at its front, else for a head arriving into an Idle,
-// empty VC; a Routed VC whose VCs are free to take, or ejecting only, requests the switch; it holds
+// the per-VC state machine (docs/rtl.md "noc_input_unit": Idle -> Routed -> Active -> Idle; every
+// head is decided as it arrives, and its decision loaded at once into an Idle, empty VC, else in
+// the first cycle it is at the front of an Idle VC, in every such VC at once; a Routed VC whose
+// VCs are free to take, or ejecting only, requests the switch; it holds
 // them (Active) from the edge its lead leaves, and a Routed lead the switch did not carry stays Routed)
 // predicts every request, route, popped flit and credit each cycle; routes equal the model's
 // routing functions on the 4x4 mesh.
@@ -286,10 +287,8 @@ TYPED_TEST(StageInputUnit, WormsLeaveInOrderWithOneCreditEachAndRoutesMatchModel
     long worms = 0, ejects = 0, full_cycles = 0, flits_out = 0, on_arrival = 0, from_front = 0, same_cycle = 0;
     for (int cycle = 0; cycle < 20000; ++cycle) {
       // Outputs of the state after the last edge.
-      std::optional<unsigned> rc_vc;
       for (unsigned v = 0; v < P::kVcs; ++v) {
         const Vc& r = ref[v];
-        if (!rc_vc && r.state == St::kIdle && !r.buffer.empty() && r.buffer.front().head) rc_vc = v;
         const bool ejects_only = r.route.target == 1u << kEjectBit;
         ASSERT_EQ(GetBit(dut->va_req_o, v), r.state == St::kRouted && !ejects_only) << "cycle " << cycle << " vc " << v;
         ASSERT_FALSE(GetBit(dut->draining_o, v));
@@ -321,8 +320,8 @@ TYPED_TEST(StageInputUnit, WormsLeaveInOrderWithOneCreditEachAndRoutesMatchModel
         if (ref[v].credits > 0) send = v;
       }
       bench.Send(send, send ? ref[*send].upstream.front() : Flit{});
-      // Route on arrival: only when no front wants route compute, into an Idle, empty VC.
-      const bool arrival = !rc_vc && send && ref[*send].state == St::kIdle && ref[*send].buffer.empty();
+      // Route on arrival: a head into an Idle, empty VC, whatever the other VCs' fronts do.
+      const bool arrival = send && ref[*send].state == St::kIdle && ref[*send].buffer.empty();
       // Allocators: random "output VCs free to take" to the waiting heads; the VCs that go then
       // request the switch, and one random switch grant among them.
       std::uint32_t va_ok = 0;
@@ -359,7 +358,7 @@ TYPED_TEST(StageInputUnit, WormsLeaveInOrderWithOneCreditEachAndRoutesMatchModel
       expected_credit = sa_gnt ? 1u << *sa_gnt : 0u;
       for (unsigned v = 0; v < P::kVcs; ++v) {
         Vc& r = ref[v];
-        if (r.state == St::kIdle && rc_vc == v) {
+        if (r.state == St::kIdle && !r.buffer.empty()) {
           r.state = St::kRouted;
           r.route = bench.Expected(r.buffer.front());
           ASSERT_NE(r.route.target, 0u) << "the model routes every head of these modes";
@@ -404,9 +403,9 @@ TYPED_TEST(StageInputUnit, WormsLeaveInOrderWithOneCreditEachAndRoutesMatchModel
     EXPECT_GT(flits_out, 3000) << "node " << node;
     // Both decision paths and the same-cycle VC and switch grant are exercised.
     EXPECT_GT(on_arrival, 200) << "node " << node;
-    // With one flit per VC a head only ever arrives into an Idle, empty VC, while no front waits
-    // (one link flit per cycle): every head is routed on arrival. Deeper buffers queue heads
-    // behind worms, decided from the front.
+    // With one flit per VC a head only ever arrives into an Idle, empty VC: every head is routed
+    // on arrival. Deeper buffers queue heads behind worms, whose decisions are loaded at the
+    // front.
     if (P::kDepth > 1) {
       EXPECT_GT(from_front, 200) << "node " << node;
     } else {
