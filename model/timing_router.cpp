@@ -425,7 +425,7 @@ void TimingRouter::clock() {
   // mod locals) on with a credit before this edge, used by its switch requests from this cycle on
   // and kept to the tail. Stage 2's requests: the Routed VCs with network ports (target is set for
   // those only).
-  std::array<std::uint64_t, kMaxInVcs> target;
+  std::array<std::uint64_t, kMaxInVcs>& target = va_target_;
   std::uint64_t va_req = 0;
   for (std::uint64_t b = routing; b != 0; b &= b - 1) {
     const unsigned j = lowest(b);

@@ -242,6 +242,9 @@ class TimingRouter {
   // Scratch of clock(): the switch request set of each requesting input VC, written and read in
   // the same edge (a member, so that no edge clears it).
   std::array<std::uint32_t, kMaxInVcs> req_set_;
+  // Scratch of clock(): the output VCs each waiting head needs, written for the Routed VCs with
+  // network ports and read for those only, in the same edge.
+  std::array<std::uint64_t, kMaxInVcs> va_target_;
   unsigned route_drops_ = 0;
   unsigned errors_ = 0;
   unsigned hold_first_grant_ = 0;
