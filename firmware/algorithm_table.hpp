@@ -27,6 +27,9 @@ struct AlgorithmRow {
   Algorithm id;
   bool broadcast;       // the destinations must be every other node
   bool on_star_graphs;  // runs on star graphs too (only the Hamiltonian-cycle ones do)
+  // A request naming every other node runs without a list, on any network (its worms take label
+  // ranges: lin, dual-path, 3dbl); other requests list their destinations (kMaxChain).
+  bool broadcast_unlisted;
   // The request's port count and the topology, beyond what every algorithm checks (nullptr: any).
   Status (*check)(const Grid& grid, std::uint32_t self, const MulticastRequest& request);
   // The source's plan into job.state (the job's common fields and data are set).
@@ -44,41 +47,41 @@ struct AlgorithmRow {
 };
 
 inline constexpr AlgorithmRow kAlgorithmRows[] = {
-    {"3dbl", Algorithm::kThreeDbl, false, false, check_three_dbl, start_three_dbl, receive_three_dbl, iterate_path,
-     issue_path_worm},
-    {"3dbs", Algorithm::kThreeDbs, true, false, check_three_dbs, start_lines, receive_three_dbs, iterate_lines,
+    {"3dbl", Algorithm::kThreeDbl, false, false, true, check_three_dbl, start_three_dbl, receive_three_dbl,
+     iterate_path, issue_path_worm},
+    {"3dbs", Algorithm::kThreeDbs, true, false, false, check_three_dbs, start_lines, receive_three_dbs, iterate_lines,
      issue_line},
-    {"d-port", Algorithm::kDPort, false, false, check_d_port, start_chain, receive_chain, iterate_d_port,
+    {"d-port", Algorithm::kDPort, false, false, false, check_d_port, start_chain, receive_chain, iterate_d_port,
      issue_chain_send},
-    {"dds", Algorithm::kDds, false, false, nullptr, start_dds, receive_tree, iterate_tree, issue_tree_send},
-    {"diag", Algorithm::kDiag, false, false, nullptr, start_diag, receive_tree, iterate_tree, issue_tree_send},
-    {"dual-path", Algorithm::kDualPath, false, false, check_lin, start_dual_path, receive_path_copy, iterate_path,
+    {"dds", Algorithm::kDds, false, false, false, nullptr, start_dds, receive_tree, iterate_tree, issue_tree_send},
+    {"diag", Algorithm::kDiag, false, false, false, nullptr, start_diag, receive_tree, iterate_tree, issue_tree_send},
+    {"dual-path", Algorithm::kDualPath, false, false, true, check_lin, start_dual_path, receive_path_copy, iterate_path,
      issue_path_worm},
-    {"edn", Algorithm::kEdn, true, false, check_edn, start_edn, receive_edn, iterate_edn, issue_edn},
-    {"fixed", Algorithm::kFixed, false, true, check_cycle, start_fixed, receive_cycle_copy, iterate_path,
+    {"edn", Algorithm::kEdn, true, false, false, check_edn, start_edn, receive_edn, iterate_edn, issue_edn},
+    {"fixed", Algorithm::kFixed, false, true, false, check_cycle, start_fixed, receive_cycle_copy, iterate_path,
      issue_path_worm},
     // lin from a source off label 0 is dual-path (docs/algorithms.md).
-    {"lin", Algorithm::kLin, false, false, check_lin, start_dual_path, receive_path_copy, iterate_path,
+    {"lin", Algorithm::kLin, false, false, true, check_lin, start_dual_path, receive_path_copy, iterate_path,
      issue_path_worm},
-    {"min", Algorithm::kMin, false, false, nullptr, start_min, receive_tree, iterate_tree, issue_tree_send},
-    {"multi-path", Algorithm::kMultiPath, false, false, check_multi_path, start_multi_path, receive_path_copy,
+    {"min", Algorithm::kMin, false, false, false, nullptr, start_min, receive_tree, iterate_tree, issue_tree_send},
+    {"multi-path", Algorithm::kMultiPath, false, false, false, check_multi_path, start_multi_path, receive_path_copy,
      iterate_path, issue_path_worm},
-    {"np-d", Algorithm::kNpD, true, false, check_npd, start_npd, receive_npd, iterate_npd, issue_npd},
-    {"one-port", Algorithm::kOnePort, false, false, check_one_port, start_chain, receive_chain, iterate_one_port,
+    {"np-d", Algorithm::kNpD, true, false, false, check_npd, start_npd, receive_npd, iterate_npd, issue_npd},
+    {"one-port", Algorithm::kOnePort, false, false, false, check_one_port, start_chain, receive_chain, iterate_one_port,
      issue_chain_send},
-    {"pcp", Algorithm::kPcp, true, false, check_pcp, start_lines, receive_pcp, iterate_lines, issue_line},
-    {"rd", Algorithm::kRecursiveDoubling, true, false, check_rd, start_rd, receive_rd, iterate_rd, issue_rd},
-    {"two-port", Algorithm::kTwoPort, false, false, check_two_port, start_chain, receive_chain, iterate_two_port,
+    {"pcp", Algorithm::kPcp, true, false, false, check_pcp, start_lines, receive_pcp, iterate_lines, issue_line},
+    {"rd", Algorithm::kRecursiveDoubling, true, false, false, check_rd, start_rd, receive_rd, iterate_rd, issue_rd},
+    {"two-port", Algorithm::kTwoPort, false, false, false, check_two_port, start_chain, receive_chain, iterate_two_port,
      issue_chain_send},
-    {"unicast", Algorithm::kUnicast, false, false, check_unicast, start_chain, receive_chain, iterate_unicast,
+    {"unicast", Algorithm::kUnicast, false, false, false, check_unicast, start_chain, receive_chain, iterate_unicast,
      issue_chain_send},
-    {"uniform", Algorithm::kUniform, false, true, check_cycle, start_uniform, receive_cycle_copy, iterate_path,
+    {"uniform", Algorithm::kUniform, false, true, false, check_cycle, start_uniform, receive_cycle_copy, iterate_path,
      issue_path_worm},
-    {"vh", Algorithm::kVh, false, false, nullptr, start_vh, receive_tree, iterate_tree, issue_tree_send},
-    {"xy-path", Algorithm::kXyPath, false, false, check_xy_path, start_xy_path, receive_xy_copy, iterate_xy_path,
+    {"vh", Algorithm::kVh, false, false, false, nullptr, start_vh, receive_tree, iterate_tree, issue_tree_send},
+    {"xy-path", Algorithm::kXyPath, false, false, false, check_xy_path, start_xy_path, receive_xy_copy, iterate_xy_path,
      issue_xy_worm},
-    {"xy-path-x-first", Algorithm::kXyPathXFirst, false, false, check_xy_path, start_xy_path_x_first, receive_xy_copy,
-     iterate_xy_path, issue_xy_worm},
+    {"xy-path-x-first", Algorithm::kXyPathXFirst, false, false, false, check_xy_path, start_xy_path_x_first,
+     receive_xy_copy, iterate_xy_path, issue_xy_worm},
 };
 
 struct AlgorithmRows {

@@ -230,7 +230,7 @@ bool issue_edn(NodeContext& node, Job& job, std::uint32_t index) {
     const std::uint32_t x0 = g.coord(node.self(), 0), y0 = g.coord(node.self(), 1);
     const std::uint32_t x1 = g.coord(w.receiver, 0), y1 = g.coord(w.receiver, 1);
     const std::uint32_t dy = y1 > y0 ? y1 - y0 : y0 - y1, dx = x1 > x0 ? x1 - x0 : x0 - x1;
-    SourceRoute route(head, dx + dy, node.header, kMaxChain + 1);
+    SourceRoute route(head, dx + dy, node.header, kMaxPackedHeaderFlits);
     if (!route.fits()) return false;
     for (std::uint32_t i = 0; i < dx + dy; ++i) {
       route.push({false, static_cast<std::uint8_t>(i < dy ? (y1 > y0 ? 2 : 3) : (x1 > x0 ? 0 : 1))});

@@ -14,7 +14,8 @@ namespace wormcast::fw {
 using Chain = FixedVector<std::uint32_t, kMaxChain>;
 
 // Insertion sort by Hamiltonian-path label.
-constexpr void sort_by_label(const Grid& g, Chain& chain) {
+template <std::size_t N>
+constexpr void sort_by_label(const Grid& g, FixedVector<std::uint32_t, N>& chain) {
   for (std::size_t i = 1; i < chain.size(); ++i) {
     const std::uint32_t node = chain[i], key = g.label(node);
     std::size_t j = i;
@@ -24,7 +25,8 @@ constexpr void sort_by_label(const Grid& g, Chain& chain) {
 }
 
 // Reverses chain[a .. b).
-constexpr void reverse_range(Chain& chain, std::uint32_t a, std::uint32_t b) {
+template <std::size_t N>
+constexpr void reverse_range(FixedVector<std::uint32_t, N>& chain, std::uint32_t a, std::uint32_t b) {
   for (; a + 1 < b; ++a, --b) {
     const std::uint32_t t = chain[a];
     chain[a] = chain[b - 1];

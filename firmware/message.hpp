@@ -51,6 +51,8 @@ inline constexpr unsigned kAlgorithmCount = 21;
 // Names, families and handlers: firmware/algorithm_table.hpp.
 
 inline constexpr std::uint32_t kControlWords = 3;
+// Entries an address field can hold (word 0's 16-bit count).
+inline constexpr std::uint32_t kMaxAddressEntries = 0xFFFF;
 
 // What a message is: one of a multicast's messages, or a message of the replication lock
 // (docs/firmware.md, "The replication lock"), which carries no address field and no data and

@@ -106,6 +106,15 @@ struct Grid {
     const std::uint32_t snake = y * xs + ((y % 2 == 0) ? x : xs - 1 - x);
     return z * layer + ((z % 2 == 0) ? snake : layer - 1 - snake);
   }
+  // The mesh or torus node of Hamiltonian-path label `l` (label's inverse; l < nodes()).
+  constexpr std::uint32_t node_at_label(std::uint32_t l) const {
+    const std::uint32_t xs = size[0], layer = xs * size[1];
+    const std::uint32_t z = l / layer, in_layer = l % layer;
+    const std::uint32_t snake = z % 2 == 0 ? in_layer : layer - 1 - in_layer;
+    const std::uint32_t y = snake / xs, along = snake % xs;
+    const std::uint32_t x = y % 2 == 0 ? along : xs - 1 - along;
+    return x + xs * (y + size[1] * z);
+  }
 };
 
 }  // namespace wormcast::fw

@@ -40,22 +40,27 @@ void NodeContext::deliver(std::uint16_t multicast, const std::uint64_t* data, st
   ni->deliver(multicast, data, words);
 }
 
+bool NodeContext::send(const Job& job, unsigned channel, const HeaderFlits& flits, MessageInfo info,
+                       const AddressEntries& address) {
+  return transmit(job, channel, flits, info, address, job.data, job.words);
+}
+
 bool NodeContext::send(const Job& job, unsigned channel, std::uint32_t flits, MessageInfo info,
                        const std::uint32_t* address, std::uint32_t entries) {
-  return transmit(job, channel, flits, info, address, entries, job.data, job.words);
+  return transmit(job, channel, PackedHeader(header, flits), info, ListedEntries(address, entries), job.data,
+                  job.words);
 }
 
 bool NodeContext::send_part(const Job& job, unsigned channel, std::uint32_t flits, MessageInfo info,
                             const std::uint64_t* data, std::uint32_t words) {
-  return transmit(job, channel, flits, info, nullptr, 0, data, words);
+  return transmit(job, channel, PackedHeader(header, flits), info, ListedEntries(nullptr, 0), data, words);
 }
 
-bool NodeContext::transmit(const Job& job, unsigned channel, std::uint32_t flits, MessageInfo info,
-                           const std::uint32_t* address, std::uint32_t entries, const std::uint64_t* data,
-                           std::uint32_t words) {
-  if (!ni->can_send(channel)) return false;
+bool NodeContext::transmit(const Job& job, unsigned channel, const HeaderFlits& flits, MessageInfo info,
+                           const AddressEntries& address, const std::uint64_t* data, std::uint32_t words) {
+  if (!ni->can_send(channel) || address.count() > kMaxAddressEntries) return false;
   info.multicast = job.multicast;
-  info.address_entries = static_cast<std::uint16_t>(entries);
+  info.address_entries = static_cast<std::uint16_t>(address.count());
   info.data_words = static_cast<std::uint16_t>(words);
   info.step = static_cast<std::uint8_t>(job.step);
   info.algorithm = job.row->id;
@@ -63,13 +68,15 @@ bool NodeContext::transmit(const Job& job, unsigned channel, std::uint32_t flits
   info.all_port = job.all_port;
   info.origin = job.origin;
   info.sequence = sequence;
-  encode_control(info, message);
-  std::uint64_t* field = message + kControlWords;
-  for (std::uint32_t i = 0; i < address_words(entries); ++i) field[i] = 0;
-  for (std::uint32_t i = 0; i < entries; ++i) field[i / 2] |= std::uint64_t{address[i]} << (32 * (i % 2));
-  if (!ni->send(channel, header, flits, message, kControlWords + address_words(entries), data, words)) {
-    return false;
-  }
+  encode_control(info, control);
+  OutgoingWorm worm;
+  worm.header = &flits;
+  worm.control = control;
+  worm.control_words = kControlWords;
+  worm.address = &address;
+  worm.data = data;
+  worm.data_words = words;
+  if (!ni->send(channel, worm)) return false;
   sequence = (sequence + 1) & 0xFFFFF;
   return true;
 }

@@ -20,6 +20,14 @@ namespace wormcast::fw {
 
 struct Job;
 
+static_assert(kMaxSide == 1u << wire::kCoordW, "kMaxSide is the routers' longest side");
+// Header flits the firmware packs into NodeContext::header: a head, a multi-path prefix and its
+// real head, or an EDN YX source route across two sides (2 (kMaxSide - 1) hops, kRouteEntries per
+// flit). Longer headers (a path worm's address flits, an XY-path route) are generated as the NI
+// takes them (HeaderFlits), never packed.
+inline constexpr std::uint32_t kMaxPackedHeaderFlits =
+    (2 * (kMaxSide - 1) + wire::kRouteEntries - 1) / wire::kRouteEntries;
+
 // A message the NI handed up: its head, its decoded control words, the payload and its data words.
 struct Received {
   wire::HeadFields head;
@@ -32,9 +40,9 @@ struct NodeContext {
   NodeConfig config{};
   NetworkInterface* ni = nullptr;
   std::uint32_t sequence = 0;
-  std::uint64_t header[kMaxChain + 1]{};  // a worm's header flits (prefix, head, address flits)
-  // A message's control words and address field; its data goes to the NI from where it lies.
-  std::uint64_t message[kControlWords + (kMaxChain + 1) / 2]{};
+  std::uint64_t header[kMaxPackedHeaderFlits]{};  // the packed header flits of the worm being sent
+  // A message's control words; its address field and data go to the NI from where they lie.
+  std::uint64_t control[kControlWords]{};
   // One buffer per job slot, used only while that job relays: the data it sends on.
   std::uint64_t relay_data[kMaxJobs][kMaxDataWords]{};
   TreeBuilder tree_builder{};  // VH, DIAG, DDS, MIN at the source
@@ -59,10 +67,13 @@ struct NodeContext {
   void deliver(const Received& m) const;
   // Hands a message this node put together (np-d's sub-messages) to the application.
   void deliver(std::uint16_t multicast, const std::uint64_t* data, std::uint32_t words) const;
-  // Sends header[0 .. flits) and the payload: the job's control fields with the per-send ones of
-  // `info` (address_entries set to `entries`), the address field address[0 .. entries), the job's
-  // data (from job.data, not copied). False, and nothing sent, when channel `channel`'s queue is full or the NI
-  // refuses.
+  // Sends the header flits and the payload: the job's control fields with the per-send ones of
+  // `info` (address_entries set to the address field's count), the address field and the job's
+  // data (job.data), both from where they lie or are generated. False, and nothing sent, when channel
+  // `channel`'s queue is full or the NI refuses.
+  bool send(const Job& job, unsigned channel, const HeaderFlits& header, MessageInfo info,
+            const AddressEntries& address);
+  // As send with header[0 .. flits) packed in `header` and address[0 .. entries) in memory.
   bool send(const Job& job, unsigned channel, std::uint32_t flits, MessageInfo info, const std::uint32_t* address,
             std::uint32_t entries);
   // As send with no address field, and `words` data words from `data` in place of the job's data:
@@ -71,8 +82,8 @@ struct NodeContext {
                  std::uint32_t words);
 
  private:
-  bool transmit(const Job& job, unsigned channel, std::uint32_t flits, MessageInfo info, const std::uint32_t* address,
-                std::uint32_t entries, const std::uint64_t* data, std::uint32_t words);
+  bool transmit(const Job& job, unsigned channel, const HeaderFlits& header, MessageInfo info,
+                const AddressEntries& address, const std::uint64_t* data, std::uint32_t words);
 };
 
 }  // namespace wormcast::fw

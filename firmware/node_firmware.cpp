@@ -25,7 +25,7 @@ const char* to_string(Status status) {
     case Status::kBadDestinations:
       return "bad destination set";
     case Status::kTooManyDestinations:
-      return "more destinations than the firmware's chain capacity (kMaxChain, WORMCAST_FW_MAX_CHAIN)";
+      return "more destinations than the firmware's list holds (kMaxChain - 1, WORMCAST_FW_MAX_CHAIN)";
     case Status::kTooMuchData:
       return "more data words than the firmware's maximum message (kMaxDataWords, WORMCAST_FW_MAX_DATA_WORDS)";
     case Status::kNoFreeJob:
@@ -122,7 +122,8 @@ Status NodeFirmware::on_start_multicast(const MulticastRequest& r) {
   }
   if (r.count == 0 || r.destinations == nullptr) return Status::kBadDestinations;
   // A broadcast is a flag: its algorithm derives the receivers from the grid and keeps no list.
-  if (!row->broadcast && r.count + 1 > kMaxChain) return Status::kTooManyDestinations;
+  const bool unlisted = row->broadcast || (row->broadcast_unlisted && r.count + 1 == g.nodes());
+  if (!unlisted && r.count + 1 > kMaxChain) return Status::kTooManyDestinations;
   if (r.words > kMaxDataWords || (r.words > 0 && r.data == nullptr)) return Status::kTooMuchData;
   // Checked in place (no table of the network's nodes): quadratic, once per multicast.
   for (std::uint32_t i = 0; i < r.count; ++i) {
@@ -161,7 +162,8 @@ Status NodeFirmware::on_message_received(const wire::HeadFields& head, const std
     pump();
     return status;
   }
-  if (m.info.address_entries > kMaxChain || m.info.data_words > kMaxDataWords) return Status::kBadMessage;
+  // An address field is read where the NI holds it; a receiver that keeps one checks it fits.
+  if (m.info.data_words > kMaxDataWords) return Status::kBadMessage;
   const AlgorithmRow* row = find_algorithm(m.info.algorithm);
   if (row == nullptr) return Status::kBadMessage;
   m.data = payload + kControlWords + address_words(m.info.address_entries);

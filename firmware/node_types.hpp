@@ -18,7 +18,7 @@ enum class Status : std::uint8_t {
   kUnsupportedTopology,   // rd or vh on a torus
   kBadPortCount,          // the port count does not suit the algorithm or exceeds the channels
   kBadDestinations,       // none, repeated, outside the grid, the source itself; rd: not a broadcast
-  kTooManyDestinations,   // more than kMaxChain - 1
+  kTooManyDestinations,   // more than kMaxChain - 1 (a list of the source and its destinations)
   kTooMuchData,           // more than kMaxDataWords
   kNoFreeJob,             // every one of the kMaxJobs job slots is busy: nothing done, present it again later
   kBadMessage,            // a payload that does not decode or does not name this node

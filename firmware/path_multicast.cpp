@@ -10,7 +10,7 @@ namespace {
 
 // Sorts the chain by label and rotates it to start after the source's label: the labels above
 // the source's ascending, then those below ascending (spec 2.7's phi). Returns how many are below.
-std::uint32_t sort_from_source(const NodeContext& node, Chain& chain) {
+std::uint32_t sort_from_source(const NodeContext& node, PathList& chain) {
   sort_by_label(node.grid(), chain);
   const std::uint32_t own = node.grid().label(node.self()), n = static_cast<std::uint32_t>(chain.size());
   std::uint32_t below = 0;
@@ -25,8 +25,23 @@ std::uint32_t sort_from_source(const NodeContext& node, Chain& chain) {
 void set_high_low(PathJob& p, std::uint32_t h) {
   const std::uint32_t n = static_cast<std::uint32_t>(p.chain.size());
   p.worm_count = 0;
-  if (h > 0) p.worms[p.worm_count++] = {0, h, true, kNoPrefixPort, 0, 0};
-  if (n > h) p.worms[p.worm_count++] = {h, n - h, false, kNoPrefixPort, 0, 0};
+  if (h > 0) p.worms[p.worm_count++] = {0, h, true, kNoPrefixPort, 0, 0, false, false};
+  if (n > h) p.worms[p.worm_count++] = {h, n - h, false, kNoPrefixPort, 0, 0, false, false};
+}
+
+// Dual-path over every node labelled lo .. hi but the source (in that range): the labels above
+// its own ascending (high worm), those below descending (low worm), generated from the range.
+void set_whole_range(const NodeContext& node, PathJob& p, std::uint32_t lo, std::uint32_t hi) {
+  const std::uint32_t own = node.grid().label(node.self());
+  p.worm_count = 0;
+  if (own < hi) p.worms[p.worm_count++] = {own + 1, hi - own, true, kNoPrefixPort, 0, 0, true, false};
+  if (own > lo) p.worms[p.worm_count++] = {own - 1, own - lo, false, kNoPrefixPort, 0, 0, true, false};
+}
+
+// Destination k (< w.count) of worm w.
+std::uint32_t worm_destination(const Grid& g, const PathJob& p, const PathWorm& w, std::uint32_t k) {
+  if (!w.labels_in_range) return p.chain[w.first + k];
+  return g.node_at_label(w.high ? w.first + k : w.first - k);
 }
 
 // Lin-Ni dual-path lists (spec 4.1, 5.8): the destinations above the source's label ascending
@@ -45,7 +60,7 @@ void split_dual_path(const NodeContext& node, PathJob& p) {
 void split_multi_path(const NodeContext& node, PathJob& p) {
   const Grid& g = node.grid();
   const std::uint32_t x0 = g.coord(node.self(), 0), y0 = g.coord(node.self(), 1);
-  Chain parts;
+  PathList parts;
   PathWorm worms[4]{};
   std::uint8_t count = 0;
   for (std::uint8_t w = 0; w < p.worm_count; ++w) {
@@ -54,7 +69,8 @@ void split_multi_path(const NodeContext& node, PathJob& p) {
     const std::uint8_t row_port = plus_x ? 0 : 1;
     for (int kind = 0; kind < 2; ++kind) {  // row part, then column part
       const bool row = kind == 0;
-      PathWorm part{static_cast<std::uint32_t>(parts.size()), 0, list.high, row ? row_port : kNoPrefixPort, 0, 0};
+      PathWorm part{
+          static_cast<std::uint32_t>(parts.size()), 0, list.high, row ? row_port : kNoPrefixPort, 0, 0, false, false};
       for (std::uint32_t i = list.first; i < list.first + list.count; ++i) {
         const std::uint32_t x = g.coord(p.chain[i], 0);
         const bool beside = plus_x ? x > x0 : x < x0;
@@ -154,43 +170,55 @@ std::uint8_t cycle_first_hop_port(const NodeContext& node, std::uint32_t destina
 // sending order: the +Z column worm through the layer sources above that are needed (a layer with
 // a destination, the layer source included), ascending (high network), the -Z column worm
 // likewise below, descending (low), then dual-path in the own layer. A column worm carries its
-// layers' destinations in the payload; layer sources that are not destinations only relay.
+// layers' destinations in the payload; layer sources that are not destinations only relay. A
+// broadcast keeps no list: its layer worms take label ranges and its column worms' address fields
+// are the node ranges of their layers (node ids are x + X (y + Y z): a layer's are consecutive).
 Status plan_three_dbl(const NodeContext& node, PathJob& p, const std::uint32_t* destinations, std::uint32_t count) {
   const Grid& g = node.grid();
-  const std::uint32_t self = node.self(), z0 = g.coord(self, 2);
+  const std::uint32_t self = node.self(), z0 = g.coord(self, 2), layer = g.size[0] * g.size[1];
+  const bool whole = count + 1 == g.nodes();
   p.chain.clear();
-  for (std::uint32_t i = 0; i < count; ++i) {
-    if (g.coord(destinations[i], 2) == z0) p.chain.push_back(destinations[i]);
-  }
-  split_dual_path(node, p);
-  PathWorm layer[2]{};
-  const std::uint8_t layer_worms = p.worm_count;
-  for (std::uint8_t i = 0; i < layer_worms; ++i) layer[i] = p.worms[i];
-  const auto needed = [&](std::uint32_t z) {
+  if (whole) {
+    set_whole_range(node, p, z0 * layer, (z0 + 1) * layer - 1);
+  } else {
     for (std::uint32_t i = 0; i < count; ++i) {
+      if (g.coord(destinations[i], 2) == z0) p.chain.push_back(destinations[i]);
+    }
+    split_dual_path(node, p);
+  }
+  PathWorm layer_worm[2]{};
+  const std::uint8_t layer_worms = p.worm_count;
+  for (std::uint8_t i = 0; i < layer_worms; ++i) layer_worm[i] = p.worms[i];
+  const auto needed = [&](std::uint32_t z) {
+    for (std::uint32_t i = 0; i < count && !whole; ++i) {
       if (g.coord(destinations[i], 2) == z) return true;
     }
-    return false;
+    return whole;
   };
   p.worm_count = 0;
   for (int up = 1; up >= 0; --up) {
-    PathWorm column{static_cast<std::uint32_t>(p.chain.size()), 0, up == 1, kNoPrefixPort, 0, 0};
+    PathWorm column{static_cast<std::uint32_t>(p.chain.size()), 0, up == 1, kNoPrefixPort, 0, 0, false, whole};
     for (std::uint32_t i = 1; up == 1 ? z0 + i < g.size[2] : i <= z0; ++i) {
       const std::uint32_t z = up == 1 ? z0 + i : z0 - i;
       if (!needed(z)) continue;
       if (!p.chain.push_back(g.with_coord(self, 2, z))) return Status::kTooManyDestinations;
       ++column.count;
     }
-    column.payload_first = static_cast<std::uint32_t>(p.chain.size());
-    for (std::uint32_t i = 0; i < count; ++i) {
-      const std::uint32_t z = g.coord(destinations[i], 2);
-      if (up == 1 ? z <= z0 : z >= z0) continue;
-      if (!p.chain.push_back(destinations[i])) return Status::kTooManyDestinations;
-      ++column.payload_count;
+    if (whole) {
+      column.payload_first = up == 1 ? (z0 + 1) * layer : 0;
+      column.payload_count = up == 1 ? g.nodes() - (z0 + 1) * layer : z0 * layer;
+    } else {
+      column.payload_first = static_cast<std::uint32_t>(p.chain.size());
+      for (std::uint32_t i = 0; i < count; ++i) {
+        const std::uint32_t z = g.coord(destinations[i], 2);
+        if (up == 1 ? z <= z0 : z >= z0) continue;
+        if (!p.chain.push_back(destinations[i])) return Status::kTooManyDestinations;
+        ++column.payload_count;
+      }
     }
     if (column.count > 0) p.worms[p.worm_count++] = column;
   }
-  for (std::uint8_t i = 0; i < layer_worms; ++i) p.worms[p.worm_count++] = layer[i];
+  for (std::uint8_t i = 0; i < layer_worms; ++i) p.worms[p.worm_count++] = layer_worm[i];
   return Status::kOk;
 }
 
@@ -239,6 +267,11 @@ Status check_three_dbl(const Grid& g, std::uint32_t, const MulticastRequest& r) 
 }
 
 Status start_dual_path(NodeContext& node, Job& job, const MulticastRequest& r) {
+  if (r.count + 1 == node.grid().nodes()) {  // a broadcast: two label ranges, no list
+    job.state.path = {};
+    set_whole_range(node, job.state.path, 0, node.grid().nodes() - 1);
+    return Status::kOk;
+  }
   split_dual_path(node, start_path(job, r));
   return Status::kOk;
 }
@@ -273,7 +306,9 @@ Status receive_cycle_copy(NodeContext& node, const Received& m, Job*) {
 }
 
 // A column worm's copy at a layer source: the address field holds the destinations of the
-// column's layers. Deliver if this node is one of them, then run dual-path in its layer.
+// column's layers, read where the NI holds it. Deliver if this node is one of them, then run
+// dual-path in its layer: over a label range when they name every other node of the layer (a
+// broadcast's column worm; the source lists each node once), else over the list of them.
 Status receive_three_dbl(NodeContext& node, const Received& m, Job* slot) {
   if (m.head.mode != wire::Mode::kHamiltonianPath || m.head.dest != node.grid().label(node.self())) {
     return Status::kBadMessage;
@@ -283,26 +318,33 @@ Status receive_three_dbl(NodeContext& node, const Received& m, Job* slot) {
     return Status::kOk;
   }
   const Grid& g = node.grid();
-  const std::uint32_t self = node.self(), z = g.coord(self, 2);
-  bool destination = false, relays = false;  // relays: another destination in this layer
+  const std::uint32_t self = node.self(), z = g.coord(self, 2), layer = g.size[0] * g.size[1];
+  bool destination = false;
+  std::uint32_t others = 0;  // the other destinations in this layer
   for (std::uint32_t i = 0; i < m.info.address_entries; ++i) {
     const std::uint32_t entry = address_entry(m.payload, i);
     if (entry >= g.nodes()) return Status::kBadMessage;
     destination |= entry == self;
-    relays |= entry != self && g.coord(entry, 2) == z;
+    others += entry != self && g.coord(entry, 2) == z ? 1u : 0u;
   }
-  if (relays && slot == nullptr) return Status::kNoFreeJob;
+  const bool whole_layer = others + 1 == layer;
+  if (!whole_layer && others > PathList::capacity()) return Status::kBadMessage;
+  if (others > 0 && slot == nullptr) return Status::kNoFreeJob;
   if (destination) node.deliver(m);
-  if (!relays) return Status::kOk;
+  if (others == 0) return Status::kOk;
   slot->state.path = {};
   PathJob& p = slot->state.path;
-  for (std::uint32_t i = 0; i < m.info.address_entries; ++i) {
-    const std::uint32_t entry = address_entry(m.payload, i);
-    if (entry != self && g.coord(entry, 2) == z) p.chain.push_back(entry);
-  }
   begin_relay(node, *slot, m);
   p.first_step = slot->step;
-  split_dual_path(node, p);
+  if (whole_layer) {
+    set_whole_range(node, p, z * layer, (z + 1) * layer - 1);
+  } else {
+    for (std::uint32_t i = 0; i < m.info.address_entries; ++i) {
+      const std::uint32_t entry = address_entry(m.payload, i);
+      if (entry != self && g.coord(entry, 2) == z) p.chain.push_back(entry);
+    }
+    split_dual_path(node, p);
+  }
   slot->active = true;
   return Status::kOk;
 }
@@ -325,8 +367,9 @@ std::uint32_t iterate_path(NodeContext& node, Job& job) {
     const std::uint32_t kn = in_network[w.high ? 1 : 0]++;
     const std::uint32_t step = p.first_step + (job.all_port ? 0 : bound ? kn / h : k / d);
     if (step != job.step) continue;
-    const std::uint8_t routed = p.on_cycle ? cycle_first_hop_port(node, p.chain[w.first], w.high)
-                                           : first_hop_port(node, p.chain[w.first], w.high);
+    const std::uint32_t first = worm_destination(node.grid(), p, w, 0);
+    const std::uint8_t routed =
+        p.on_cycle ? cycle_first_hop_port(node, first, w.high) : first_hop_port(node, first, w.high);
     const std::uint8_t channel = w.row_port != kNoPrefixPort ? w.row_port
                                  : job.all_port              ? routed
                                  : bound                     ? static_cast<std::uint8_t>((w.high ? h : 0) + kn % h)
@@ -337,17 +380,57 @@ std::uint32_t iterate_path(NodeContext& node, Job& job) {
   return static_cast<std::uint32_t>(p.pending.size());
 }
 
-// A multidestination worm: the head names the first destination, the address flits the rest (the
-// head's layout, `more` counting down). A prefix head, source-routed over the one hop the routing
-// function would not take, goes in front; the sender's router drops it. On the cycle the class is
-// the VC type at injection, ph (0) high, pl (2) low; the router keeps it until the boundary
-// crossing turns it to q (seed 001).
+namespace {
+
+// A path worm's header as the NI takes it: the packed lead flits (a prefix head, then the real
+// head), then address flit k = 1 .. count - 1 naming destination k of the worm (the head's layout,
+// `more` counting down), generated from the worm's list or label range: no header table.
+class PathHeader final : public HeaderFlits {
+ public:
+  PathHeader(const NodeContext& node, std::uint32_t lead, const wire::HeadFields& head, const PathJob& p,
+             const PathWorm& w)
+      : node_(node), lead_(lead), head_(head), p_(p), w_(w) {}
+  std::uint32_t count() const override { return lead_ + w_.count - 1; }
+  std::uint64_t flit(std::uint32_t i) const override {
+    if (i < lead_) return node_.header[i];
+    const std::uint32_t k = i - lead_ + 1;
+    const std::uint32_t label = !w_.labels_in_range ? node_.grid().label(p_.chain[w_.first + k])
+                                : w_.high           ? w_.first + k
+                                                    : w_.first - k;
+    return wire::pack_addr_flit(head_, label, k);
+  }
+
+ private:
+  const NodeContext& node_;
+  std::uint32_t lead_;
+  wire::HeadFields head_;
+  const PathJob& p_;
+  const PathWorm& w_;
+};
+
+// A broadcast's column worm's address field: the node ids of its layers, in order.
+class NodeRange final : public AddressEntries {
+ public:
+  NodeRange(std::uint32_t first, std::uint32_t count) : first_(first), count_(count) {}
+  std::uint32_t count() const override { return count_; }
+  std::uint32_t entry(std::uint32_t i) const override { return first_ + i; }
+
+ private:
+  std::uint32_t first_, count_;
+};
+
+}  // namespace
+
+// A multidestination worm: the head names the first destination, the address flits the rest. A
+// prefix head, source-routed over the one hop the routing function would not take, goes in front;
+// the sender's router drops it. On the cycle the class is the VC type at injection, ph (0) high, pl
+// (2) low; the router keeps it until the boundary crossing turns it to q (seed 001).
 bool issue_path_worm(NodeContext& node, Job& job, std::uint32_t index) {
   const PathJob& p = job.state.path;
   const PathSend& send = p.pending[index];
   const PathWorm& w = p.worms[send.worm];
   const Grid& g = node.grid();
-  const std::uint32_t receiver = p.chain[w.first];
+  const std::uint32_t receiver = worm_destination(g, p, w, 0);
   wire::HeadFields head = node.head();
   head.dest = g.label(receiver);
   if (p.on_cycle) {
@@ -361,7 +444,7 @@ bool issue_path_worm(NodeContext& node, Job& job, std::uint32_t index) {
   }
   if (w.count > wire::kMaxMore) return false;
   head.more = static_cast<std::uint16_t>(w.count - 1);
-  std::uint32_t flits = 0;
+  std::uint32_t lead = 0;
   if (send.prefix_port != kNoPrefixPort) {
     wire::HeadFields prefix = head;
     prefix.mode = wire::Mode::kSourceRouted;
@@ -371,11 +454,14 @@ bool issue_path_worm(NodeContext& node, Job& job, std::uint32_t index) {
     prefix.vc_class = head.vc_class;
     prefix.more = static_cast<std::uint16_t>(head.more + 1);
     prefix.dest = wire::with_route_entry(wire::kRouteAllUnused, 0, {false, send.prefix_port});
-    if (!node.put_head(flits++, prefix)) return false;
+    if (!node.put_head(lead++, prefix)) return false;
   }
-  if (!node.put_head(flits++, head)) return false;
-  for (std::uint32_t i = 1; i < w.count; ++i) node.put_address_flit(flits++, head, g.label(p.chain[w.first + i]), i);
-  return node.send(job, send.channel, flits, MessageInfo{}, p.chain.begin() + w.payload_first, w.payload_count);
+  if (!node.put_head(lead++, head)) return false;
+  const PathHeader header(node, lead, head, p, w);
+  if (w.payload_in_range)
+    return node.send(job, send.channel, header, MessageInfo{}, NodeRange(w.payload_first, w.payload_count));
+  return node.send(job, send.channel, header, MessageInfo{},
+                   ListedEntries(p.chain.begin() + w.payload_first, w.payload_count));
 }
 
 }  // namespace wormcast::fw

@@ -24,14 +24,18 @@ struct Received;
 // A path worm without a source-routed prefix (PathSend::prefix_port, PathWorm::row_port).
 inline constexpr std::uint8_t kNoPrefixPort = 0xFF;
 
-// One multidestination worm: its destinations chain[first .. first + count) in visiting order.
+// One multidestination worm: its destinations chain[first .. first + count) in visiting order or,
+// with labels_in_range, the nodes labelled first, first + 1, ... (high) or first, first - 1, ...
+// (low), count of them: a broadcast's whole network or layer, listed nowhere.
 // (No member initializers: GCC 12 fails internally on resetting a job's state (`= PathJob{}`) with them.)
 struct PathWorm {
   std::uint32_t first, count;
   bool high;                    // the high channel network
   std::uint8_t row_port;        // multi-path row worm: injected into this row channel; else kNoPrefixPort
   std::uint32_t payload_first;  // 3-DBL column worm: its layers' destinations chain[payload_first ..)
-  std::uint32_t payload_count;  //   travel in its payload's address field
+  std::uint32_t payload_count;  //   travel in its payload's address field (payload_in_range: the
+                                //   nodes payload_first .. payload_first + payload_count - 1)
+  bool labels_in_range, payload_in_range;
 };
 
 // A worm of this step: which one, on which channel, behind which prefix.
@@ -41,8 +45,12 @@ struct PathSend {
   std::uint8_t prefix_port = kNoPrefixPort;  // a first hop the routing function would not take
 };
 
+// A path job's destinations and, at a 3-DBL source, its column worms' layer sources (one per
+// layer: at most kMaxSide more).
+using PathList = FixedVector<std::uint32_t, kMaxChain + kMaxSide>;
+
 struct PathJob {
-  Chain chain;
+  PathList chain;
   PathWorm worms[4];  // in sending order
   std::uint8_t worm_count = 0;
   std::uint32_t first_step = 1;  // the step of the holder's first worms

@@ -65,8 +65,13 @@ void ReplicationLock::flush(NodeContext& node) {
       info.lock_count = o.kind == MessageKind::kLockRequest ? o.request.heads : 0;
       info.sequence = node.sequence;
       if (node.put_head(0, head)) {
-        encode_control(info, node.message);
-        sent = node.ni->send(o.channel, node.header, 1, node.message, kControlWords, nullptr, 0);
+        encode_control(info, node.control);
+        const PackedHeader header(node.header, 1);
+        OutgoingWorm worm;
+        worm.header = &header;
+        worm.control = node.control;
+        worm.control_words = kControlWords;
+        sent = node.ni->send(o.channel, worm);
       }
       if (sent) node.sequence = (node.sequence + 1) & 0xFFFFF;
     }

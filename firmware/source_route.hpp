@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Packing a source route (head mode 4) into header flits, for the algorithms whose worms carry
-// their route: XY-path and EDN's YX legs (docs/header-format.md).
+// their route packed: EDN's YX legs (docs/header-format.md; XY-path generates its long routes as the
+// NI takes them, firmware/xy_path.cpp).
 #pragma once
 
 #include <cstdint>

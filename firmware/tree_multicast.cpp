@@ -264,7 +264,8 @@ void TreeBuilder::build_zone(TreeKind kind, std::uint32_t zone_index) {
   } else {
     // MIN (A-004-6): alternately the smallest coordinate j (ties: j+1, j+2 cyclically), joined to
     // the nearest tree node of the zone.
-    bool used[kMaxChain] = {};
+    bool* used = picked_;
+    for (std::uint32_t i = 0; i < n; ++i) used[i] = false;
     for (std::uint32_t pick = 0, j = 0; pick < n; ++pick, j = (j + 1) % grid_.dims) {
       std::uint32_t best = n;
       int lb[3] = {0, 0, 0};
@@ -370,8 +371,7 @@ std::uint32_t TreeBuilder::children_of(std::uint32_t parent, std::uint32_t* chil
 }
 
 TreeBuilder::Result TreeBuilder::build(const Grid& grid, std::uint32_t source, TreeKind kind,
-                                       const std::uint32_t* destinations, std::uint32_t count,
-                                       FixedVector<std::uint32_t, kMaxChain>& out) {
+                                       const std::uint32_t* destinations, std::uint32_t count, TreeList& out) {
   if (grid.nodes() > kMaxGridNodes) return Result::kNetworkTooLarge;
   grid_ = grid;
   source_ = source;
@@ -385,7 +385,7 @@ TreeBuilder::Result TreeBuilder::build(const Grid& grid, std::uint32_t source, T
   const std::uint8_t* zones = grid.dims == 3 ? kZones3 : kZones2;
   const std::uint32_t zone_total = grid.dims == 3 ? 8 : 4;
   // Each destination belongs to the first zone that contains it (A-004-2).
-  std::uint8_t assigned[kMaxChain];
+  std::uint8_t* assigned = zone_of_;
   for (std::uint32_t i = 0; i < count; ++i) {
     assigned[i] = 0xFF;
     for (std::uint32_t z = 0; z < zone_total && assigned[i] == 0xFF; ++z) {
@@ -425,7 +425,7 @@ TreeBuilder::Result TreeBuilder::build(const Grid& grid, std::uint32_t source, T
   }
   // Preorder, children in send order, with an explicit stack (no recursion on a small core).
   out.clear();
-  std::uint32_t stack[kMaxChain];
+  std::uint32_t* stack = preorder_stack_;
   std::uint32_t top = 0;
   stack[top++] = source;
   while (top > 0) {
@@ -434,7 +434,7 @@ TreeBuilder::Result TreeBuilder::build(const Grid& grid, std::uint32_t source, T
     const std::uint32_t n = children_of(v, children);
     if (!out.push_back(tree_entry(v, n, (flags_[v] & kDest) != 0))) return Result::kTreeTooLarge;
     for (std::uint32_t i = n; i > 0; --i) {
-      if (top == kMaxChain) return Result::kTreeTooLarge;
+      if (top == kMaxGridNodes) return Result::kTreeTooLarge;
       stack[top++] = children[i - 1];
     }
   }
@@ -475,7 +475,10 @@ Status start_min(NodeContext& node, Job& job, const MulticastRequest& r) {
 // The address field is the receiver's subtree, its own entry first: deliver if the entry says so,
 // relay to the children unless it is a leaf.
 Status receive_tree(NodeContext& node, const Received& m, Job* slot) {
-  if (m.info.address_entries == 0 || tree_node(address_entry(m.payload, 0)) != node.self()) return Status::kBadMessage;
+  if (m.info.address_entries == 0 || m.info.address_entries > TreeList::capacity() ||
+      tree_node(address_entry(m.payload, 0)) != node.self()) {
+    return Status::kBadMessage;
+  }
   const bool leaf = m.info.address_entries == 1;
   if (!leaf && slot == nullptr) return Status::kNoFreeJob;
   if (tree_destination(address_entry(m.payload, 0))) node.deliver(m);

@@ -32,13 +32,16 @@ constexpr bool tree_destination(std::uint32_t entry) { return (entry >> 31) != 0
 // The index after the subtree that starts at list[i] (i < size); size if the list is cut short.
 std::size_t tree_subtree_end(const std::uint32_t* list, std::size_t size, std::size_t i);
 
+// A carried tree: its nodes, entry 0 the receiver (a tree holds at most the network's nodes).
+using TreeList = FixedVector<std::uint32_t, kMaxChain>;
+
 class TreeBuilder {
  public:
   enum class Result : std::uint8_t { kOk, kNetworkTooLarge, kTreeTooLarge };
 
   // The preorder list of the tree of `kind` from `source` to `destinations` on mesh `grid`.
   Result build(const Grid& grid, std::uint32_t source, TreeKind kind, const std::uint32_t* destinations,
-               std::uint32_t count, FixedVector<std::uint32_t, kMaxChain>& out);
+               std::uint32_t count, TreeList& out);
 
  private:
   static constexpr std::int16_t kNone = -1;
@@ -65,7 +68,12 @@ class TreeBuilder {
   std::uint32_t source_ = 0;
   std::uint32_t origin_ = 0;  // the current zone's origin: the source (mesh) or a neighbour chain (torus)
   std::uint8_t mask_ = 0;     // mirrored dimensions of the current zone
-  std::uint32_t zone_dests_[kMaxChain]{};
+  // Per destination (fewer than the network's nodes): the current zone's, each one's zone, MIN's
+  // picks; the preorder walk's stack (at most one entry per node).
+  std::uint32_t zone_dests_[kMaxGridNodes]{};
+  std::uint8_t zone_of_[kMaxGridNodes]{};
+  bool picked_[kMaxGridNodes]{};
+  std::uint32_t preorder_stack_[kMaxGridNodes]{};
   std::uint32_t zone_count_ = 0;
   // Per node of the network: the whole tree and the current zone's subtree.
   std::int16_t parent_[kMaxGridNodes]{};
@@ -83,8 +91,8 @@ struct TreeSend {
 };
 
 struct TreeJob {
-  FixedVector<std::uint32_t, kMaxChain> list;  // the carried tree, entry 0 this node
-  std::uint32_t next_child = 1;                // list index of the next child to send to
+  TreeList list;                 // the carried tree, entry 0 this node
+  std::uint32_t next_child = 1;  // list index of the next child to send to
   FixedVector<TreeSend, kMaxChannels> pending;
 };
 

@@ -76,6 +76,7 @@ Status start_chain(NodeContext& node, Job& job, const MulticastRequest& r) {
 // The receiver is a destination and in its address field; it delivers, and when the field holds
 // more than itself it serves that part of the chain.
 Status receive_chain(NodeContext& node, const Received& m, Job* slot) {
+  if (m.info.address_entries > Chain::capacity()) return Status::kBadMessage;  // more than a chain holds
   std::uint32_t own_index = 0;
   bool found = false;
   for (std::uint32_t i = 0; i < m.info.address_entries; ++i) {

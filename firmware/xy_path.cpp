@@ -4,7 +4,6 @@
 #include "firmware/xy_path.hpp"
 
 #include "firmware/job.hpp"
-#include "firmware/source_route.hpp"
 
 namespace wormcast::fw {
 namespace {
@@ -24,6 +23,8 @@ void partition(const Grid& g, std::uint32_t self, bool x_first, XyPartition& xy)
   for (std::uint32_t n = 0; n < g.nodes(); ++n) xy.path[n] = 0;
   xy.path[self] = 3;  // on both
   xy.label[self] = 0;
+  xy.order[0] = static_cast<std::uint16_t>(self);
+  xy.taken = 1;
   std::uint32_t length[2] = {0, 0};
   std::uint32_t last[2][2] = {{0, 0}, {0, 0}};  // reflected (x, y) of each path's end
   int dir[2] = {1, 1};
@@ -63,20 +64,25 @@ void partition(const Grid& g, std::uint32_t self, bool x_first, XyPartition& xy)
     const std::uint32_t n = node_at(next[0], next[1]);
     xy.path[n] = static_cast<std::uint8_t>(turn + 1);
     xy.label[n] = static_cast<std::uint16_t>(length[turn]);
+    xy.order[xy.taken++] = static_cast<std::uint16_t>(n);
     v[0] = next[0];
     v[1] = next[1];
   }
 }
 
 // Routing (Algorithm 3.3.2): per path, the destinations on it by label, each hop to the neighbour
-// on the same path with the largest label in (L(u), L(next destination)].
+// on the same path with the largest label in (L(u), L(next destination)]. The destinations are
+// marked in the partition and met in label order by walking the partition's order, so the plan
+// keeps no list of them: the job holds only the routes.
 Status plan(NodeContext& node, Job& job, const MulticastRequest& r, bool x_first) {
   const Grid& g = node.grid();
   const std::uint32_t self = node.self();
   XyPartition& xy = node.xy_partition;
   partition(g, self, x_first, xy);
   for (std::uint32_t i = 0; i < r.count; ++i) {
-    if (xy.path[r.destinations[i]] != 1 && xy.path[r.destinations[i]] != 2) return Status::kBadDestinations;
+    const std::uint8_t path = xy.path[r.destinations[i]];
+    if (path != 1 && path != 2) return Status::kBadDestinations;  // the source, or listed twice
+    xy.path[r.destinations[i]] = static_cast<std::uint8_t>(path | kXyDestination);
   }
   job.state.xy = {};
   XyPathJob& j = job.state.xy;
@@ -85,20 +91,12 @@ Status plan(NodeContext& node, Job& job, const MulticastRequest& r, bool x_first
     // down from a top one, the Y path right from a left corner and left from a right one.
     const std::uint8_t vc_class = p == 1 ? (g.coord(self, 1) == 0 ? wire::kXyClassXPathUp : wire::kXyClassXPathDown)
                                          : (g.coord(self, 0) == 0 ? wire::kXyClassYPathRight : wire::kXyClassYPathLeft);
-    XyWorm w{static_cast<std::uint32_t>(j.chain.size()), 0, 0, 0, 0, vc_class};
-    for (std::uint32_t i = 0; i < r.count; ++i) {  // by label: insertion sort
-      const std::uint32_t destination = r.destinations[i];
-      if (xy.path[destination] != p) continue;
-      if (!j.chain.push_back(destination)) return Status::kTooManyDestinations;
-      std::uint32_t k = w.first + w.count++;
-      for (; k > w.first && xy.label[j.chain[k - 1]] > xy.label[destination]; --k) j.chain[k] = j.chain[k - 1];
-      j.chain[k] = destination;
-    }
-    if (w.count == 0) continue;
-    w.route_first = static_cast<std::uint32_t>(j.chain.size());
+    XyWorm w{static_cast<std::uint32_t>(j.route.size()), 0, 0, vc_class};
     std::uint32_t u = self, label = 0;
-    for (std::uint32_t k = w.first; k < w.first + w.count; ++k) {
-      const std::uint32_t target = xy.label[j.chain[k]];
+    for (std::uint32_t k = 1; k < xy.taken; ++k) {
+      const std::uint32_t destination = xy.order[k];
+      if (xy.path[destination] != (p | kXyDestination)) continue;
+      const std::uint32_t target = xy.label[destination];
       while (label < target) {
         std::uint32_t best = u, best_label = label;
         for (unsigned d = 0; d < 2; ++d) {
@@ -107,22 +105,63 @@ Status plan(NodeContext& node, Job& job, const MulticastRequest& r, bool x_first
             if (minus == 0 ? c + 1 >= g.size[d] : c == 0) continue;
             const std::uint32_t nb = g.with_coord(u, d, minus == 0 ? c + 1 : c - 1);
             const std::uint32_t l = xy.label[nb];
-            if (xy.path[nb] != p || l <= label || l > target || l <= best_label) continue;
+            if ((xy.path[nb] & 3u) != p || l <= label || l > target || l <= best_label) continue;
             best = nb;
             best_label = l;
             if (u == self) w.first_port = static_cast<std::uint8_t>(2 * d + minus);
           }
         }
-        if (best == u || !j.chain.push_back(best)) return Status::kTooManyDestinations;
+        if (best == u || !j.route.push_back(best | (best_label == target ? kXyDeliver : 0u))) {
+          return Status::kTooManyDestinations;
+        }
         ++w.hops;
         u = best;
         label = best_label;
       }
     }
-    j.worms[j.worm_count++] = w;
+    if (w.hops > 0) j.worms[j.worm_count++] = w;
   }
   return Status::kOk;
 }
+
+// A route's header as the NI takes it (mode 4): flit i holds route entries 5i .. 5i + 4, entry e
+// taken by route node e (the source first, never delivering) = {node e is a destination, the port
+// toward node e + 1}; the unused entries after the last hop end the route at the last destination.
+// Generated from the job's route, so no header table.
+class XyRouteHeader final : public HeaderFlits {
+ public:
+  XyRouteHeader(const Grid& g, std::uint32_t self, const wire::HeadFields& head, const std::uint32_t* route,
+                std::uint32_t hops)
+      : g_(g), self_(self), head_(head), route_(route), hops_(hops) {
+    head_.mode = wire::Mode::kSourceRouted;
+    head_.more = static_cast<std::uint16_t>(count() - 1);
+  }
+  std::uint32_t count() const override { return (hops_ + wire::kRouteEntries - 1) / wire::kRouteEntries; }
+  std::uint64_t flit(std::uint32_t i) const override {
+    std::uint32_t group = wire::kRouteAllUnused;
+    for (std::uint32_t e = 0; e < wire::kRouteEntries && i * wire::kRouteEntries + e < hops_; ++e) {
+      const std::uint32_t hop = i * wire::kRouteEntries + e;
+      const std::uint32_t u = hop == 0 ? self_ : route_[hop - 1] & ~kXyDeliver, v = route_[hop] & ~kXyDeliver;
+      std::uint8_t port = 0;
+      for (unsigned d = 0; d < 2; ++d) {
+        if (g_.coord(v, d) == g_.coord(u, d) + 1) port = static_cast<std::uint8_t>(2 * d);
+        if (g_.coord(v, d) + 1 == g_.coord(u, d)) port = static_cast<std::uint8_t>(2 * d + 1);
+      }
+      group = wire::with_route_entry(group, e, {hop > 0 && (route_[hop - 1] & kXyDeliver) != 0, port});
+    }
+    if (i > 0) return wire::pack_addr_flit(head_, group, i);
+    wire::HeadFields head = head_;
+    head.dest = group;
+    return wire::pack_head(head);
+  }
+
+ private:
+  const Grid& g_;
+  std::uint32_t self_;
+  wire::HeadFields head_;
+  const std::uint32_t* route_;
+  std::uint32_t hops_;
+};
 
 }  // namespace
 
@@ -150,31 +189,15 @@ Status receive_xy_copy(NodeContext& node, const Received& m, Job*) {
 // Both worms in step 1 (all-port).
 std::uint32_t iterate_xy_path(NodeContext&, Job& job) { return job.step == 1 ? job.state.xy.worm_count : 0; }
 
-// A source route (mode 4) of {deliver, port} entries, five per header flit, on the channel of its
-// first hop; entry i is taken by route node i (the source first, never delivering), the unused
-// entries after the last hop end the route at the last destination.
+// Each worm's source route on the channel of its first hop.
 bool issue_xy_worm(NodeContext& node, Job& job, std::uint32_t index) {
   const XyPathJob& j = job.state.xy;
   const XyWorm& w = j.worms[index];
-  const Grid& g = node.grid();
   wire::HeadFields head = node.head();
   head.vc_class = w.vc_class;
-  SourceRoute route(head, w.hops, node.header, kMaxChain + 1);
-  if (!route.fits()) return false;
-  std::uint32_t u = node.self(), next_destination = w.first;
-  for (std::uint32_t i = 0; i < w.hops; ++i) {
-    const std::uint32_t v = j.chain[w.route_first + i];
-    const bool deliver = i > 0 && next_destination < w.first + w.count && j.chain[next_destination] == u;
-    if (deliver) ++next_destination;
-    std::uint8_t port = 0;
-    for (unsigned d = 0; d < 2; ++d) {
-      if (g.coord(v, d) == g.coord(u, d) + 1) port = static_cast<std::uint8_t>(2 * d);
-      if (g.coord(v, d) + 1 == g.coord(u, d)) port = static_cast<std::uint8_t>(2 * d + 1);
-    }
-    u = v;
-    route.push({deliver, port});
-  }
-  return node.send(job, w.first_port, route.flits(), MessageInfo{}, nullptr, 0);
+  const XyRouteHeader header(node.grid(), node.self(), head, j.route.begin() + w.route_first, w.hops);
+  if (header.count() - 1 > wire::kMaxMore) return false;
+  return node.send(job, w.first_port, header, MessageInfo{}, ListedEntries(nullptr, 0));
 }
 
 }  // namespace wormcast::fw

@@ -8,7 +8,6 @@
 
 #include <cstdint>
 
-#include "firmware/chain.hpp"
 #include "firmware/fixed_vector.hpp"
 #include "firmware/fw_config.hpp"
 #include "firmware/network.hpp"
@@ -20,24 +19,34 @@ struct Job;
 struct NodeContext;
 struct Received;
 
-// The source's partition: each node's path (0 none, 1 X, 2 Y, 3 the source on both) and label on it.
+// The source's partition: each node's path (0 none, 1 X, 2 Y, 3 the source on both; plus
+// kXyDestination while a plan marks the request's destinations) and label on it, and the nodes in
+// the order the partition took them (each path's in label order).
 struct XyPartition {
   std::uint8_t path[kMaxGridNodes]{};
   std::uint16_t label[kMaxGridNodes]{};
+  std::uint16_t order[kMaxGridNodes]{};
+  std::uint32_t taken = 0;  // order[0 .. taken)
 };
+inline constexpr std::uint8_t kXyDestination = 4;
 
-// One path's worm: its destinations chain[first .. first + count) in visiting order, its route's
-// nodes after the source chain[route_first .. route_first + hops), leaving on first_port.
+// A route node of XyPathJob::route: the node id, and kXyDeliver when it is a destination.
+inline constexpr std::uint32_t kXyDeliver = 1u << 31;
+
+// One path's worm: its route's nodes after the source route[route_first .. route_first + hops),
+// the last one its last destination, leaving on first_port.
 // (No member initializers: GCC 12 fails internally on resetting a job's state with them.)
 struct XyWorm {
-  std::uint32_t first, count;
   std::uint32_t route_first, hops;
   std::uint8_t first_port;
   std::uint8_t vc_class;  // wire::kXyClass*: the path and the corner it starts from
 };
 
+// Both routes. A route visits a node at most once and the two paths share only the source, so
+// the routes hold fewer nodes than the network: sized by kMaxGridNodes, whatever the destination
+// count.
 struct XyPathJob {
-  Chain chain;
+  FixedVector<std::uint32_t, kMaxGridNodes> route;
   XyWorm worms[2];
   std::uint8_t worm_count = 0;
 };

@@ -55,15 +55,13 @@ class HostNode final : public fw::NetworkInterface {
 
   unsigned channels() const override { return 1; }
   bool can_send(unsigned k) const override { return k == 0; }
-  bool send(unsigned k, const std::uint64_t* header, std::uint32_t header_flits, const std::uint64_t* prefix,
-            std::uint32_t prefix_words, const std::uint64_t* data, std::uint32_t data_words) override {
-    if (k != 0 || header == nullptr || header_flits == 0) return false;
-    if ((prefix_words > 0 && prefix == nullptr) || (data_words > 0 && data == nullptr)) return false;
-    if (wire::unpack_head(header[0]).more + 1u != header_flits) return false;
-    std::vector<std::uint64_t> body(prefix, prefix + prefix_words);
-    body.insert(body.end(), data, data + data_words);
+  bool send(unsigned k, const fw::OutgoingWorm& worm) override {
+    if (k != 0 || !worm.well_formed()) return false;
+    if (wire::unpack_head(worm.header->flit(0)).more + 1u != worm.header->count()) return false;
+    const CopiedWorm copy = copy_worm(worm);
     Outgoing out;
-    for (const wire::Flit& f : packetize(header, header_flits, body.data(), static_cast<std::uint32_t>(body.size()))) {
+    for (const wire::Flit& f : packetize(copy.header.data(), static_cast<std::uint32_t>(copy.header.size()),
+                                         copy.payload.data(), static_cast<std::uint32_t>(copy.payload.size()))) {
       out.words.push_back(f.data);
     }
     // NodeInterface::inject: the start-up begins when the message is queued or the channel's last

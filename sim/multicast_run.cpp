@@ -594,12 +594,16 @@ RunRecord run_multicasts(const std::vector<model::Request>& requests, const RunO
                       r.length_flits, fw::kMaxDataWords, fw::kMaxDataWords * 8));
     }
     const fw::AlgorithmRow& row = *fw::find_algorithm(r.algorithm.c_str());
-    // A broadcast algorithm keeps no destination list (a broadcast is a flag); the others do.
-    if (!row.broadcast && r.destinations.size() + 1 > fw::kMaxChain) {
+    // A broadcast algorithm keeps no destination list (a broadcast is a flag), nor does a broadcast
+    // of lin, dual-path or 3dbl (label ranges); the others list the source and their destinations
+    // in one list of kMaxChain nodes (by default the kMaxGridNodes of the largest network the
+    // source-side tables take).
+    const bool whole = static_cast<int>(r.destinations.size()) + 1 == t.node_count();
+    if (!row.broadcast && !(row.broadcast_unlisted && whole) && r.destinations.size() + 1 > fw::kMaxChain) {
       throw model::UnsupportedError(
-          fmt::format("{} destinations exceed the firmware's chain of {} nodes ({} lists its destinations; raise "
-                      "WORMCAST_FW_MAX_CHAIN, firmware/fw_config.hpp, or use a broadcast algorithm)",
-                      r.destinations.size(), fw::kMaxChain, r.algorithm));
+          fmt::format("{} destinations exceed the firmware's list of {} nodes: {} lists its destinations, 1..{} of "
+                      "them (raise WORMCAST_FW_MAX_CHAIN, firmware/fw_config.hpp, or use a broadcast algorithm)",
+                      r.destinations.size(), fw::kMaxChain, r.algorithm, fw::kMaxChain - 1));
     }
     if (fw::plans_over_grid(row.id) && static_cast<std::size_t>(t.node_count()) > fw::kMaxGridNodes) {
       throw model::UnsupportedError(

@@ -52,16 +52,16 @@ NodeInterface::NodeInterface(NetworkMonitor& monitor, const model::Topology& top
 
 bool NodeInterface::can_send(unsigned k) const { return k < queues_.size() && queues_[k].size() < kSendQueue; }
 
-bool NodeInterface::send(unsigned k, const std::uint64_t* header, std::uint32_t header_flits,
-                         const std::uint64_t* prefix, std::uint32_t prefix_words, const std::uint64_t* data,
-                         std::uint32_t data_words) {
-  if (!can_send(k) || header == nullptr || header_flits == 0) return false;
-  if ((prefix_words > 0 && prefix == nullptr) || (data_words > 0 && data == nullptr)) return false;
-  const wire::HeadFields head = wire::unpack_head(header[0]);
-  if (head.more + 1u != header_flits) return false;
-  // The NI's own copy of the message (its send queue), gathered from the two spans.
-  std::vector<std::uint64_t> body(prefix, prefix + prefix_words);
-  body.insert(body.end(), data, data + data_words);
+bool NodeInterface::send(unsigned k, const fw::OutgoingWorm& worm) {
+  if (!can_send(k) || !worm.well_formed()) return false;
+  const wire::HeadFields head = wire::unpack_head(worm.header->flit(0));
+  if (head.more + 1u != worm.header->count()) return false;
+  // The NI's own copy of the message (its send queue): the header as the firmware generates it,
+  // the payload gathered from the spans.
+  CopiedWorm copy = copy_worm(worm);
+  const std::uint64_t* header = copy.header.data();
+  const auto header_flits = static_cast<std::uint32_t>(copy.header.size());
+  std::vector<std::uint64_t>& body = copy.payload;
   const auto words = static_cast<std::uint32_t>(body.size());
   fw::MessageInfo info;
   const bool decodes = fw::decode_control(body.data(), words, info);

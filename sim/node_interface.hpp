@@ -63,6 +63,20 @@ inline std::vector<wire::Flit> packetize(const std::uint64_t* header, std::uint3
   return flits;
 }
 
+// The NI's copy of a worm the firmware sends (fw::OutgoingWorm): its header flits, asked of the
+// firmware's generator one at a time in order, and its payload gathered from the three spans.
+struct CopiedWorm {
+  std::vector<std::uint64_t> header, payload;
+};
+inline CopiedWorm copy_worm(const fw::OutgoingWorm& worm) {
+  CopiedWorm c;
+  c.header.reserve(worm.header->count());
+  for (std::uint32_t i = 0; i < worm.header->count(); ++i) c.header.push_back(worm.header->flit(i));
+  c.payload.reserve(worm.payload_words());
+  for (std::uint32_t i = 0; i < worm.payload_words(); ++i) c.payload.push_back(worm.payload_word(i));
+  return c;
+}
+
 // The VC a worm travels in from its injection: class mod the router's VCs, as the routers map
 // every class (docs/rtl.md "VC-class plan"; VC counts are powers of two).
 inline unsigned injection_vc(const wire::HeadFields& head, unsigned vcs) { return head.vc_class & (vcs - 1u); }
@@ -178,8 +192,7 @@ class NodeInterface final : public fw::NetworkInterface {
 
   unsigned channels() const override { return static_cast<unsigned>(queues_.size()); }
   bool can_send(unsigned k) const override;
-  bool send(unsigned k, const std::uint64_t* header, std::uint32_t header_flits, const std::uint64_t* prefix,
-            std::uint32_t prefix_words, const std::uint64_t* data, std::uint32_t data_words) override;
+  bool send(unsigned k, const fw::OutgoingWorm& worm) override;
   void deliver(std::uint32_t multicast, const std::uint64_t* data, std::uint32_t words) override;
   std::uint64_t cycle() const override { return static_cast<std::uint64_t>(cycle_); }
 

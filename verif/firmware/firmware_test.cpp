@@ -37,14 +37,14 @@ class RecordingNi final : public fw::NetworkInterface {
       : node_(node), channels_(channels), log_(log) {}
   unsigned channels() const override { return channels_; }
   bool can_send(unsigned k) const override { return k < channels_ && room > 0; }
-  bool send(unsigned k, const std::uint64_t* header, std::uint32_t header_flits, const std::uint64_t* prefix,
-            std::uint32_t prefix_words, const std::uint64_t* data, std::uint32_t data_words) override {
-    if (!can_send(k) || header_flits == 0) return false;
+  bool send(unsigned k, const fw::OutgoingWorm& worm) override {
+    if (!can_send(k) || !worm.well_formed()) return false;
     --room;
-    Sent s{node_, k, wire::unpack_head(header[0]), std::vector<std::uint64_t>(prefix, prefix + prefix_words), {}};
-    s.payload.insert(s.payload.end(), data, data + data_words);
-    EXPECT_EQ(s.head.more + 1u, header_flits);
-    for (std::uint32_t i = 1; i < header_flits; ++i) s.address.push_back(wire::unpack_head(header[i]));
+    Sent s{node_, k, wire::unpack_head(worm.header->flit(0)), {}, {}};
+    for (std::uint32_t i = 0; i < worm.payload_words(); ++i) s.payload.push_back(worm.payload_word(i));
+    EXPECT_EQ(s.head.more + 1u, worm.header->count());
+    for (std::uint32_t i = 1; i < worm.header->count(); ++i)
+      s.address.push_back(wire::unpack_head(worm.header->flit(i)));
     log_->push_back(std::move(s));
     return true;
   }
@@ -143,6 +143,28 @@ TEST(Firmware, GridLabelsAreTheRowSnakeAndLayerSnake) {
   // docs/model.md's mesh:3x2x3 drawing: z = 1, (0,0) is 11; z = 2, (0,1) is 17.
   EXPECT_EQ(g3.label(0 + 3 * (0 + 2 * 1)), 11u);
   EXPECT_EQ(g3.label(0 + 3 * (1 + 2 * 2)), 17u);
+}
+
+// A broadcast's path worms name label ranges and find each label's node (Grid::node_at_label):
+// the drawings' nodes back from their labels, and the inverse over whole meshes of odd and even
+// sizes.
+TEST(Firmware, NodeAtLabelInvertsTheLabels) {
+  fw::Grid g3;
+  g3.dims = 3;
+  g3.size[0] = 3;
+  g3.size[1] = 2;
+  g3.size[2] = 3;
+  EXPECT_EQ(g3.node_at_label(11), 0u + 3 * (0 + 2 * 1));
+  EXPECT_EQ(g3.node_at_label(17), 0u + 3 * (1 + 2 * 2));
+  for (const auto& [x, y, z] : {std::tuple{4, 4, 1}, std::tuple{5, 3, 1}, std::tuple{3, 2, 3}, std::tuple{4, 5, 6}}) {
+    fw::Grid g;
+    g.dims = z > 1 ? 3 : 2;
+    g.size[0] = static_cast<std::uint16_t>(x);
+    g.size[1] = static_cast<std::uint16_t>(y);
+    g.size[2] = static_cast<std::uint16_t>(z);
+    for (std::uint32_t n = 0; n < g.nodes(); ++n)
+      EXPECT_EQ(g.node_at_label(g.label(n)), n) << x << "x" << y << "x" << z;
+  }
 }
 
 // Spec 1.12 / V4(b): 6x6 mesh, source (3,3), destinations (0,1), (3,1), (2,2), (5,2), (2,5), the

@@ -30,11 +30,10 @@ class SinkNi final : public fw::NetworkInterface {
   };
   unsigned channels() const override { return 4; }
   bool can_send(unsigned k) const override { return k < 4; }
-  bool send(unsigned, const std::uint64_t* header, std::uint32_t, const std::uint64_t* prefix,
-            std::uint32_t prefix_words, const std::uint64_t* data, std::uint32_t data_words) override {
-    Sent s{wire::unpack_head(header[0]), {}};
-    std::vector<std::uint64_t> payload(prefix, prefix + prefix_words);
-    payload.insert(payload.end(), data, data + data_words);
+  bool send(unsigned, const fw::OutgoingWorm& worm) override {
+    Sent s{wire::unpack_head(worm.header->flit(0)), {}};
+    std::vector<std::uint64_t> payload;
+    for (std::uint32_t i = 0; i < worm.payload_words(); ++i) payload.push_back(worm.payload_word(i));
     EXPECT_TRUE(fw::decode_control(payload.data(), static_cast<std::uint32_t>(payload.size()), s.info));
     sent.push_back(s);
     return true;
