@@ -269,183 +269,250 @@ int worm_data_flits(const Request& request, const Worm& worm) {
   return worm.data_flits > 0 ? worm.data_flits : request.length_flits;
 }
 
+namespace {
+
+// When a node holds part or all of the message: the time, the step that brought it, and the links
+// its copy crossed from the source.
+struct Holding {
+  double time = 0.0;
+  int step = 0;
+  int path_hops = 0;
+};
+
+// The contention-free timeline of one plan (plan.hpp, compute_metrics): worms costed in step order,
+// each leaving its sender when the sender holds the message and its injection port is free (and,
+// for PCP's spines, the replication lock is held), waiting behind earlier worms on each channel
+// (channel queueing), and delivering to the nodes on its route. Tables are indexed by node id (and
+// injection port or channel): O(N) per plan, with no per-entry allocation.
+class WormTimeline {
+ public:
+  WormTimeline(const Request& request, const std::vector<Worm>& worms);
+  // Costs every worm, in step order (stable, so the plan's order breaks ties).
+  void run();
+  // When node holds the whole message (its delivery), or nothing if no worm brings it.
+  const std::optional<Holding>& whole_message(NodeId node) const { return latest_[at(node)]; }
+
+ private:
+  static std::size_t at(NodeId node) { return static_cast<std::size_t>(node); }
+  double flits(std::size_t index) const;
+  // What was received in earlier steps becomes what a node sends from.
+  void begin_step(int step);
+  // When worm `index` leaves its sender (or, spawned in a router, passes the spawning router).
+  Holding departure(std::size_t index, double length);
+  // A lock message from `from` to `to` whose start-up begins at `start`: when `to`'s processor has it.
+  double lock_message(NodeId from, NodeId to, double start);
+  // waited_[i]: the head's waits before hop i of worm w (channel queueing; zeros without it).
+  void queue_on_channels(const Worm& w, const Holding& depart, double length);
+  void record_arrivals(const Worm& w, const Holding& depart, double length);
+
+  const Request& request_;
+  const std::vector<Worm>& worms_;
+  const Topology& t_;
+  const LatencyParameters& p_;
+  std::vector<WireLength> lengths_;
+  // Senders hold the message from their first arrival (holds_). A node that receives parts of the
+  // message in several worms (np-d's sub-messages) has all it received in earlier steps at ready_
+  // (what it sends from), and the whole at its latest arrival (latest_, its delivery, in the last
+  // step that brings a part). With one receipt per node, both are its first arrival.
+  std::vector<std::optional<Holding>> holds_, latest_;
+  std::vector<double> ready_;
+  std::vector<NodeId> received_this_step_;
+  int current_step_ = 0;
+  int lowest_port_ = 0;
+  std::size_t port_slots_ = 0;
+  std::vector<double> port_free_;  // per (sender, injection port): when it is free
+  std::vector<int> position_;      // a node's first position on the route of the current worm
+  // Per worm: when its header leaves the sender, and the links its copy crossed before the sender.
+  std::vector<Holding> departs_;
+  std::vector<bool> departed_;
+  // Channel queueing: per directed channel (node * ports + port), when the next head may take it.
+  std::size_t ports_ = 0;
+  std::vector<double> channel_free_;
+  std::vector<double> waited_;
+  // The replication lock (docs/firmware.md, "The replication lock"): the source's request to the
+  // coordinator and the grant back, each a kLockMessageFlits-flit worm on its dimension-order
+  // route, costed like any worm (start-up, hops, flits, gamma, and with channel queueing the waits
+  // behind the worms costed before it: the source's X lines, whose row the request's route starts
+  // along). The request leaves when the source starts, on the channel of the first replicating worm.
+  std::vector<bool> replicated_;
+  std::optional<double> lock_held_;
+};
+
+WormTimeline::WormTimeline(const Request& request, const std::vector<Worm>& worms)
+    : request_(request), worms_(worms), t_(request.topology), p_(request.latency) {
+  const auto nodes = static_cast<std::size_t>(t_.node_count());
+  if (p_.wire_lengths) lengths_ = wire_lengths(request, worms);
+  holds_.resize(nodes);
+  holds_[at(request.source)] = Holding{};
+  latest_.resize(nodes);
+  latest_[at(request.source)] = Holding{};
+  ready_.assign(nodes, 0.0);
+  const auto [lowest_port, highest_port] = port_range(worms);
+  lowest_port_ = lowest_port;
+  port_slots_ = static_cast<std::size_t>(highest_port - lowest_port + 1);
+  port_free_.assign(nodes * port_slots_, 0.0);
+  position_.assign(nodes, -1);
+  departs_.resize(worms.size());
+  departed_.assign(worms.size(), false);
+  ports_ = static_cast<std::size_t>(t_.port_count());
+  if (p_.channel_queueing) channel_free_.assign(nodes * ports_, -std::numeric_limits<double>::infinity());
+  replicated_.assign(worms.size(), false);
+  for (const Worm& w : worms) {
+    if (w.spawned_from) replicated_[*w.spawned_from] = true;
+  }
+  const bool needs_lock = p_.replication_lock && request.source != kReplicationLockCoordinator &&
+                          std::find(replicated_.begin(), replicated_.end(), true) != replicated_.end();
+  if (!needs_lock) lock_held_ = 0.0;
+}
+
+void WormTimeline::run() {
+  std::vector<std::size_t> order(worms_.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  const auto by_step = [&](std::size_t a, std::size_t b) { return worms_[a].step < worms_[b].step; };
+  if (!std::is_sorted(order.begin(), order.end(), by_step)) std::stable_sort(order.begin(), order.end(), by_step);
+  for (std::size_t index : order) {
+    const Worm& w = worms_[index];
+    begin_step(w.step);
+    const double length = flits(index);
+    const Holding depart = departure(index, length);
+    departs_[index] = depart;
+    departed_[index] = true;
+    queue_on_channels(w, depart, length);
+    record_arrivals(w, depart, length);
+  }
+}
+
+double WormTimeline::flits(std::size_t index) const {
+  return p_.wire_lengths ? lengths_[index].flits() : worm_data_flits(request_, worms_[index]);
+}
+
+void WormTimeline::begin_step(int step) {
+  if (step == current_step_) return;
+  for (NodeId node : received_this_step_) ready_[at(node)] = latest_[at(node)]->time;
+  received_this_step_.clear();
+  current_step_ = step;
+}
+
+Holding WormTimeline::departure(std::size_t index, double length) {
+  const Worm& w = worms_[index];
+  if (w.spawned_from) {  // router replication: no processor, no start-up, no injection port
+    const int hops = hops_to_spawning_router(t_, worms_, index, departed_);
+    Holding depart = departs_[*w.spawned_from];
+    depart.time += hops * p_.router_delay;
+    depart.path_hops += hops;
+    return depart;
+  }
+  const std::optional<Holding>& sender = holds_[at(w.sender)];
+  if (!sender || sender->step >= w.step) {
+    throw std::logic_error(fmt::format("worm {} of step {} leaves {}, which does not hold the message before that step",
+                                       index, w.step, t_.node_name(w.sender)));
+  }
+  double& free_at = port_free_[at(w.sender) * port_slots_ + static_cast<std::size_t>(w.port - lowest_port_)];
+  if (replicated_[index] && !lock_held_) {
+    const double request_in = lock_message(request_.source, kReplicationLockCoordinator, sender->time);
+    lock_held_ = lock_message(kReplicationLockCoordinator, request_.source, request_in);
+  }
+  const double held_at = std::max(sender->time, ready_[at(w.sender)]);
+  const double start = std::max(std::max(held_at, free_at), replicated_[index] ? *lock_held_ : 0.0);
+  const int copies = p_.startup_per_channel ? 1 : w.prepared_copies;
+  const double startup = copies * p_.alpha + w.control_field_changes * p_.mu;
+  free_at = start + startup + length * p_.beta;
+  return Holding{start + startup, w.step, sender->path_hops};
+}
+
+double WormTimeline::lock_message(NodeId from, NodeId to, double start) {
+  const double depart = start + p_.alpha;
+  const double length = kLockMessageFlits;
+  double wait = 0;
+  int hops = 0;
+  NodeId node = from;
+  for (int d = 0; d < t_.dimensions(); ++d) {  // dimension order on a mesh
+    const auto dim = static_cast<std::size_t>(d);
+    while (t_.coord(node)[dim] != t_.coord(to)[dim]) {
+      const bool up = t_.coord(node)[dim] < t_.coord(to)[dim];
+      const auto port = static_cast<Port>(2 * d + (up ? 0 : 1));
+      if (p_.channel_queueing) {
+        double& free_at = channel_free_[at(node) * ports_ + static_cast<std::size_t>(port)];
+        const double head = depart + p_.injection_delay + hops * p_.router_delay + wait;
+        wait += std::max(0.0, free_at - head);
+        free_at = std::max(free_at, head) + length * p_.beta + 1.0;
+      }
+      node = t_.neighbour(node, port);
+      ++hops;
+    }
+  }
+  const double in = depart + hops * p_.router_delay + length * p_.beta + p_.injection_delay + p_.ejection_delay + wait;
+  // The receiver's processor takes one message at a time: a message of the multicast that arrived
+  // there first (the coordinator ends the -X line of a source in row 0) is taken first.
+  const std::optional<Holding>& busy = holds_[at(to)];
+  const double free = busy && busy->time - p_.gamma <= in ? busy->time : in;
+  return std::max(in, free) + p_.gamma;
+}
+
+void WormTimeline::queue_on_channels(const Worm& w, const Holding& depart, double length) {
+  waited_.assign(w.hops.size() + 1, 0.0);
+  if (!p_.channel_queueing) return;
+  // The head takes channel i when the worm before it there has left it: that worm's head took it
+  // at h, its tail crossed F - 1 cycles later, and its output VC is free the cycle after.
+  double wait = 0;
+  for (std::size_t i = 0; i < w.hops.size(); ++i) {
+    const RouteHop& hop = w.hops[i];
+    if (hop.node < 0 || hop.node >= t_.node_count() || hop.port < 0 || hop.port >= t_.port_count()) break;
+    double& free_at = channel_free_[at(hop.node) * ports_ + static_cast<std::size_t>(hop.port)];
+    const double head = depart.time + p_.injection_delay + static_cast<double>(i) * p_.router_delay + wait;
+    wait += std::max(0.0, free_at - head);
+    free_at = std::max(free_at, head) + length * p_.beta + 1.0;
+    waited_[i + 1] = wait;
+  }
+}
+
+void WormTimeline::record_arrivals(const Worm& w, const Holding& depart, double length) {
+  // Deliveries and relays alike take the whole message in: same arrival. A node not on the route
+  // (a planner bug) counts the whole route, as std::find would.
+  for (std::size_t i = w.route.size(); i-- > 0;) position_[at(w.route[i])] = static_cast<int>(i);
+  const auto hops_to = [&](NodeId node) {
+    const int on_route = position_[at(node)];
+    return on_route < 0 ? static_cast<int>(w.route.size()) : on_route;
+  };
+  for (const std::vector<NodeId>* receivers : {&w.keeps_copy, &w.relays, &w.part_receivers}) {
+    for (NodeId node : *receivers) {
+      const int hops = hops_to(node);
+      // The papers' terms first, in their order, so their results stay bit for bit; the RTL's
+      // pipeline terms are 0 there.
+      const double arrival = depart.time + hops * p_.router_delay + length * p_.beta + p_.gamma + p_.injection_delay +
+                             promotions_before(w, hops, hops_to) * p_.promotion_delay + p_.ejection_delay +
+                             waited_[std::min<std::size_t>(static_cast<std::size_t>(hops), w.hops.size())];
+      const Holding holding{arrival, w.step, depart.path_hops + hops};
+      std::optional<Holding>& held = holds_[at(node)];
+      if (!held) held = holding;
+      std::optional<Holding>& last = latest_[at(node)];
+      if (!last) {
+        last = holding;
+      } else {  // the whole message: its last part's arrival, in the last step that brings one
+        if (last->time < arrival) last->path_hops = holding.path_hops;
+        last->time = std::max(last->time, arrival);
+        last->step = std::max(last->step, holding.step);
+      }
+      received_this_step_.push_back(node);
+    }
+  }
+  for (NodeId node : w.route) position_[at(node)] = -1;
+}
+
+}  // namespace
+
 PlanMetrics compute_metrics(const Request& request, const std::vector<Worm>& worms) {
   const Topology& t = request.topology;
-  const LatencyParameters& p = request.latency;
-  const auto nodes = static_cast<std::size_t>(t.node_count());
+  WormTimeline timeline(request, worms);
+  timeline.run();
   PlanMetrics metrics;
-  std::vector<WireLength> lengths;
-  if (p.wire_lengths) lengths = wire_lengths(request, worms);
-
-  // Worms in step order (stable, so the plan's order breaks ties); senders hold the message from
-  // their first arrival.
-  std::vector<std::size_t> order(worms.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  const auto by_step = [&](std::size_t a, std::size_t b) { return worms[a].step < worms[b].step; };
-  if (!std::is_sorted(order.begin(), order.end(), by_step)) std::stable_sort(order.begin(), order.end(), by_step);
-
-  // Tables indexed by node id (and injection port): O(N) per plan, with no per-entry allocation.
-  struct Holding {
-    double time = 0.0;
-    int step = 0;
-    int path_hops = 0;
-  };
-  std::vector<std::optional<Holding>> holds(nodes);
-  holds[static_cast<std::size_t>(request.source)] = Holding{};
-  // A node that receives parts of the message in several worms (np-d's sub-messages) has all it
-  // received in earlier steps at `ready` (what it sends from), and the whole at its latest arrival
-  // (`latest`, its delivery, in the last step that brings a part). With one receipt per node, both
-  // are its first arrival.
-  std::vector<std::optional<Holding>> latest(nodes);
-  latest[static_cast<std::size_t>(request.source)] = Holding{};
-  std::vector<double> ready(nodes, 0.0);
-  std::vector<NodeId> received_this_step;
-  int current_step = 0;
-  const auto [lowest_port, highest_port] = port_range(worms);
-  const auto port_slots = static_cast<std::size_t>(highest_port - lowest_port + 1);
-  std::vector<double> port_free(nodes * port_slots, 0.0);
-  std::vector<int> position(nodes, -1);  // a node's first position on the route of the current worm
-  // Per worm: when its header leaves the sender, and the links its copy crossed before the sender.
-  std::vector<Holding> departs(worms.size());
-  std::vector<bool> departed(worms.size(), false);
-  // Channel queueing: per directed channel (node * ports + port), when the next head may take it.
-  const auto ports = static_cast<std::size_t>(t.port_count());
-  std::vector<double> channel_free;
-  if (p.channel_queueing) channel_free.assign(nodes * ports, -std::numeric_limits<double>::infinity());
-  std::vector<double> waited;  // per hop of the current worm: its head's waits before that hop
-  // The replication lock (docs/firmware.md, "The replication lock"): the source's request to the
-  // coordinator and the grant back, each a kLockMessageFlits-flit worm on its dimension-order route,
-  // costed like any worm (start-up, hops, flits, gamma, and with channel queueing the waits behind
-  // the worms costed before it: the source's X lines, whose row the request's route starts along).
-  // The request leaves when the source starts, on the channel of the first replicating worm.
-  std::vector<bool> replicated(worms.size(), false);
-  for (const Worm& w : worms) {
-    if (w.spawned_from) replicated[*w.spawned_from] = true;
-  }
-  std::optional<double> lock_held;
-  const bool needs_lock = p.replication_lock && request.source != kReplicationLockCoordinator &&
-                          std::find(replicated.begin(), replicated.end(), true) != replicated.end();
-  if (!needs_lock) lock_held = 0.0;
-  // A lock message from `from` to `to` whose start-up begins at `start`: when `to`'s processor has it.
-  const auto lock_message = [&](NodeId from, NodeId to, double start) {
-    const double depart = start + p.alpha;
-    const double length = kLockMessageFlits;
-    double wait = 0;
-    int hops = 0;
-    NodeId at = from;
-    for (int d = 0; d < t.dimensions(); ++d) {  // dimension order on a mesh
-      while (t.coord(at)[static_cast<std::size_t>(d)] != t.coord(to)[static_cast<std::size_t>(d)]) {
-        const bool up = t.coord(at)[static_cast<std::size_t>(d)] < t.coord(to)[static_cast<std::size_t>(d)];
-        const auto port = static_cast<Port>(2 * d + (up ? 0 : 1));
-        if (p.channel_queueing) {
-          double& free_at = channel_free[static_cast<std::size_t>(at) * ports + static_cast<std::size_t>(port)];
-          const double head = depart + p.injection_delay + hops * p.router_delay + wait;
-          wait += std::max(0.0, free_at - head);
-          free_at = std::max(free_at, head) + length * p.beta + 1.0;
-        }
-        at = t.neighbour(at, port);
-        ++hops;
-      }
-    }
-    const double in = depart + hops * p.router_delay + length * p.beta + p.injection_delay + p.ejection_delay + wait;
-    // The receiver's processor takes one message at a time: a message of the multicast that
-    // arrived there first (the coordinator ends the -X line of a source in row 0) is taken first.
-    const std::optional<Holding>& busy = holds[static_cast<std::size_t>(to)];
-    const double free = busy && busy->time - p.gamma <= in ? busy->time : in;
-    return std::max(in, free) + p.gamma;
-  };
-  for (std::size_t index : order) {
-    const Worm& w = worms[index];
-    if (w.step != current_step) {
-      for (NodeId node : received_this_step) {
-        ready[static_cast<std::size_t>(node)] = latest[static_cast<std::size_t>(node)]->time;
-      }
-      received_this_step.clear();
-      current_step = w.step;
-    }
-    const double length = p.wire_lengths ? lengths[index].flits() : worm_data_flits(request, w);
-    Holding depart;
-    if (w.spawned_from) {  // router replication: no processor, no start-up, no injection port
-      const int hops = hops_to_spawning_router(t, worms, index, departed);
-      depart = departs[*w.spawned_from];
-      depart.time += hops * p.router_delay;
-      depart.path_hops += hops;
-    } else {
-      const std::optional<Holding>& sender = holds[static_cast<std::size_t>(w.sender)];
-      if (!sender || sender->step >= w.step) {
-        throw std::logic_error(
-            fmt::format("worm {} of step {} leaves {}, which does not hold the message before that step", index, w.step,
-                        t.node_name(w.sender)));
-      }
-      double& free_at =
-          port_free[static_cast<std::size_t>(w.sender) * port_slots + static_cast<std::size_t>(w.port - lowest_port)];
-      if (replicated[index] && !lock_held) {
-        const double request_in = lock_message(request.source, kReplicationLockCoordinator, sender->time);
-        lock_held = lock_message(kReplicationLockCoordinator, request.source, request_in);
-      }
-      const double held_at = std::max(sender->time, ready[static_cast<std::size_t>(w.sender)]);
-      const double start = std::max(std::max(held_at, free_at), replicated[index] ? *lock_held : 0.0);
-      const int copies = p.startup_per_channel ? 1 : w.prepared_copies;
-      const double startup = copies * p.alpha + w.control_field_changes * p.mu;
-      free_at = start + startup + length * p.beta;
-      depart = Holding{start + startup, w.step, sender->path_hops};
-    }
-    departs[index] = depart;
-    departed[index] = true;
-    waited.assign(w.hops.size() + 1, 0.0);
-    if (p.channel_queueing) {
-      // The head takes channel i when the worm before it there has left it: that worm's head took
-      // it at h, its tail crossed F - 1 cycles later, and its output VC is free the cycle after.
-      double wait = 0;
-      for (std::size_t i = 0; i < w.hops.size(); ++i) {
-        const RouteHop& hop = w.hops[i];
-        if (hop.node < 0 || hop.node >= t.node_count() || hop.port < 0 || hop.port >= t.port_count()) break;
-        double& free_at = channel_free[static_cast<std::size_t>(hop.node) * ports + static_cast<std::size_t>(hop.port)];
-        const double head = depart.time + p.injection_delay + static_cast<double>(i) * p.router_delay + wait;
-        wait += std::max(0.0, free_at - head);
-        free_at = std::max(free_at, head) + length * p.beta + 1.0;
-        waited[i + 1] = wait;
-      }
-    }
-    // Deliveries and relays alike take the whole message in: same arrival. A node not on the route
-    // (a planner bug) counts the whole route, as std::find would.
-    for (std::size_t i = w.route.size(); i-- > 0;) position[static_cast<std::size_t>(w.route[i])] = static_cast<int>(i);
-    const auto hops_to = [&](NodeId node) {
-      const int at = position[static_cast<std::size_t>(node)];
-      return at < 0 ? static_cast<int>(w.route.size()) : at;
-    };
-    for (const std::vector<NodeId>* receivers : {&w.keeps_copy, &w.relays, &w.part_receivers}) {
-      for (NodeId node : *receivers) {
-        const int hops = hops_to(node);
-        // The papers' terms first, in their order, so their results stay bit for bit; the RTL's
-        // pipeline terms are 0 there.
-        const double arrival = depart.time + hops * p.router_delay + length * p.beta + p.gamma + p.injection_delay +
-                               promotions_before(w, hops, hops_to) * p.promotion_delay + p.ejection_delay +
-                               waited[std::min<std::size_t>(static_cast<std::size_t>(hops), w.hops.size())];
-        const Holding holding{arrival, w.step, depart.path_hops + hops};
-        std::optional<Holding>& held = holds[static_cast<std::size_t>(node)];
-        if (!held) held = holding;
-        std::optional<Holding>& last = latest[static_cast<std::size_t>(node)];
-        if (!last) {
-          last = holding;
-        } else {  // the whole message: its last part's arrival, in the last step that brings one
-          if (last->time < arrival) last->path_hops = holding.path_hops;
-          last->time = std::max(last->time, arrival);
-          last->step = std::max(last->step, holding.step);
-        }
-        received_this_step.push_back(node);
-      }
-    }
-    for (NodeId node : w.route) position[static_cast<std::size_t>(node)] = -1;
-  }
-
   for (const Worm& w : worms) {
     metrics.steps = std::max(metrics.steps, w.step);
     metrics.traffic += static_cast<int>(w.hops.size());
   }
   metrics.additional_traffic = metrics.traffic - static_cast<int>(request.destinations.size());
   for (NodeId d : request.destinations) {
-    const std::optional<Holding>& held = latest[static_cast<std::size_t>(d)];
+    const std::optional<Holding>& held = timeline.whole_message(d);
     if (!held) throw std::logic_error(fmt::format("no worm delivers to destination {}", t.node_name(d)));
     metrics.destinations.push_back(
         DestinationMetrics{d, held->step, t.distance(request.source, d), held->path_hops, held->time});

@@ -388,44 +388,33 @@ void TimingRouter::idle_edge() {
   credit_q_ = 0;
 }
 
-void TimingRouter::clock() {
-  // An idle router (empty buffers, nothing arriving, no credits moving, nothing on its links)
-  // keeps its state: no request reaches any stage.
-  if (quiescent() && inputs_idle()) return;
-  if (busy_ == 0 && in_valid_ == 0) {
-    idle_edge();
-    return;
-  }
-  const unsigned vcs = params_.vcs, net_ports = params_.net_ports, sh = vc_shift_;
-  const std::uint64_t vc_mask = (std::uint64_t{1} << vcs) - 1;
-  // Every loop below visits only the busy VCs (busy_, taken before this edge) and the ports with
-  // a valid input or output: the others are Idle and empty, and no stage has a request from them.
-  const std::uint64_t busy = busy_;
-
-  // Stage 1, per input port: the flit arriving on the link is decided if it is a head or an
-  // address flit a promotion reroutes (decided and stored with it below); a head arriving into an
-  // Idle, empty VC has its decision loaded in the same edge (route on arrival). arr_vcs: bit j,
-  // VC j loads the arriving flit's decision. A front's stored decision is loaded in the state
-  // update (an Idle or Reroute VC does not go, so its front is not popped in this edge).
-  // An Active VC neither loads nor requests a VC: stage 2 visits the others.
-  const std::uint64_t routing = busy & ~active_vcs_;
+// Route on arrival: the input VCs that load the decision of the flit arriving on their link in
+// this edge (bit j): a head or rerouted address flit arriving into an Idle, empty VC. The others
+// load a front's stored decision in update_input_vcs (an Idle or Reroute VC does not go, so its
+// front is not popped in this edge).
+[[gnu::always_inline]] inline std::uint64_t TimingRouter::vcs_routed_on_arrival() const {
+  const unsigned sh = vc_shift_;
   std::uint64_t arr_vcs = 0;
   for (std::uint32_t set = in_valid_; set != 0; set &= set - 1) {
     const unsigned i = lowest(set);
     const TimingLink& in = in_[i];
-    if (in.vc >= vcs) continue;
+    if (in.vc >= params_.vcs) continue;
     const unsigned j = (i << sh) + in.vc;
     const InputVc& q = ivc_[j];
     if (q.arrive != Arrive::kBody && q.state == State::kIdle && q.count == 0) {
       arr_vcs |= std::uint64_t{1} << j;
     }
   }
+  return arr_vcs;
+}
 
-  // Ejection port of a worm whose first segment is Routed: the first local port from (input port
-  // mod locals) on with a credit before this edge, used by its switch requests from this cycle on
-  // and kept to the tail. Stage 2's requests: the Routed VCs with network ports (target is set for
-  // those only).
-  std::array<std::uint64_t, kMaxInVcs>& target = va_target_;
+// The heads that wait for output VCs (the Routed VCs with network ports among `routing`, the busy
+// VCs that are not Active), with the output VCs each needs in va_target_. On the way, a worm
+// whose first segment is Routed chooses its ejection port: the first local port from (input port
+// mod locals) on with a credit before this edge, used by its switch requests from this cycle on
+// and kept to the tail.
+[[gnu::always_inline]] inline std::uint64_t TimingRouter::request_output_vcs(std::uint64_t routing) {
+  const unsigned sh = vc_shift_;
   std::uint64_t va_req = 0;
   for (std::uint64_t b = routing; b != 0; b &= b - 1) {
     const unsigned j = lowest(b);
@@ -450,58 +439,61 @@ void TimingRouter::clock() {
       const unsigned o = lowest(set);
       t |= std::uint64_t{1} << ((o << sh) + out_vc(q, o));
     }
-    target[j] = t;
+    va_target_[j] = t;
   }
-  // Stage 2: which waiting heads may take their output VCs (and so request the switch).
-  std::uint64_t va_pick = 0, va_top = 0;
-  const std::uint64_t va_ok = vc_admission(target, va_req, va_pick, va_top);
+  return va_req;
+}
 
-  // Stage 3: the VCs that go (Active; Routed with its output VCs free to take, or without network
-  // ports) request the switch for their front flit, or drop it. req_set is set for the requesters
-  // only.
-  std::array<std::uint32_t, kMaxInVcs>& req_set = req_set_;
-  std::uint64_t go = 0, drop = 0, sa_req = 0;
-  for (std::uint64_t b = busy; b != 0; b &= b - 1) {
+// The VCs that go (e.go: Active, or Routed with their output VCs admitted or without network
+// ports) request the switch for their front flit (returned; req_set_ holds each requester's
+// outputs) or drop it (e.drop: a drained worm's flits, or a used-up source-route head that
+// delivers nowhere). A flit requests all of its outputs only when each has a credit (synchronous
+// replication).
+[[gnu::always_inline]] inline std::uint64_t TimingRouter::request_switch(Edge& e) {
+  const unsigned net_ports = params_.net_ports;
+  std::uint64_t sa_req = 0;
+  for (std::uint64_t b = e.busy; b != 0; b &= b - 1) {
     const unsigned j = lowest(b);
     const InputVc& q = ivc_[j];
     const bool goes =
-        q.state == State::kActive || (q.state == State::kRouted && (q.seg.net == 0 || ((va_ok >> j) & 1) != 0));
+        q.state == State::kActive || (q.state == State::kRouted && (q.seg.net == 0 || ((e.va_ok >> j) & 1) != 0));
     if (!goes) continue;
-    go |= std::uint64_t{1} << j;
+    e.go |= std::uint64_t{1} << j;
     if (q.count == 0) continue;
     if (q.seg.net == 0 && !q.seg.eject) {
-      // A drained worm's flits, or a used-up source-route head that delivers nowhere.
-      drop |= std::uint64_t{1} << j;
+      e.drop |= std::uint64_t{1} << j;
       continue;
     }
-    // A flit requests all of its outputs only when each has a credit (synchronous replication).
     bool ok = !q.seg.eject || eject_credits_[q.ej_port] > 0;
     for (std::uint32_t set = q.seg.net; set != 0 && ok; set &= set - 1) {
       const unsigned o = lowest(set);
       ok = net_out_[o].credits[out_vc(q, o)] > 0;
     }
     if (ok) {
-      req_set[j] = q.seg.net | (q.seg.eject ? 1u << (net_ports + q.ej_port) : 0u);
+      req_set_[j] = q.seg.net | (q.seg.eject ? 1u << (net_ports + q.ej_port) : 0u);
       sa_req |= std::uint64_t{1} << j;
     }
   }
-  std::array<std::uint8_t, kMaxPorts> out_gnt;
-  std::uint64_t sa_gnt = 0;
-  const std::uint32_t granted = allocate_switch(req_set, sa_req, out_gnt, sa_gnt);
-  const std::uint64_t pop = sa_gnt | drop;
+  return sa_req;
+}
 
-  // A waiting head the switch carries takes its output VCs, before stage 4 releases the VCs of
-  // the tails that leave: a one-flit worm takes and releases its VCs in the same edge (a taken VC
-  // was free, so no other worm's release collides with it). The top moves on once it is carried
-  // (a waiting top is also this edge's pick); the pick and its set are registered.
-  const std::uint64_t taken = sa_gnt & va_req;
-  for (std::uint64_t g = taken; g != 0; g &= g - 1) allocated_ |= target[lowest(g)];
-  va_top_.update(va_pick, (va_top & taken) != 0);
-  va_pick_q_ = va_pick;
-  va_pick_set_q_ = va_pick != 0 ? target[lowest(va_pick)] : 0;
+// A waiting head the switch carries takes its output VCs, before traverse_network_outputs releases
+// the VCs of the tails that leave: a one-flit worm takes and releases its VCs in the same edge (a
+// taken VC was free, so no other worm's release collides with it). The top moves on once it is
+// carried (a waiting top is also this edge's pick); the pick and its set are registered.
+[[gnu::always_inline]] inline void TimingRouter::take_output_vcs(const Edge& e) {
+  const std::uint64_t taken = e.sa_gnt & e.va_req;
+  for (std::uint64_t g = taken; g != 0; g &= g - 1) allocated_ |= va_target_[lowest(g)];
+  va_top_.update(e.va_pick, (e.va_top & taken) != 0);
+  va_pick_q_ = e.va_pick;
+  va_pick_set_q_ = e.va_pick != 0 ? va_target_[lowest(e.va_pick)] : 0;
+}
 
-  // Stage 4: crossbar, head rewrite, output and ejection units (their link registers and credits).
-  // A network port with no grant, no credit coming back and no valid output keeps its state.
+// Crossbar, head rewrite and the network output units: their link registers and credits. A
+// network port with no grant, no credit coming back and no valid output keeps its state.
+[[gnu::always_inline]] inline void TimingRouter::traverse_network_outputs(const Edge& e) {
+  const unsigned vcs = params_.vcs, net_ports = params_.net_ports, sh = vc_shift_;
+  const std::uint64_t vc_mask = (std::uint64_t{1} << vcs) - 1;
   std::uint32_t credit_ports = 0;
   for (std::uint64_t c = credit_in_ & ((std::uint64_t{1} << (net_ports << sh)) - 1); c != 0;) {
     const unsigned o = lowest(c) >> sh;
@@ -509,13 +501,13 @@ void TimingRouter::clock() {
     c &= ~(vc_mask << (o << sh));
   }
   const std::uint32_t net_mask = (1u << net_ports) - 1;
-  for (std::uint32_t set = (granted | credit_ports | out_valid_) & net_mask; set != 0; set &= set - 1) {
+  for (std::uint32_t set = (e.granted | credit_ports | out_valid_) & net_mask; set != 0; set &= set - 1) {
     const unsigned o = lowest(set);
     OutputUnit& u = net_out_[o];
     unsigned sent_vc = vcs;  // none
-    if (out_gnt[o] != 0) {
-      const unsigned i = out_gnt[o] - 1u;
-      const unsigned j = (i << sh) + lowest(sa_gnt >> (i << sh));
+    if (e.out_gnt[o] != 0) {
+      const unsigned i = e.out_gnt[o] - 1u;
+      const unsigned j = (i << sh) + lowest(e.sa_gnt >> (i << sh));
       const InputVc& q = ivc_[j];
       sent_vc = out_vc(q, o);
       out_[o].valid = true;
@@ -537,12 +529,18 @@ void TimingRouter::clock() {
         errors_ |= kErrCreditOverflow;
     }
   }
+}
+
+// The ejection units: each local port's link register, the stream (input VC) of its flit, and its
+// credits, one pool per port returned on VC 0's bit.
+[[gnu::always_inline]] inline void TimingRouter::traverse_ejection_outputs(const Edge& e) {
+  const unsigned net_ports = params_.net_ports, sh = vc_shift_;
   for (unsigned l = 0; l < params_.locals; ++l) {
     const unsigned p = net_ports + l;
-    const bool send = out_gnt[p] != 0;
+    const bool send = e.out_gnt[p] != 0;
     if (send) {
-      const unsigned i = out_gnt[p] - 1u;
-      const unsigned j = (i << sh) + lowest(sa_gnt >> (i << sh));
+      const unsigned i = e.out_gnt[p] - 1u;
+      const unsigned j = (i << sh) + lowest(e.sa_gnt >> (i << sh));
       out_[p].flit = front(j);
       out_[p].stream = j;
       out_valid_ |= 1u << p;
@@ -550,20 +548,21 @@ void TimingRouter::clock() {
       out_valid_ &= ~(1u << p);
     }
     out_[p].valid = send;
-    // An ejection port's credits are one pool, returned on VC 0's bit.
     if (count_credit(eject_credits_[l], send, ((credit_in_ >> (p << sh)) & 1) != 0, params_.depth))
       errors_ |= kErrEjectCreditOverflow;
   }
+}
 
-  // Input VC state machines, buffers and the credits back to the senders. The state and count
-  // are kept in locals and stored once (a byte store then a wider load of the same word stalls).
-  for (std::uint64_t b = busy; b != 0; b &= b - 1) {
+// The input VC state machines and the pops of their buffers. The state and count are kept in
+// locals and stored once (a byte store then a wider load of the same word stalls).
+[[gnu::always_inline]] inline void TimingRouter::update_input_vcs(const Edge& e) {
+  for (std::uint64_t b = e.busy; b != 0; b &= b - 1) {
     const unsigned j = lowest(b);
     InputVc& q = ivc_[j];
     const State was = q.state;
     unsigned count = q.count;
     if (was == State::kIdle && count == 0) continue;  // nothing to do, nothing arrived yet
-    const bool popped = ((pop >> j) & 1) != 0;
+    const bool popped = ((e.pop >> j) & 1) != 0;
     if (count != 0 && (was == State::kIdle || (was == State::kReroute && !q.seg.fixed))) {
       // The front's decision, stored when it arrived, is loaded (every VC in the same edge: no
       // VC waits for another's). In Reroute the local copy, once started, continues.
@@ -579,7 +578,7 @@ void TimingRouter::clock() {
       q.first_seg = false;
       q.lead = true;
       q.state = State::kRouted;
-    } else if (((go >> j) & 1) != 0 && (was == State::kActive || q.seg.net == 0 || popped)) {
+    } else if (((e.go >> j) & 1) != 0 && (was == State::kActive || q.seg.net == 0 || popped)) {
       // A VC holds its output VCs (Active) from the edge its lead leaves; one without network
       // ports goes Active at once. After the tail it is Idle, after a promote segment's lead it
       // reroutes. A Routed lead the switch did not carry waits in Routed, holding nothing.
@@ -603,20 +602,26 @@ void TimingRouter::clock() {
     active_vcs_ =
         q.state == State::kActive ? active_vcs_ | (std::uint64_t{1} << j) : active_vcs_ & ~(std::uint64_t{1} << j);
   }
+}
+
+// The buffer writes of the flits arriving on the links. A head is decided in its own class (the
+// worm's arrival class from then on), an address flit a promotion reroutes in the worm's arrival
+// class; the decision is stored beside the flit, and a VC routed on arrival loads it at once. A
+// worm without a decision is counted here.
+[[gnu::always_inline]] inline void TimingRouter::write_arrivals(const Edge& e) {
+  const unsigned sh = vc_shift_;
   for (std::uint32_t set = in_valid_; set != 0; set &= set - 1) {
     const unsigned p = lowest(set);
     const TimingLink& in = in_[p];
-    if (in.vc >= vcs) continue;
+    if (in.vc >= params_.vcs) continue;
     const unsigned j = (p << sh) + in.vc;
     InputVc& q = ivc_[j];
     // A flit into a buffer that was full before this edge had no credit upstream: the RTL drops it
     // (asserts, and keeps errors_o's flag).
-    if (q.count + ((pop >> j) & 1) == params_.depth) {
+    if (q.count + ((e.pop >> j) & 1) == params_.depth) {
       errors_ |= kErrBufferOverflow;
       continue;
     }
-    // A head is decided in its own class (the worm's arrival class from then on), an address flit
-    // a promotion reroutes in the worm's arrival class; a worm without a decision is counted here.
     Segment seg;
     const bool decided = q.arrive != Arrive::kBody;
     wire::HeadFields h{};
@@ -642,9 +647,38 @@ void TimingRouter::clock() {
     ++q.count;
     ++buffered_;
     busy_ |= std::uint64_t{1} << j;
-    if (((arr_vcs >> j) & 1) != 0) enter_routed(q, seg, true, h.vc_class);
+    if (((e.routed_on_arrival >> j) & 1) != 0) enter_routed(q, seg, true, h.vc_class);
   }
-  credit_q_ = pop;
+}
+
+// One clock edge: its stages in the order their signals flow (docs/timing.md, "How the model
+// mirrors the RTL"). Each stage reads the earlier stages' signals from `e`; where one updates
+// state that a later stage of the same edge reads (an ejection port chosen, output VCs taken and
+// released), its comment says why that is the RTL's order.
+void TimingRouter::clock() {
+  // An idle router (empty buffers, nothing arriving, no credits moving, nothing on its links)
+  // keeps its state: no request reaches any stage.
+  if (quiescent() && inputs_idle()) return;
+  if (busy_ == 0 && in_valid_ == 0) {
+    idle_edge();
+    return;
+  }
+  // Every stage visits only the busy VCs (busy_, taken before this edge) and the ports with a
+  // valid input or output: the others are Idle and empty, and no stage has a request from them.
+  Edge e;
+  e.busy = busy_;
+  e.routed_on_arrival = vcs_routed_on_arrival();
+  e.va_req = request_output_vcs(e.busy & ~active_vcs_);
+  e.va_ok = vc_admission(va_target_, e.va_req, e.va_pick, e.va_top);
+  e.sa_req = request_switch(e);
+  e.granted = allocate_switch(req_set_, e.sa_req, e.out_gnt, e.sa_gnt);
+  e.pop = e.sa_gnt | e.drop;
+  take_output_vcs(e);
+  traverse_network_outputs(e);
+  traverse_ejection_outputs(e);
+  update_input_vcs(e);
+  write_arrivals(e);
+  credit_q_ = e.pop;
 }
 
 }  // namespace wormcast::model

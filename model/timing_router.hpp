@@ -185,9 +185,31 @@ class TimingRouter {
     }
   };
 
+  // The combinational signals of one clock edge, passed from stage to stage of clock() (bit j:
+  // input VC j; bit o: port o).
+  struct Edge {
+    std::uint64_t busy = 0;               // busy_ before the edge
+    std::uint64_t routed_on_arrival = 0;  // VCs that load their arriving flit's decision
+    std::uint64_t va_req = 0, va_ok = 0;  // heads waiting for output VCs; those admitted
+    std::uint64_t va_pick = 0, va_top = 0;
+    std::uint64_t go = 0, drop = 0;  // VCs that go; of those, the ones dropping their front
+    std::uint64_t sa_req = 0, sa_gnt = 0, pop = 0;
+    std::uint32_t granted = 0;                    // outputs granted
+    std::array<std::uint8_t, kMaxPorts> out_gnt;  // per output: the input port granted + 1, 0 none
+  };
+
   Segment decide(unsigned in_port, const wire::HeadFields& head) const;
   // clock() when no input VC is busy and no flit arrives.
   void idle_edge();
+  // The stages of clock(), in order (timing_router.cpp says what each does).
+  std::uint64_t vcs_routed_on_arrival() const;
+  std::uint64_t request_output_vcs(std::uint64_t routing);
+  std::uint64_t request_switch(Edge& e);
+  void take_output_vcs(const Edge& e);
+  void traverse_network_outputs(const Edge& e);
+  void traverse_ejection_outputs(const Edge& e);
+  void update_input_vcs(const Edge& e);
+  void write_arrivals(const Edge& e);
   unsigned out_vc(const InputVc& ivc, unsigned port) const;
   std::uint64_t vc_admission(const std::array<std::uint64_t, kMaxInVcs>& target, std::uint64_t req, std::uint64_t& pick,
                              std::uint64_t& top) const;

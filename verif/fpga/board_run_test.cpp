@@ -13,7 +13,10 @@
 
 #include "Vwormcast_ulx3s_host2x2.h"
 #include "model/errors.hpp"
+#include "model/path_multicast.hpp"
 #include "model/planner.hpp"
+#include "model/tree_multicast.hpp"
+#include "model/unicast_multicast.hpp"
 #include "sim/fpga_backend.hpp"
 #include "sim/multicast_run.hpp"
 #include "sim/scoreboard.hpp"
@@ -77,10 +80,10 @@ class BoardRun : public ::testing::Test {
 // decides the delivery cycles.
 TEST_F(BoardRun, SingleStepAlgorithmsDeliverAtTheTimingModelsCycles) {
   const std::vector<std::vector<model::Request>> runs{
-      {request("unicast", 0, {3}, 2)},
-      {request("unicast", 0, {1}, 2), request("unicast", 3, {2}, 3)},
-      {request("dual-path", 1, {0, 2, 3}, 2)},
-      {request("lin", 0, {1, 2, 3}, 2)},
+      {request(model::kUnicastAlgorithm, 0, {3}, 2)},
+      {request(model::kUnicastAlgorithm, 0, {1}, 2), request(model::kUnicastAlgorithm, 3, {2}, 3)},
+      {request(model::kDualPathAlgorithm, 1, {0, 2, 3}, 2)},
+      {request(model::kLinAlgorithm, 0, {1, 2, 3}, 2)},
   };
   for (const std::vector<model::Request>& requests : runs) {
     const sim::BoardRun got = run(requests);
@@ -103,7 +106,8 @@ TEST_F(BoardRun, SingleStepAlgorithmsDeliverAtTheTimingModelsCycles) {
 // timing model's for the multicast alone, shifted by its start, and later by at most the link's
 // wait.
 TEST_F(BoardRun, EachMulticastStartsAtItsStartCycle) {
-  const std::vector<model::Request> requests{request("unicast", 0, {3}, 2), request("dual-path", 1, {0, 2, 3}, 2)};
+  const std::vector<model::Request> requests{request(model::kUnicastAlgorithm, 0, {3}, 2),
+                                             request(model::kDualPathAlgorithm, 1, {0, 2, 3}, 2)};
   const std::vector<long> starts{0, 300};
   const sim::BoardRun got = run(requests, kAlpha, starts);
   expect_delivered(requests, got);
@@ -120,7 +124,7 @@ TEST_F(BoardRun, EachMulticastStartsAtItsStartCycle) {
 }
 
 TEST_F(BoardRun, StartCyclesOfAnotherCountOrBelowZeroAreRequestErrors) {
-  const std::vector<model::Request> requests{request("unicast", 0, {3}, 2)};
+  const std::vector<model::Request> requests{request(model::kUnicastAlgorithm, 0, {3}, 2)};
   sim::HostLinkClient host(board_);
   EXPECT_THROW(sim::run_on_board(requests, sim::BoardRunOptions{}, host, {0, 5}), model::RequestError);
   EXPECT_THROW(sim::run_on_board(requests, sim::BoardRunOptions{}, host, {-1}), model::RequestError);
@@ -129,7 +133,7 @@ TEST_F(BoardRun, StartCyclesOfAnotherCountOrBelowZeroAreRequestErrors) {
 // The comparison above can fail: the timing model run with a start-up one cycle longer than the
 // board's delivers every destination one cycle later.
 TEST_F(BoardRun, AnotherStartUpOnTheTimingModelIsSeenAsADifference) {
-  const std::vector<model::Request> requests{request("dual-path", 0, {1, 2, 3}, 2)};
+  const std::vector<model::Request> requests{request(model::kDualPathAlgorithm, 0, {1, 2, 3}, 2)};
   const sim::BoardRun got = run(requests);
   const model::Plan plan = model::plan(requests[0]);
   const std::vector<long> board = sim::delivery_cycles(plan, 0, got.record);
@@ -142,7 +146,7 @@ TEST_F(BoardRun, AnotherStartUpOnTheTimingModelIsSeenAsADifference) {
 // can differ from its plan: a destination without its delivery, a corrupted payload, a delivery
 // twice, a delivery at a node that is not a destination.
 TEST_F(BoardRun, TheDeliveryCheckRejectsEachDoctoredBoardRecord) {
-  const std::vector<model::Request> requests{request("dual-path", 1, {0, 2, 3}, 2)};
+  const std::vector<model::Request> requests{request(model::kDualPathAlgorithm, 1, {0, 2, 3}, 2)};
   const sim::BoardRun got = run(requests);
   const model::Plan plan = model::plan(requests[0]);
   ASSERT_EQ(sim::check_deliveries(plan, 0, got.record), "");
@@ -162,7 +166,7 @@ TEST_F(BoardRun, TheDeliveryCheckRejectsEachDoctoredBoardRecord) {
 // learns only by reading the board's log, so each later step waits for the link. Checked against
 // its plan; every delivery is no earlier than the timing model's, and the wait is printed.
 TEST_F(BoardRun, MultiStepAlgorithmsWaitForTheLinkAndReportHowLong) {
-  for (const char* algorithm : {"one-port", "vh"}) {
+  for (const char* algorithm : {model::kOnePortAlgorithm, model::kVhAlgorithm}) {
     const std::vector<model::Request> requests{request(algorithm, 0, {1, 2, 3}, 2)};
     const sim::BoardRun got = run(requests);
     expect_delivered(requests, got);
@@ -188,7 +192,7 @@ TEST_F(BoardRun, MultiStepAlgorithmsWaitForTheLinkAndReportHowLong) {
 // The same run through a serial port: the board runs freely in its own thread behind a
 // pseudo-terminal pair, the host opens the other side as it would the board's FTDI port.
 TEST(BoardRunSerial, APathMulticastThroughAPseudoTerminalDeliversAtTheTimingModelsCycles) {
-  const std::vector<model::Request> requests{request("dual-path", 0, {1, 2, 3}, 2)};
+  const std::vector<model::Request> requests{request(model::kDualPathAlgorithm, 0, {1, 2, 3}, 2)};
   PtyBoard<Vwormcast_ulx3s_host2x2> board(kDivisor, 64);
   sim::BoardRun got;
   {

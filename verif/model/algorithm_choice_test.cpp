@@ -11,9 +11,15 @@
 #include <limits>
 #include <map>
 
+#include "model/broadcast_baselines.hpp"
+#include "model/cpr_broadcast.hpp"
 #include "model/errors.hpp"
+#include "model/path_multicast.hpp"
 #include "model/planner.hpp"
 #include "model/sweep.hpp"
+#include "model/tree_multicast.hpp"
+#include "model/unicast_multicast.hpp"
+#include "model/xy_path.hpp"
 
 namespace wormcast::model {
 namespace {
@@ -90,20 +96,22 @@ TEST(AlgorithmChoice, InapplicableAlgorithmsCarryThePlannersReason) {
   std::map<std::string, std::string> excluded;
   for (const Candidate& c : choice.excluded) excluded[c.algorithm] = c.excluded_because;
   // rd and pcp broadcast; uniform needs a torus or star; two-port takes only two ports; xy-path a corner.
-  for (const std::string name : {"rd", "pcp", "uniform", "two-port", "xy-path"}) {
+  for (const std::string name :
+       {kRecursiveDoublingAlgorithm, kPcpAlgorithm, kUniformDualPathAlgorithm, kTwoPortAlgorithm, kXyPathAlgorithm}) {
     ASSERT_TRUE(excluded.contains(name)) << name;
     EXPECT_FALSE(excluded[name].empty()) << name;
   }
-  EXPECT_NE(excluded["rd"].find("broadcast"), std::string::npos) << excluded["rd"];
+  EXPECT_NE(excluded[kRecursiveDoublingAlgorithm].find("broadcast"), std::string::npos)
+      << excluded[kRecursiveDoublingAlgorithm];
 }
 
 TEST(AlgorithmChoice, CandidatesLimitTheChoiceAndNoneApplicableNamesEachReason) {
   const Topology t = Topology::parse("mesh:4x4");
   const Request request = request_on("mesh:4x4", t.parse_node("1,1"), {t.parse_node("2,2")}, PortModel::all_port());
-  const AlgorithmChoice choice = choose_algorithm(request, {"vh", "dds"});
+  const AlgorithmChoice choice = choose_algorithm(request, {kVhAlgorithm, kDdsAlgorithm});
   EXPECT_EQ(choice.ranking.size(), 2U);
   try {
-    choose_algorithm(request, {"rd", "uniform"});
+    choose_algorithm(request, {kRecursiveDoublingAlgorithm, kUniformDualPathAlgorithm});
     FAIL() << "no candidate applies";
   } catch (const UnsupportedError& e) {
     const std::string message = e.what();

@@ -10,7 +10,11 @@
 #include <utility>
 #include <vector>
 
+#include "model/cpr_broadcast.hpp"
+#include "model/path_multicast.hpp"
 #include "model/planner.hpp"
+#include "model/tree_multicast.hpp"
+#include "model/unicast_multicast.hpp"
 #include "model/wire_length.hpp"
 
 namespace wormcast::model {
@@ -25,7 +29,7 @@ Plan plan_of(const Topology& t, const std::string& algorithm, NodeId source, std
 
 TEST(AnalyticLatency, PaperDefaultsKeepAlphaPlusHopsPlusLengthPlusGamma) {
   const Topology t = Topology::mesh({4, 4});
-  const Plan p = plan_of(t, "unicast", 0, {15}, 5, PortModel::one_port(), LatencyParameters{});
+  const Plan p = plan_of(t, kUnicastAlgorithm, 0, {15}, 5, PortModel::one_port(), LatencyParameters{});
   const double hops = static_cast<double>(p.worms.front().hops.size());
   EXPECT_DOUBLE_EQ(p.metrics.latency, 227 + hops + 5 + 227);
 }
@@ -35,7 +39,8 @@ TEST(AnalyticLatency, PaperDefaultsKeepAlphaPlusHopsPlusLengthPlusGamma) {
 TEST(AnalyticLatency, RtlUnicastIsAlphaPlusTwoPlusTwoPerHopPlusTailPlusGamma) {
   const Topology t = Topology::mesh({4, 4});
   for (const NodeId to : {1, 5, 15}) {
-    const Plan p = plan_of(t, "unicast", 0, {to}, 7, PortModel::one_port(), LatencyParameters::rtl(kAlpha, kGamma));
+    const Plan p =
+        plan_of(t, kUnicastAlgorithm, 0, {to}, 7, PortModel::one_port(), LatencyParameters::rtl(kAlpha, kGamma));
     const double hops = static_cast<double>(p.worms.front().hops.size());
     const int flits = 1 + 3 + 1 + 7;  // head, 3 control words, one address word (the receiver), L
     ASSERT_EQ(wire_lengths(p.request, p.worms).front().flits(), flits);
@@ -45,7 +50,8 @@ TEST(AnalyticLatency, RtlUnicastIsAlphaPlusTwoPlusTwoPerHopPlusTailPlusGamma) {
 
 TEST(AnalyticLatency, RtlOnePortSourceSendsItsNextWormWhenTheTailHasLeft) {
   const Topology t = Topology::mesh({4, 4});
-  const Plan p = plan_of(t, "unicast", 0, {1, 2}, 4, PortModel::one_port(), LatencyParameters::rtl(kAlpha, kGamma));
+  const Plan p =
+      plan_of(t, kUnicastAlgorithm, 0, {1, 2}, 4, PortModel::one_port(), LatencyParameters::rtl(kAlpha, kGamma));
   ASSERT_EQ(p.worms.size(), 2u);
   const int first = wire_lengths(p.request, p.worms)[0].flits();
   const auto& second = p.worms[1];
@@ -60,7 +66,7 @@ TEST(AnalyticLatency, RtlOnePortSourceSendsItsNextWormWhenTheTailHasLeft) {
 TEST(AnalyticLatency, MultidestinationWormCarriesOneHeaderFlitPerDestinationAndPaysAPromotionAtEach) {
   const Topology t = Topology::mesh({4, 4});
   const Plan p =
-      plan_of(t, "dual-path", 0, {1, 2, 3}, 6, PortModel::one_port(), LatencyParameters::rtl(kAlpha, kGamma));
+      plan_of(t, kDualPathAlgorithm, 0, {1, 2, 3}, 6, PortModel::one_port(), LatencyParameters::rtl(kAlpha, kGamma));
   ASSERT_EQ(p.worms.size(), 1u);
   const Worm& w = p.worms.front();
   ASSERT_EQ(w.header.destinations.size(), 3u);
@@ -83,7 +89,8 @@ TEST(AnalyticLatency, MultidestinationWormCarriesOneHeaderFlitPerDestinationAndP
 TEST(AnalyticLatency, TreeWormCarriesItsReceiversSubtree) {
   const Topology t = Topology::mesh({4, 4});
   // VH from the origin to the whole first row: a chain (0,0) -> (1,0) -> (2,0) -> (3,0).
-  const Plan p = plan_of(t, "vh", 0, {1, 2, 3}, 2, PortModel::one_port(), LatencyParameters::rtl(kAlpha, kGamma));
+  const Plan p =
+      plan_of(t, kVhAlgorithm, 0, {1, 2, 3}, 2, PortModel::one_port(), LatencyParameters::rtl(kAlpha, kGamma));
   ASSERT_EQ(p.worms.size(), 3u);
   const std::vector<WireLength> lengths = wire_lengths(p.request, p.worms);
   EXPECT_EQ(lengths[0].payload_words, 3 + 2 + 2);  // subtree of (1,0): 3 entries, 2 words
@@ -97,11 +104,11 @@ TEST(AnalyticLatency, RtlChargesOneAlphaPerChannelAndNoMuWhereThePapersChargeCop
   for (NodeId v = 1; v < t.node_count(); ++v) all.push_back(v);
   LatencyParameters paper;
   paper.alpha = paper.gamma = paper.mu = kAlpha;
-  const Plan a = plan_of(t, "pcp", 0, all, 4, PortModel::all_port(), paper);
+  const Plan a = plan_of(t, kPcpAlgorithm, 0, all, 4, PortModel::all_port(), paper);
   LatencyParameters per_channel = paper;
   per_channel.startup_per_channel = true;
   per_channel.mu = 0;
-  const Plan b = plan_of(t, "pcp", 0, all, 4, PortModel::all_port(), per_channel);
+  const Plan b = plan_of(t, kPcpAlgorithm, 0, all, 4, PortModel::all_port(), per_channel);
   const Worm& first = a.worms.front();
   ASSERT_GT(first.prepared_copies, 1);
   EXPECT_DOUBLE_EQ(a.metrics.latency - b.metrics.latency,
@@ -127,13 +134,13 @@ TEST(AnalyticLatency, RtlQueuesTheSecondWormOfAStepBehindTheFirstOnASharedChanne
   const std::vector<Worm> worms{unicast(1, 0, {0, 1}), unicast(2, 1, {0, 1, 2})};
   LatencyParameters p = LatencyParameters::rtl(kAlpha, kGamma);
   p.wire_lengths = false;  // F = L
-  const Request r = make_request(t, "unicast", 0, {1, 2}, length, PortModel::all_port(), p);
+  const Request r = make_request(t, kUnicastAlgorithm, 0, {1, 2}, length, PortModel::all_port(), p);
   const PlanMetrics m = compute_metrics(r, worms);
   EXPECT_DOUBLE_EQ(m.destinations[0].latency, kAlpha + 2 + 2 * 1 + (length - 1) + kGamma);
   EXPECT_DOUBLE_EQ(m.destinations[1].latency, kAlpha + 2 + 2 * 2 + (length - 1) + kGamma + (length + 1));
   p.channel_queueing = false;
   const PlanMetrics free =
-      compute_metrics(make_request(t, "unicast", 0, {1, 2}, length, PortModel::all_port(), p), worms);
+      compute_metrics(make_request(t, kUnicastAlgorithm, 0, {1, 2}, length, PortModel::all_port(), p), worms);
   EXPECT_DOUBLE_EQ(free.destinations[1].latency, kAlpha + 2 + 2 * 2 + (length - 1) + kGamma);
 }
 

@@ -11,9 +11,13 @@
 #include <tuple>
 
 #include "model/broadcast_baselines.hpp"
+#include "model/cpr_broadcast.hpp"
 #include "model/errors.hpp"
+#include "model/path_multicast.hpp"
 #include "model/planner.hpp"
+#include "model/tree_multicast.hpp"
 #include "model/vc_class_plan.hpp"
+#include "model/xy_path.hpp"
 
 namespace wormcast::model {
 namespace {
@@ -190,8 +194,9 @@ TEST(DesignDeadlock, PlannedWormsConsecutiveChannelsAreDependenciesOfTheirFamily
   }
   const std::vector<NodeId> dests = {t.parse_node("1,2"), t.parse_node("5,5"), t.parse_node("6,1"),
                                      t.parse_node("2,6"), t.parse_node("7,0"), t.parse_node("0,4")};
-  const std::vector<std::pair<const char*, RoutingFamily>> cases = {
-      {"dual-path", F::kHamiltonianPath}, {"xy-path", F::kXyPathRoute}, {"xy-path-x-first", F::kXyPathRoute}};
+  const std::vector<std::pair<const char*, RoutingFamily>> cases = {{kDualPathAlgorithm, F::kHamiltonianPath},
+                                                                    {kXyPathAlgorithm, F::kXyPathRoute},
+                                                                    {kXyPathXFirstAlgorithm, F::kXyPathRoute}};
   int checked = 0;
   for (const auto& [algorithm, family] : cases) {
     for (const char* source : {"0,0", "7,7", "7,3"}) {
@@ -245,7 +250,8 @@ TEST(DesignDeadlock, RdWormsStayOnOneLineAndTreeWormsTakeOneHop) {
   for (const char* spec : {"mesh:8x8", "mesh:5x3", "mesh:4x4x4"}) {
     const Topology t = Topology::parse(spec);
     for (NodeId s : {0, t.node_count() / 2 + 1, t.node_count() - 1}) {
-      const Plan p = plan(make_request(t, "rd", s, broadcast_destinations(t, s), 4, PortModel::one_port()));
+      const Plan p =
+          plan(make_request(t, kRecursiveDoublingAlgorithm, s, broadcast_destinations(t, s), 4, PortModel::one_port()));
       for (const Worm& w : p.worms) {
         const Coord a = t.coord(w.route.front()), b = t.coord(w.route.back());
         int differing = 0;
@@ -261,7 +267,7 @@ TEST(DesignDeadlock, RdWormsStayOnOneLineAndTreeWormsTakeOneHop) {
     const Topology t = Topology::parse(spec);
     std::vector<NodeId> dests;
     for (NodeId n = 1; n < t.node_count(); n += 3) dests.push_back(n);
-    for (const char* tree : {"vh", "diag", "dds", "min"}) {
+    for (const char* tree : {kVhAlgorithm, kDiagAlgorithm, kDdsAlgorithm, kMinAlgorithm}) {
       const Plan p = plan(make_request(t, tree, 0, dests, 4, PortModel::one_port()));
       for (const Worm& w : p.worms) {
         EXPECT_EQ(w.hops.size(), 1u) << spec << " " << tree;
@@ -289,14 +295,15 @@ TEST(VcClassPlan, FamiliesFollowWhereTheFirmwareRunsEachAlgorithm) {
     const std::vector<std::string> a = firmware_algorithms(Topology::parse(spec));
     return std::find(a.begin(), a.end(), algorithm) != a.end();
   };
-  EXPECT_TRUE(has("mesh:8x8", "edn"));
-  EXPECT_FALSE(has("mesh:6x6", "edn"));  // 2^k x 2^k only
-  EXPECT_FALSE(has("torus:4x4", "rd"));
-  EXPECT_TRUE(has("torus:4x4", "uniform"));
-  EXPECT_FALSE(has("torus:4x5", "uniform"));  // an odd row count has no Hamiltonian cycle
-  EXPECT_TRUE(has("mesh:4x4x4", "3dbs"));
-  EXPECT_FALSE(has("mesh:4x4x4", "pcp"));
-  EXPECT_EQ(firmware_algorithms(Topology::parse("star:5")), (std::vector<std::string>{"fixed", "uniform"}));
+  EXPECT_TRUE(has("mesh:8x8", kExtendedDominatingNodeAlgorithm));
+  EXPECT_FALSE(has("mesh:6x6", kExtendedDominatingNodeAlgorithm));  // 2^k x 2^k only
+  EXPECT_FALSE(has("torus:4x4", kRecursiveDoublingAlgorithm));
+  EXPECT_TRUE(has("torus:4x4", kUniformDualPathAlgorithm));
+  EXPECT_FALSE(has("torus:4x5", kUniformDualPathAlgorithm));  // an odd row count has no Hamiltonian cycle
+  EXPECT_TRUE(has("mesh:4x4x4", kThreeDbsAlgorithm));
+  EXPECT_FALSE(has("mesh:4x4x4", kPcpAlgorithm));
+  EXPECT_EQ(firmware_algorithms(Topology::parse("star:5")),
+            (std::vector<std::string>{kFixedDualPathAlgorithm, kUniformDualPathAlgorithm}));
 }
 
 TEST(VcClassPlan, BadNamesAndClassesAreClearErrors) {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "model/broadcast_baselines.hpp"
+#include "model/cpr_broadcast.hpp"
 #include "model/errors.hpp"
 #include "model/plan.hpp"
 #include "verif/model/plan_properties.hpp"
@@ -333,7 +334,7 @@ TEST(RecursiveDoublingAndEdn, RejectUnsupportedTopologiesPortsAndPartialDestinat
     }
   }
   try {
-    plan_broadcast_baseline(broadcast(mesh, "pcp", 0, PortModel::all_port()));
+    plan_broadcast_baseline(broadcast(mesh, kPcpAlgorithm, 0, PortModel::all_port()));
     ADD_FAILURE() << "accepted pcp";
   } catch (const SpecError& e) {
     EXPECT_NE(std::string(e.what()).find("rd, edn"), std::string::npos) << e.what();
@@ -350,7 +351,8 @@ TEST(NetworkPartitioning, TakesKPlusTwoStepsOnTwoToTheKMeshesV15) {
     const int n = 1 << k;
     const Topology mesh = Topology::parse("mesh:" + std::to_string(n) + "x" + std::to_string(n));
     for (NodeId source : {0, at(mesh, n / 2, n / 2 - (n > 2 ? 1 : 0)), mesh.node_count() - 1, at(mesh, n - 1, 0)}) {
-      const Plan p = plan_broadcast_baseline(broadcast(mesh, "np-d", source, PortModel::all_port()));
+      const Plan p =
+          plan_broadcast_baseline(broadcast(mesh, kNetworkPartitioningAlgorithm, source, PortModel::all_port()));
       EXPECT_EQ(p.metrics.steps, k + 2) << mesh.spec() << " from " << mesh.node_name(source);
       expect_copies_only_at_destinations_and_relays_forward(p, mesh.spec());
       // Every node but the source is delivered exactly once, in the last step, and holds all four
@@ -369,7 +371,8 @@ TEST(NetworkPartitioning, TakesKPlusTwoStepsOnTwoToTheKMeshesV15) {
 TEST(NetworkPartitioning, EveryNodeReceivesItsDdnSubmessageOnceBeforeTheExchange) {
   const Topology mesh = Topology::parse("mesh:8x8");
   const NodeId source = at(mesh, 5, 2);
-  const Plan p = plan_broadcast_baseline(broadcast(mesh, "np-d", source, PortModel::all_port(), {}, 23));
+  const Plan p =
+      plan_broadcast_baseline(broadcast(mesh, kNetworkPartitioningAlgorithm, source, PortModel::all_port(), {}, 23));
   // k = 3: phases 1 and 2 are steps 1 .. 3; each node but the source gets the sub-message of its own
   // DDN (row parity, column parity) once, from a node of that DDN or from the source.
   std::map<NodeId, int> own;
@@ -429,7 +432,8 @@ TEST(NetworkPartitioning, FourByFourCornerLatencyDerivedByHand) {
   latency.gamma = 5;
   latency.beta = 1;
   latency.router_delay = 1;
-  const Plan p = plan_broadcast_baseline(broadcast(mesh, "np-d", 0, PortModel::all_port(), latency, 8));
+  const Plan p =
+      plan_broadcast_baseline(broadcast(mesh, kNetworkPartitioningAlgorithm, 0, PortModel::all_port(), latency, 8));
   EXPECT_EQ(np_d_representatives(mesh, 0), (std::vector<NodeId>{0, at(mesh, 1, 0), at(mesh, 0, 1), at(mesh, 1, 1)}));
   const NodeId corner = at(mesh, 3, 3);
   for (const DestinationMetrics& d : p.metrics.destinations) {
@@ -457,7 +461,8 @@ TEST(NetworkPartitioning, DiagonalRepresentativeLeavesTheBlockWhenTheColumnExist
             (std::vector<NodeId>{at(mesh, 2, 4), at(mesh, 1, 4), at(mesh, 2, 5), at(mesh, 3, 5)}));
   // Then the source's three step-1 worms leave on -X, +X and -Y: their first links differ and no
   // shared channel involves two step-1 worms.
-  const Plan p = plan_broadcast_baseline(broadcast(mesh, "np-d", at(mesh, 2, 5), PortModel::all_port()));
+  const Plan p =
+      plan_broadcast_baseline(broadcast(mesh, kNetworkPartitioningAlgorithm, at(mesh, 2, 5), PortModel::all_port()));
   std::set<Port> first_links;
   for (const Worm& w : p.worms) {
     if (w.step == 1) first_links.insert(w.hops.front().port);
@@ -486,18 +491,22 @@ TEST(NetworkPartitioning, EquationEightByHand) {
 }
 
 TEST(NetworkPartitioning, RejectsOtherMeshesPortModelsAndMulticasts) {
-  EXPECT_THROW(plan_broadcast_baseline(broadcast(Topology::parse("mesh:6x6"), "np-d", 0, PortModel::all_port())),
+  EXPECT_THROW(plan_broadcast_baseline(
+                   broadcast(Topology::parse("mesh:6x6"), kNetworkPartitioningAlgorithm, 0, PortModel::all_port())),
                UnsupportedError);
-  EXPECT_THROW(plan_broadcast_baseline(broadcast(Topology::parse("torus:4x4"), "np-d", 0, PortModel::all_port())),
+  EXPECT_THROW(plan_broadcast_baseline(
+                   broadcast(Topology::parse("torus:4x4"), kNetworkPartitioningAlgorithm, 0, PortModel::all_port())),
                UnsupportedError);
   const Topology mesh = Topology::parse("mesh:4x4");
-  EXPECT_THROW(plan_broadcast_baseline(broadcast(mesh, "np-d", 0, PortModel::two_port())), UnsupportedError);
+  EXPECT_THROW(plan_broadcast_baseline(broadcast(mesh, kNetworkPartitioningAlgorithm, 0, PortModel::two_port())),
+               UnsupportedError);
   // L = 2: sub-messages 0 and 1 have a flit each, 2 and 3 none and are sent as one flit.
-  const Plan short_message = plan_broadcast_baseline(broadcast(mesh, "np-d", 0, PortModel::all_port(), {}, 2));
+  const Plan short_message =
+      plan_broadcast_baseline(broadcast(mesh, kNetworkPartitioningAlgorithm, 0, PortModel::all_port(), {}, 2));
   for (const Worm& w : short_message.worms) EXPECT_EQ(w.data_flits, w.step == 4 ? 2 : 1);
-  EXPECT_THROW(
-      plan_broadcast_baseline(make_request(mesh, "np-d", 0, {1, 2}, 20, PortModel::all_port(), LatencyParameters{})),
-      RequestError);
+  EXPECT_THROW(plan_broadcast_baseline(make_request(mesh, kNetworkPartitioningAlgorithm, 0, {1, 2}, 20,
+                                                    PortModel::all_port(), LatencyParameters{})),
+               RequestError);
 }
 
 }  // namespace

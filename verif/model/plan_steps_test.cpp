@@ -16,6 +16,8 @@
 #include "model/broadcast_baselines.hpp"
 #include "model/errors.hpp"
 #include "model/planner.hpp"
+#include "model/unicast_multicast.hpp"
+#include "model/xy_path.hpp"
 
 namespace wormcast::model {
 namespace {
@@ -23,7 +25,7 @@ namespace {
 // A plan of hand-made worms (causal_steps reads only the worms).
 Plan hand_plan(std::vector<Worm> worms) {
   const Topology t = Topology::parse("mesh:4x4");
-  return Plan{make_request(t, "two-port", 0, {1}, 1, PortModel::one_port()), std::move(worms), {}};
+  return Plan{make_request(t, kTwoPortAlgorithm, 0, {1}, 1, PortModel::one_port()), std::move(worms), {}};
 }
 
 Worm hand_worm(NodeId sender, int step, int port, std::vector<NodeId> keeps) {
@@ -70,7 +72,7 @@ TEST(CausalSteps, PlanStepIsNeverBelowCausalAndEqualOutsideTheGloballyNumberedBr
       for (const PortModel ports : {PortModel::one_port(), PortModel::two_port(), PortModel::all_port()}) {
         for (int run = 0; run < 4; ++run) {
           NodeId source = static_cast<NodeId>(rng() % static_cast<std::uint64_t>(t.node_count()));
-          if (name.rfind("xy-path", 0) == 0) source = 0;
+          if (name.rfind(kXyPathAlgorithm, 0) == 0) source = 0;
           std::vector<NodeId> dests = broadcast_destinations(t, source);
           if (!algorithm_info(name).broadcast && run % 2 == 1) {
             std::shuffle(dests.begin(), dests.end(), rng);
@@ -96,11 +98,13 @@ TEST(CausalSteps, PlanStepIsNeverBelowCausalAndEqualOutsideTheGloballyNumberedBr
   }
   EXPECT_EQ(planned.size(), algorithm_names().size());
   for (const auto& [name, count] : ahead) {
-    EXPECT_TRUE(name == "rd" || name == "edn" || name == "np-d") << name << ": " << count;
+    EXPECT_TRUE(name == kRecursiveDoublingAlgorithm || name == kExtendedDominatingNodeAlgorithm ||
+                name == kNetworkPartitioningAlgorithm)
+        << name << ": " << count;
   }
-  EXPECT_GT(ahead["rd"], 0);
-  EXPECT_GT(ahead["edn"], 0);
-  EXPECT_GT(ahead["np-d"], 0);
+  EXPECT_GT(ahead[kRecursiveDoublingAlgorithm], 0);
+  EXPECT_GT(ahead[kExtendedDominatingNodeAlgorithm], 0);
+  EXPECT_GT(ahead[kNetworkPartitioningAlgorithm], 0);
 }
 
 }  // namespace

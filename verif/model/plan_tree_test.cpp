@@ -78,8 +78,8 @@ std::set<Edge> paths(const Topology& t, const std::vector<std::pair<Coord, Coord
 TEST(Vh, VhAndDiagTrafficMatchV24OnTenByTenMesh) {
   const Topology mesh = Topology::mesh({10, 10});
   const std::vector<Coord> d = {{2, 3, 0}, {3, 5, 0}, {4, 6, 0}, {6, 9, 0}};
-  EXPECT_EQ(plan_tree_multicast(tree_request(mesh, "vh", d)).metrics.traffic, 29);
-  EXPECT_EQ(plan_tree_multicast(tree_request(mesh, "diag", d)).metrics.traffic, 15);
+  EXPECT_EQ(plan_tree_multicast(tree_request(mesh, kVhAlgorithm, d)).metrics.traffic, 29);
+  EXPECT_EQ(plan_tree_multicast(tree_request(mesh, kDiagAlgorithm, d)).metrics.traffic, 15);
 }
 
 class TreeMulticastEightByEight : public ::testing::Test {
@@ -92,7 +92,7 @@ class TreeMulticastEightByEight : public ::testing::Test {
 };
 
 TEST_F(TreeMulticastEightByEight, DiagStemAttachmentsTrafficAndTimesMatchV25) {
-  const Request r = tree_request(mesh, "diag", d);
+  const Request r = tree_request(mesh, kDiagAlgorithm, d);
   const MulticastTree tree = build_multicast_tree(r);
   const std::vector<NodeId> stem = {m(0, 0), m(1, 0), m(1, 1), m(2, 1), m(2, 2), m(3, 2), m(3, 3),
                                     m(4, 3), m(4, 4), m(5, 4), m(5, 5), m(6, 5), m(6, 6), m(7, 6)};
@@ -113,7 +113,7 @@ TEST_F(TreeMulticastEightByEight, DiagStemAttachmentsTrafficAndTimesMatchV25) {
 }
 
 TEST_F(TreeMulticastEightByEight, VhTrafficAndTimesMatchV26) {
-  const Plan plan = plan_tree_multicast(tree_request(mesh, "vh", d));
+  const Plan plan = plan_tree_multicast(tree_request(mesh, kVhAlgorithm, d));
   EXPECT_EQ(plan.metrics.traffic, 25);
   EXPECT_EQ(plan.metrics.steps, 13);
   const std::map<Coord, int> times = {{{0, 2, 0}, 3},  {{3, 0, 0}, 3},  {{4, 0, 0}, 4},
@@ -133,7 +133,7 @@ TEST_F(TreeMulticastEightByEight, DdsOrderAttachmentsTrafficAndTimeMatchV27) {
   }
   EXPECT_EQ(scanned, expected_order);
 
-  const Request r = tree_request(mesh, "dds", d);
+  const Request r = tree_request(mesh, kDdsAlgorithm, d);
   // (6,6) <- (6,4): a tie with (4,6) at distance 2, broken lexicographically largest (A-004-4).
   const std::vector<TreeAttachment> attachments = {{m(0, 2), m(0, 0)}, {m(3, 0), m(0, 0)}, {m(4, 0), m(3, 0)},
                                                    {m(4, 6), m(4, 0)}, {m(7, 4), m(4, 4)}, {m(6, 6), m(6, 4)}};
@@ -145,7 +145,7 @@ TEST_F(TreeMulticastEightByEight, DdsOrderAttachmentsTrafficAndTimeMatchV27) {
 
 // V28: the 8x8 torus in four 4x4 zones; subtrees and wraps as printed in thesis 3.2.1.4.
 TEST_F(TreeMulticastEightByEight, DiagTorusZonesSubtreesAndWrapsMatchV28) {
-  const Request r = tree_request(torus, "diag", d);
+  const Request r = tree_request(torus, kDiagAlgorithm, d);
   for (NodeId v = 0; v < torus.node_count(); ++v) {
     const Coord c = torus.coord(v);
     const int expected = 1 + (c[0] >= 4 ? 1 : 0) + (c[1] >= 4 ? 2 : 0);  // M1..M4
@@ -182,7 +182,7 @@ TEST_F(TreeMulticastEightByEight, DiagTorusZonesSubtreesAndWrapsMatchV28) {
 }
 
 TEST_F(TreeMulticastEightByEight, DdsTorusZoneFourSubtreeTrafficAndTimeMatchV29) {
-  const Request r = tree_request(torus, "dds", d);
+  const Request r = tree_request(torus, kDdsAlgorithm, d);
   const MulticastTree tree = build_multicast_tree(r);
   std::set<Edge> zone4;
   for (const TreeEdge& e : tree.edges) {
@@ -195,14 +195,14 @@ TEST_F(TreeMulticastEightByEight, DdsTorusZoneFourSubtreeTrafficAndTimeMatchV29)
 }
 
 TEST_F(TreeMulticastEightByEight, VhTorusTrafficAndTimeMatchV30) {
-  const Plan plan = plan_tree_multicast(tree_request(torus, "vh", d));
+  const Plan plan = plan_tree_multicast(tree_request(torus, kVhAlgorithm, d));
   EXPECT_EQ(plan.metrics.traffic, 18);
   EXPECT_EQ(plan.metrics.steps, 6);
 }
 
 // With every port (spec 2.1.8) a shortest-path tree delivers in D_max hops: here (6,6) at 12.
 TEST_F(TreeMulticastEightByEight, AllPortTimeIsTheLongestTreePath) {
-  for (const char* algorithm : {"vh", "diag", "dds"}) {
+  for (const char* algorithm : {kVhAlgorithm, kDiagAlgorithm, kDdsAlgorithm}) {
     const Plan plan = plan_tree_multicast(tree_request(mesh, algorithm, d, {}, PortModel::all_port()));
     EXPECT_EQ(plan.metrics.steps, 12) << algorithm;
     for (const DestinationMetrics& m : plan.metrics.destinations) EXPECT_EQ(m.step, m.distance) << algorithm;
@@ -219,7 +219,8 @@ TEST_F(TreeMulticastEightByEight, LatencyIsLengthTimesHopWithoutStartUps) {
   unit.router_delay = 0;
   std::vector<NodeId> ids;
   for (const Coord& c : d) ids.push_back(mesh.node_at(c));
-  const Plan plan = plan_tree_multicast(make_request(mesh, "diag", m(0, 0), ids, 5, PortModel::one_port(), unit));
+  const Plan plan =
+      plan_tree_multicast(make_request(mesh, kDiagAlgorithm, m(0, 0), ids, 5, PortModel::one_port(), unit));
   for (const DestinationMetrics& dm : plan.metrics.destinations) EXPECT_DOUBLE_EQ(dm.latency, 5.0 * dm.step);
   EXPECT_DOUBLE_EQ(plan.metrics.latency, 5.0 * 12);
 }
@@ -235,7 +236,7 @@ class TreeMulticastFiveCubed : public ::testing::Test {
 };
 
 TEST_F(TreeMulticastFiveCubed, DiagStemOrderTrafficAndTimesMatchV31) {
-  const Request r = tree_request(mesh, "diag", d);
+  const Request r = tree_request(mesh, kDiagAlgorithm, d);
   const MulticastTree tree = build_multicast_tree(r);
   const std::vector<NodeId> stem = {m(0, 0, 0), m(1, 0, 0), m(1, 1, 0), m(1, 1, 1), m(2, 1, 1), m(2, 2, 1),
                                     m(2, 2, 2), m(3, 2, 2), m(3, 3, 2), m(3, 3, 3), m(4, 3, 3), m(4, 4, 3)};
@@ -254,7 +255,7 @@ TEST_F(TreeMulticastFiveCubed, DiagStemOrderTrafficAndTimesMatchV31) {
 }
 
 TEST_F(TreeMulticastFiveCubed, DdsOrderTreeTrafficAndTimeMatchV32) {
-  const Request r = tree_request(mesh, "dds", d);
+  const Request r = tree_request(mesh, kDdsAlgorithm, d);
   std::vector<NodeId> order;
   for (const TreeAttachment& a : build_multicast_tree(r).attachments) order.push_back(a.destination);
   EXPECT_EQ(order, (std::vector<NodeId>{m(0, 3, 0), m(1, 3, 0), m(3, 1, 0), m(2, 3, 0), m(1, 4, 2), m(4, 3, 3)}));
@@ -275,7 +276,7 @@ TEST_F(TreeMulticastFiveCubed, DdsOrderTreeTrafficAndTimeMatchV32) {
 }
 
 TEST_F(TreeMulticastFiveCubed, DiagTorusZonesSubtreesAndWrapsMatchV33) {
-  const Request r = tree_request(torus, "diag", d);
+  const Request r = tree_request(torus, kDiagAlgorithm, d);
   // Zone boxes {origin <=> far corner} as listed in V33 (k = 5, h = 3).
   const std::vector<std::pair<Coord, Coord>> boxes = {
       {{0, 0, 0}, {2, 2, 2}}, {{4, 0, 0}, {3, 2, 2}}, {{4, 0, 4}, {3, 2, 3}}, {{0, 0, 4}, {2, 2, 3}},
@@ -324,16 +325,16 @@ TEST_F(TreeMulticastFiveCubed, DiagTorusZonesSubtreesAndWrapsMatchV33) {
 }
 
 TEST_F(TreeMulticastFiveCubed, DdsTorusTrafficAndTimeMatchV34) {
-  const Plan plan = plan_tree_multicast(tree_request(torus, "dds", d));
+  const Plan plan = plan_tree_multicast(tree_request(torus, kDdsAlgorithm, d));
   EXPECT_EQ(plan.metrics.traffic, 14);
   EXPECT_EQ(plan.metrics.steps, 6);
 }
 
 TEST_F(TreeMulticastFiveCubed, VhMeshAndTorusMatchDerivedV35) {
-  const Plan on_mesh = plan_tree_multicast(tree_request(mesh, "vh", d));
+  const Plan on_mesh = plan_tree_multicast(tree_request(mesh, kVhAlgorithm, d));
   EXPECT_EQ(on_mesh.metrics.traffic, 23);
   EXPECT_EQ(on_mesh.metrics.steps, 10);
-  const Plan on_torus = plan_tree_multicast(tree_request(torus, "vh", d));
+  const Plan on_torus = plan_tree_multicast(tree_request(torus, kVhAlgorithm, d));
   EXPECT_EQ(on_torus.metrics.traffic, 15);
   EXPECT_EQ(on_torus.metrics.steps, 7);
 }
@@ -356,7 +357,7 @@ TEST(TreeMulticast, MeshReductionQuadrantsMatchV39) {
   EXPECT_EQ(tree_zone_of(cube, at(cube, 2, 2, 2), at(cube, 2, 0, 0)), 7);  // zones 7 (-,-,-) and 8 (+,-,-)
 
   const std::vector<Coord> d = {{1, 2, 0}, {1, 5, 0}, {4, 1, 0}, {6, 2, 0}, {6, 5, 0}};
-  for (const char* algorithm : {"vh", "diag", "dds"}) {
+  for (const char* algorithm : {kVhAlgorithm, kDiagAlgorithm, kDdsAlgorithm}) {
     const Plan plan = plan_tree_multicast(tree_request(mesh, algorithm, d, {3, 4, 0}));
     for (const DestinationMetrics& m : plan.metrics.destinations) EXPECT_EQ(m.path_hops, m.distance) << algorithm;
   }
@@ -371,7 +372,7 @@ TEST(TreeMulticast, MeshReductionQuadrantsMatchV39) {
 TEST(MinTree, HandDerivedEightByEightExample) {
   const Topology mesh = Topology::mesh({8, 8});
   const std::vector<Coord> d = {{0, 2, 0}, {3, 0, 0}, {4, 0, 0}, {4, 6, 0}, {6, 6, 0}, {7, 4, 0}};
-  const Request r = tree_request(mesh, "min", d);
+  const Request r = tree_request(mesh, kMinAlgorithm, d);
   const auto m = [&](int x, int y) { return at(mesh, x, y); };
   const std::vector<TreeAttachment> attachments = {{m(0, 2), m(0, 0)}, {m(3, 0), m(0, 0)}, {m(4, 0), m(3, 0)},
                                                    {m(7, 4), m(4, 0)}, {m(4, 6), m(7, 4)}, {m(6, 6), m(6, 4)}};
@@ -482,7 +483,7 @@ TEST(Diag, TimeAndTrafficWithinThesisBoundsOnRandomMeshes) {
        {Topology::mesh({8, 8}), Topology::mesh({20, 20}), Topology::mesh({5, 5, 5}), Topology::mesh({10, 10, 10})}) {
     for (int i = 0; i < 500; ++i) {
       const Sample s = random_sample(t, rng, 40, true);
-      for (const char* algorithm : {"diag", "dds"}) {
+      for (const char* algorithm : {kDiagAlgorithm, kDdsAlgorithm}) {
         const Plan plan = plan_for(t, algorithm, s);
         const int k = static_cast<int>(s.destinations.size());
         const int dm = d_max(t, s);
@@ -507,7 +508,7 @@ TEST(Vh, TimeWithinDmaxPlusOneIn2DAndDmaxPlusTwoIn3D) {
        {Topology::mesh({8, 8}), Topology::mesh({20, 20}), Topology::mesh({5, 5, 5}), Topology::mesh({10, 10, 10})}) {
     for (int i = 0; i < 500; ++i) {
       const Sample s = random_sample(t, rng, 40, true);
-      const Plan plan = plan_for(t, "vh", s);
+      const Plan plan = plan_for(t, kVhAlgorithm, s);
       const int dm = d_max(t, s);
       EXPECT_GE(plan.metrics.steps, dm);
       EXPECT_LE(plan.metrics.steps, dm + (t.dimensions() == 2 ? 1 : 2)) << t.spec();
@@ -527,7 +528,7 @@ TEST(TreeMulticast, TorusTimeWithinThesisBoundsOnRandomInstances) {
       const Sample s = random_sample(t, rng, 40, false);
       const int k = static_cast<int>(s.destinations.size());
       const int bound = torus_local_d_max(t, s) + k + (t.dimensions() == 2 ? 1 : 2);
-      for (const char* algorithm : {"diag", "dds", "vh"}) {
+      for (const char* algorithm : {kDiagAlgorithm, kDdsAlgorithm, kVhAlgorithm}) {
         const Plan plan = plan_for(t, algorithm, s);
         EXPECT_LE(plan.metrics.steps, bound) << algorithm << " " << t.spec();
         EXPECT_GE(plan.metrics.steps, d_max(t, s)) << algorithm << " " << t.spec();
@@ -545,7 +546,7 @@ TEST(TreeMulticast, VhDiagDdsBuildShortestPathTreesOnRandomInstances) {
         Topology::torus({5, 7}), Topology::torus({2, 5}), Topology::torus({5, 5, 5}), Topology::torus({4, 3, 2})}) {
     for (int i = 0; i < 300; ++i) {
       const Sample s = random_sample(t, rng, 30, i % 3 == 0);
-      for (const char* algorithm : {"vh", "diag", "dds"}) {
+      for (const char* algorithm : {kVhAlgorithm, kDiagAlgorithm, kDdsAlgorithm}) {
         const Plan plan = plan_for(t, algorithm, s);
         for (const DestinationMetrics& m : plan.metrics.destinations) {
           EXPECT_EQ(m.path_hops, m.distance) << algorithm << " " << t.spec() << " " << t.node_name(m.destination);
@@ -563,7 +564,7 @@ TEST(MinTree, TimeAndTrafficWithinSelectionChainOnRandomMeshes) {
   for (const Topology& t : {Topology::mesh({10, 10}), Topology::mesh({5, 5, 5})}) {
     for (int i = 0; i < 200; ++i) {
       const Sample s = random_sample(t, rng, 30, true);
-      const MulticastTree tree = build_multicast_tree(make_request(t, "min", s.source, s.destinations, 1, {}));
+      const MulticastTree tree = build_multicast_tree(make_request(t, kMinAlgorithm, s.source, s.destinations, 1, {}));
       std::vector<Coord> remaining;
       for (NodeId v : s.destinations) remaining.push_back(t.coord(v));
       std::vector<NodeId> picks;
@@ -694,11 +695,11 @@ TEST(TreeMulticast, MeanTrafficAndTimeOrderAsInThesisChapterFour) {
       time[algorithm] += plan.metrics.steps;
     }
   }
-  EXPECT_LT(traffic["min"], traffic["dds"]);
-  EXPECT_LT(traffic["dds"], traffic["diag"]);
-  EXPECT_LT(traffic["diag"], traffic["vh"]);
-  EXPECT_LT(time["diag"], time["dds"]);
-  EXPECT_LT(time["dds"], time["min"]);
+  EXPECT_LT(traffic[kMinAlgorithm], traffic[kDdsAlgorithm]);
+  EXPECT_LT(traffic[kDdsAlgorithm], traffic[kDiagAlgorithm]);
+  EXPECT_LT(traffic[kDiagAlgorithm], traffic[kVhAlgorithm]);
+  EXPECT_LT(time[kDiagAlgorithm], time[kDdsAlgorithm]);
+  EXPECT_LT(time[kDdsAlgorithm], time[kMinAlgorithm]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -719,7 +720,7 @@ TEST(TreeMulticast, UnknownAlgorithmIsASpecErrorListingTheValidNames) {
 
 TEST(TreeMulticast, StarGraphIsUnsupportedAndNamesTheTopologies) {
   const Topology star = Topology::star(4);
-  const Request r = make_request(star, "dds", 0, {5}, 1, PortModel::one_port());
+  const Request r = make_request(star, kDdsAlgorithm, 0, {5}, 1, PortModel::one_port());
   try {
     plan_tree_multicast(r);
     FAIL() << "expected UnsupportedError";
@@ -733,7 +734,7 @@ TEST(TreeMulticast, StarGraphIsUnsupportedAndNamesTheTopologies) {
 
 TEST(TreeMulticast, InvalidRequestsThrowTheValidationErrors) {
   const Topology mesh = Topology::mesh({4, 4});
-  Request r{mesh, "vh", 0, {}, 1, PortModel::one_port(), LatencyParameters{}};
+  Request r{mesh, kVhAlgorithm, 0, {}, 1, PortModel::one_port(), LatencyParameters{}};
   EXPECT_THROW(plan_tree_multicast(r), RequestError);
   r.destinations = {16};
   EXPECT_THROW(plan_tree_multicast(r), NodeError);

@@ -15,6 +15,7 @@
 #include "firmware/message.hpp"
 #include "firmware/node_firmware.hpp"
 #include "model/broadcast_baselines.hpp"
+#include "model/cpr_broadcast.hpp"
 #include "model/planner.hpp"
 #include "model/topology.hpp"
 
@@ -66,7 +67,8 @@ TEST(ReplicationLock, HeadsMatchTheModelsSpawnedBranches) {
     g.size[1] = static_cast<std::uint16_t>(t.size(1));
     for (NodeId s = 0; s < t.node_count(); ++s) {
       SCOPED_TRACE(std::string(spec) + " source " + t.node_name(s));
-      const Plan plan = model::plan(make_request(t, "pcp", s, broadcast_destinations(t, s), 2, PortModel::all_port()));
+      const Plan plan =
+          model::plan(make_request(t, kPcpAlgorithm, s, broadcast_destinations(t, s), 2, PortModel::all_port()));
       const std::vector<bool> replicated = replicated_worms(plan);
       const auto ends = static_cast<std::uint32_t>(std::count(replicated.begin(), replicated.end(), true));
       SinkNi ni;

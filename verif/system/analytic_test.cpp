@@ -16,8 +16,13 @@
 #include <string>
 #include <vector>
 
+#include "model/broadcast_baselines.hpp"
+#include "model/cpr_broadcast.hpp"
 #include "model/errors.hpp"
+#include "model/path_multicast.hpp"
 #include "model/planner.hpp"
+#include "model/unicast_multicast.hpp"
+#include "model/xy_path.hpp"
 #include "sim/compare.hpp"
 #include "sim/multicast_run.hpp"
 #include "sim/scoreboard.hpp"
@@ -60,15 +65,16 @@ struct Bounds {
 //   not model; the two are not measured apart (docs/timing.md).
 const std::map<std::string, std::vector<Bounds>>& wider_bounds() {
   static const Bounds multidestination_short{0.05, 0.15};
-  static const std::map<std::string, std::vector<Bounds>> bounds{{"unicast", {{}, {0.10, 0.60}}},
-                                                                 {"d-port", {{0.05, 0.10}, {0.05, 0.60}}},
-                                                                 {"lin", {{}, multidestination_short}},
-                                                                 {"dual-path", {{}, multidestination_short}},
-                                                                 {"multi-path", {{}, multidestination_short}},
-                                                                 {"uniform", {{}, multidestination_short}},
-                                                                 {"fixed", {{}, multidestination_short}},
-                                                                 {"3dbl", {{}, multidestination_short}},
-                                                                 {"np-d", {{0.10, 0.15}, {0.10, 0.35}}}};
+  static const std::map<std::string, std::vector<Bounds>> bounds{
+      {model::kUnicastAlgorithm, {{}, {0.10, 0.60}}},
+      {model::kDPortAlgorithm, {{0.05, 0.10}, {0.05, 0.60}}},
+      {model::kLinAlgorithm, {{}, multidestination_short}},
+      {model::kDualPathAlgorithm, {{}, multidestination_short}},
+      {model::kMultiPathAlgorithm, {{}, multidestination_short}},
+      {model::kUniformDualPathAlgorithm, {{}, multidestination_short}},
+      {model::kFixedDualPathAlgorithm, {{}, multidestination_short}},
+      {model::kThreeDblAlgorithm, {{}, multidestination_short}},
+      {model::kNetworkPartitioningAlgorithm, {{0.10, 0.15}, {0.10, 0.35}}}};
   return bounds;
 }
 
@@ -89,7 +95,7 @@ const std::vector<std::pair<std::string, int>> kNetworks{
 
 // A source the algorithm accepts: a corner for XY-path (A-004-1), else drawn.
 NodeId draw_source(const model::Topology& t, const std::string& algorithm, std::mt19937_64& rng) {
-  if (algorithm.rfind("xy-path", 0) == 0 && !t.is_star()) return t.node_at({t.size(0) - 1, 0, 0});
+  if (algorithm.rfind(model::kXyPathAlgorithm, 0) == 0 && !t.is_star()) return t.node_at({t.size(0) - 1, 0, 0});
   return static_cast<NodeId>(rng() % static_cast<std::uint64_t>(t.node_count()));
 }
 
@@ -220,7 +226,7 @@ TEST(AnalyticLock, PcpBroadcastDeliveriesIncludeTheLockRoundTripExactly) {
   for (const char* name : {"0,0", "5,0", "0,6", "7,7", "3,7", "2,1", "6,4"}) {
     const NodeId source = t.parse_node(name);
     std::mt19937_64 rng(kSeed);  // unused: a broadcast draws nothing
-    const model::Plan plan = *widest_plan(t, "pcp", source, destination_sets(t, source, 0, rng).front());
+    const model::Plan plan = *widest_plan(t, model::kPcpAlgorithm, source, destination_sets(t, source, 0, rng).front());
     for (const auto& [alpha, gamma] : kStartups) {
       sim::RunOptions options;
       options.alpha = alpha;

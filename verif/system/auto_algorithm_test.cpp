@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "model/algorithm_choice.hpp"
 #include "model/sweep.hpp"
 #include "sim/algorithm_race.hpp"
 
@@ -49,8 +50,8 @@ void expect_auto_within_five_percent(const std::vector<Network>& networks, model
     const model::Topology t = model::Topology::parse(n.topology);
     for (const int k : n.sizes) {
       for (const model::Sample& s : model::draw_samples(t, model::SourceChoice::random(), k, requests, seed)) {
-        const sim::Race race =
-            sim::race_algorithms(model::make_request(t, "auto", s.source, s.destinations, kLength, ports), options);
+        const sim::Race race = sim::race_algorithms(
+            model::make_request(t, model::kAutoAlgorithm, s.source, s.destinations, kLength, ports), options);
         ++races;
         worst = std::max(worst, race.pick_gap());
         EXPECT_TRUE(race.all_checks_pass()) << describe(race);

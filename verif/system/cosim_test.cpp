@@ -25,6 +25,7 @@
 #include "model/sweep.hpp"
 #include "model/tree_multicast.hpp"
 #include "model/unicast_multicast.hpp"
+#include "model/xy_path.hpp"
 #include "sim/multicast_run.hpp"
 #include "sim/scoreboard.hpp"
 #include "verif/system/regress.hpp"
@@ -48,7 +49,7 @@ model::Request random_request(const model::Topology& t, const std::string& algor
                               std::mt19937_64& rng) {
   const int n = t.node_count();
   NodeId source = static_cast<NodeId>(rng() % static_cast<std::uint64_t>(n));
-  if (algorithm.rfind("xy-path", 0) == 0) {  // XY-path runs from a corner (A-004-1)
+  if (algorithm.rfind(model::kXyPathAlgorithm, 0) == 0) {  // XY-path runs from a corner (A-004-1)
     const model::Coord corner{static_cast<int>(rng() % 2) * (t.size(0) - 1),
                               static_cast<int>(rng() % 2) * (t.size(1) - 1), 0};
     source = t.node_at(corner);
@@ -117,56 +118,80 @@ std::string case_name(const testing::TestParamInfo<Case>& info) {
 INSTANTIATE_TEST_SUITE_P(
     Topologies, FirmwareOnRtl,
     testing::Values(
-        Case{"mesh:4x4", "unicast", 1, 20, 15}, Case{"mesh:4x4", "unicast", 2, 15, 15},
-        Case{"mesh:4x4", "one-port", 1, 20, 15}, Case{"mesh:4x4", "two-port", 2, 25, 15},
-        Case{"mesh:4x4", "d-port", 4, 20, 15}, Case{"mesh:4x4", "rd", 1, 6, 0}, Case{"mesh:8x8", "one-port", 1, 6, 63},
-        Case{"mesh:8x8", "two-port", 2, 6, 63}, Case{"mesh:8x8", "d-port", 4, 4, 63},
-        Case{"mesh:8x8", "unicast", 2, 3, 20}, Case{"mesh:8x8", "rd", 1, 2, 0},
-        Case{"torus:4x4", "two-port", 2, 15, 15}, Case{"torus:4x4", "one-port", 1, 10, 15},
-        Case{"torus:4x4", "unicast", 1, 8, 15}, Case{"mesh:3x3x3", "two-port", 2, 10, 26},
-        Case{"mesh:3x3x3", "one-port", 1, 8, 26}, Case{"mesh:3x3x3", "unicast", 2, 5, 26},
-        Case{"mesh:3x3x3", "rd", 1, 3, 0}, Case{"mesh:4x4", "vh", 1, 15, 15}, Case{"mesh:4x4", "vh", 4, 10, 15},
-        Case{"mesh:8x8", "vh", 1, 4, 63}, Case{"mesh:8x8", "vh", 2, 4, 63}, Case{"mesh:3x3x3", "vh", 1, 6, 26},
-        Case{"mesh:3x3x3", "vh", 2, 6, 26}, Case{"torus:4x4", "d-port", 4, 8, 15},
-        Case{"mesh:4x4x4", "two-port", 2, 4, 63}, Case{"mesh:4x4x4", "rd", 1, 1, 0}, Case{"mesh:4x4", "dds", 1, 15, 15},
-        Case{"mesh:4x4", "diag", 1, 15, 15}, Case{"mesh:4x4", "min", 1, 15, 15}, Case{"mesh:8x8", "dds", 1, 6, 40},
-        Case{"mesh:8x8", "diag", 2, 6, 40}, Case{"mesh:8x8", "min", 4, 6, 40}, Case{"mesh:3x3x3", "dds", 1, 6, 26},
-        Case{"mesh:3x3x3", "diag", 1, 6, 26}, Case{"mesh:3x3x3", "min", 2, 6, 26}, Case{"torus:4x4", "vh", 1, 10, 15},
-        Case{"torus:4x4", "diag", 2, 10, 15}, Case{"torus:4x4", "dds", 4, 10, 15}, Case{"torus:5x5", "min", 1, 6, 24},
-        Case{"torus:3x3x3", "dds", 2, 5, 26}, Case{"torus:3x3x3", "diag", 1, 5, 26},
+        Case{"mesh:4x4", model::kUnicastAlgorithm, 1, 20, 15}, Case{"mesh:4x4", model::kUnicastAlgorithm, 2, 15, 15},
+        Case{"mesh:4x4", model::kOnePortAlgorithm, 1, 20, 15}, Case{"mesh:4x4", model::kTwoPortAlgorithm, 2, 25, 15},
+        Case{"mesh:4x4", model::kDPortAlgorithm, 4, 20, 15},
+        Case{"mesh:4x4", model::kRecursiveDoublingAlgorithm, 1, 6, 0},
+        Case{"mesh:8x8", model::kOnePortAlgorithm, 1, 6, 63}, Case{"mesh:8x8", model::kTwoPortAlgorithm, 2, 6, 63},
+        Case{"mesh:8x8", model::kDPortAlgorithm, 4, 4, 63}, Case{"mesh:8x8", model::kUnicastAlgorithm, 2, 3, 20},
+        Case{"mesh:8x8", model::kRecursiveDoublingAlgorithm, 1, 2, 0},
+        Case{"torus:4x4", model::kTwoPortAlgorithm, 2, 15, 15}, Case{"torus:4x4", model::kOnePortAlgorithm, 1, 10, 15},
+        Case{"torus:4x4", model::kUnicastAlgorithm, 1, 8, 15}, Case{"mesh:3x3x3", model::kTwoPortAlgorithm, 2, 10, 26},
+        Case{"mesh:3x3x3", model::kOnePortAlgorithm, 1, 8, 26}, Case{"mesh:3x3x3", model::kUnicastAlgorithm, 2, 5, 26},
+        Case{"mesh:3x3x3", model::kRecursiveDoublingAlgorithm, 1, 3, 0},
+        Case{"mesh:4x4", model::kVhAlgorithm, 1, 15, 15}, Case{"mesh:4x4", model::kVhAlgorithm, 4, 10, 15},
+        Case{"mesh:8x8", model::kVhAlgorithm, 1, 4, 63}, Case{"mesh:8x8", model::kVhAlgorithm, 2, 4, 63},
+        Case{"mesh:3x3x3", model::kVhAlgorithm, 1, 6, 26}, Case{"mesh:3x3x3", model::kVhAlgorithm, 2, 6, 26},
+        Case{"torus:4x4", model::kDPortAlgorithm, 4, 8, 15}, Case{"mesh:4x4x4", model::kTwoPortAlgorithm, 2, 4, 63},
+        Case{"mesh:4x4x4", model::kRecursiveDoublingAlgorithm, 1, 1, 0},
+        Case{"mesh:4x4", model::kDdsAlgorithm, 1, 15, 15}, Case{"mesh:4x4", model::kDiagAlgorithm, 1, 15, 15},
+        Case{"mesh:4x4", model::kMinAlgorithm, 1, 15, 15}, Case{"mesh:8x8", model::kDdsAlgorithm, 1, 6, 40},
+        Case{"mesh:8x8", model::kDiagAlgorithm, 2, 6, 40}, Case{"mesh:8x8", model::kMinAlgorithm, 4, 6, 40},
+        Case{"mesh:3x3x3", model::kDdsAlgorithm, 1, 6, 26}, Case{"mesh:3x3x3", model::kDiagAlgorithm, 1, 6, 26},
+        Case{"mesh:3x3x3", model::kMinAlgorithm, 2, 6, 26}, Case{"torus:4x4", model::kVhAlgorithm, 1, 10, 15},
+        Case{"torus:4x4", model::kDiagAlgorithm, 2, 10, 15}, Case{"torus:4x4", model::kDdsAlgorithm, 4, 10, 15},
+        Case{"torus:5x5", model::kMinAlgorithm, 1, 6, 24}, Case{"torus:3x3x3", model::kDdsAlgorithm, 2, 5, 26},
+        Case{"torus:3x3x3", model::kDiagAlgorithm, 1, 5, 26},
         // Path-based (multidestination worms, intermediate reception); ports 0 = all-port.
-        Case{"mesh:4x4", "lin", 0, 10, 15}, Case{"mesh:4x4", "dual-path", 1, 10, 15},
-        Case{"mesh:4x4", "dual-path", 2, 10, 15}, Case{"mesh:4x4", "dual-path", 0, 10, 15},
-        Case{"mesh:8x8", "dual-path", 0, 4, 63}, Case{"mesh:8x8", "lin", 1, 3, 63},
-        Case{"torus:4x4", "dual-path", 2, 6, 15}, Case{"mesh:3x3x3", "dual-path", 2, 5, 26},
-        Case{"mesh:4x4x4", "lin", 1, 2, 63}, Case{"mesh:4x4", "multi-path", 0, 15, 15},
-        Case{"mesh:8x8", "multi-path", 0, 6, 63}, Case{"torus:4x4", "multi-path", 0, 6, 15},
+        Case{"mesh:4x4", model::kLinAlgorithm, 0, 10, 15}, Case{"mesh:4x4", model::kDualPathAlgorithm, 1, 10, 15},
+        Case{"mesh:4x4", model::kDualPathAlgorithm, 2, 10, 15}, Case{"mesh:4x4", model::kDualPathAlgorithm, 0, 10, 15},
+        Case{"mesh:8x8", model::kDualPathAlgorithm, 0, 4, 63}, Case{"mesh:8x8", model::kLinAlgorithm, 1, 3, 63},
+        Case{"torus:4x4", model::kDualPathAlgorithm, 2, 6, 15}, Case{"mesh:3x3x3", model::kDualPathAlgorithm, 2, 5, 26},
+        Case{"mesh:4x4x4", model::kLinAlgorithm, 1, 2, 63}, Case{"mesh:4x4", model::kMultiPathAlgorithm, 0, 15, 15},
+        Case{"mesh:8x8", model::kMultiPathAlgorithm, 0, 6, 63}, Case{"torus:4x4", model::kMultiPathAlgorithm, 0, 6, 15},
         // Hamiltonian cycle (mode 1, classes ph / pl): tori with an even row count.
-        Case{"torus:4x4", "uniform", 0, 12, 15}, Case{"torus:4x4", "fixed", 0, 12, 15},
-        Case{"torus:4x4", "uniform", 1, 6, 15}, Case{"torus:4x4", "fixed", 2, 6, 15},
-        Case{"torus:6x6", "uniform", 0, 5, 35}, Case{"torus:6x6", "fixed", 0, 5, 35},
-        Case{"torus:5x4", "fixed", 1, 4, 19},
+        Case{"torus:4x4", model::kUniformDualPathAlgorithm, 0, 12, 15},
+        Case{"torus:4x4", model::kFixedDualPathAlgorithm, 0, 12, 15},
+        Case{"torus:4x4", model::kUniformDualPathAlgorithm, 1, 6, 15},
+        Case{"torus:4x4", model::kFixedDualPathAlgorithm, 2, 6, 15},
+        Case{"torus:6x6", model::kUniformDualPathAlgorithm, 0, 5, 35},
+        Case{"torus:6x6", model::kFixedDualPathAlgorithm, 0, 5, 35},
+        Case{"torus:5x4", model::kFixedDualPathAlgorithm, 1, 4, 19},
         // CPR lines (broadcasts): PCP's spine branches are spawned by the routers.
-        Case{"mesh:4x4", "pcp", 0, 6, 0}, Case{"mesh:8x8", "pcp", 0, 3, 0}, Case{"mesh:5x3", "pcp", 0, 4, 0},
+        Case{"mesh:4x4", model::kPcpAlgorithm, 0, 6, 0}, Case{"mesh:8x8", model::kPcpAlgorithm, 0, 3, 0},
+        Case{"mesh:5x3", model::kPcpAlgorithm, 0, 4, 0},
         // 3D: 3-DBS lines (re-injected at every line node), 3-DBL columns to the layer sources.
-        Case{"mesh:3x3x3", "3dbs", 0, 3, 0}, Case{"mesh:4x4x4", "3dbs", 0, 2, 0}, Case{"mesh:3x3x3", "3dbl", 0, 6, 26},
-        Case{"mesh:3x3x3", "3dbl", 1, 6, 26}, Case{"mesh:3x3x3", "3dbl", 2, 6, 26}, Case{"mesh:4x4x4", "3dbl", 0, 3, 0},
+        Case{"mesh:3x3x3", model::kThreeDbsAlgorithm, 0, 3, 0}, Case{"mesh:4x4x4", model::kThreeDbsAlgorithm, 0, 2, 0},
+        Case{"mesh:3x3x3", model::kThreeDblAlgorithm, 0, 6, 26},
+        Case{"mesh:3x3x3", model::kThreeDblAlgorithm, 1, 6, 26},
+        Case{"mesh:3x3x3", model::kThreeDblAlgorithm, 2, 6, 26}, Case{"mesh:4x4x4", model::kThreeDblAlgorithm, 0, 3, 0},
         // XY-path: source routes from a corner (random_request draws corner sources).
-        Case{"mesh:4x4", "xy-path", 0, 10, 15}, Case{"mesh:8x8", "xy-path", 0, 6, 63},
-        Case{"mesh:6x4", "xy-path-x-first", 0, 6, 23},
+        Case{"mesh:4x4", model::kXyPathAlgorithm, 0, 10, 15}, Case{"mesh:8x8", model::kXyPathAlgorithm, 0, 6, 63},
+        Case{"mesh:6x4", model::kXyPathXFirstAlgorithm, 0, 6, 23},
         // Star graphs on the p3 (S4) and p4 (S5) routers: the cycle of docs/model.md, generator ports.
-        Case{"star:4", "uniform", 0, 15, 23}, Case{"star:4", "fixed", 0, 15, 23}, Case{"star:4", "uniform", 1, 10, 23},
-        Case{"star:4", "fixed", 2, 10, 23}, Case{"star:4", "uniform", 2, 3, 0}, Case{"star:4", "fixed", 1, 3, 0},
-        Case{"star:5", "uniform", 0, 8, 119}, Case{"star:5", "fixed", 0, 8, 119}, Case{"star:5", "fixed", 1, 4, 60},
-        Case{"star:5", "uniform", 2, 4, 60}, Case{"star:5", "uniform", 1, 2, 0},
+        Case{"star:4", model::kUniformDualPathAlgorithm, 0, 15, 23},
+        Case{"star:4", model::kFixedDualPathAlgorithm, 0, 15, 23},
+        Case{"star:4", model::kUniformDualPathAlgorithm, 1, 10, 23},
+        Case{"star:4", model::kFixedDualPathAlgorithm, 2, 10, 23},
+        Case{"star:4", model::kUniformDualPathAlgorithm, 2, 3, 0},
+        Case{"star:4", model::kFixedDualPathAlgorithm, 1, 3, 0},
+        Case{"star:5", model::kUniformDualPathAlgorithm, 0, 8, 119},
+        Case{"star:5", model::kFixedDualPathAlgorithm, 0, 8, 119},
+        Case{"star:5", model::kFixedDualPathAlgorithm, 1, 4, 60},
+        Case{"star:5", model::kUniformDualPathAlgorithm, 2, 4, 60},
+        Case{"star:5", model::kUniformDualPathAlgorithm, 1, 2, 0},
         // S6 on the p5 router (720 nodes), one run: a worm crosses up to hundreds of the cycle's nodes,
         // seconds per run on the RTL. Uniform on the all-port p5 routers: timing_test.cpp.
-        Case{"star:6", "fixed", 1, 1, 60},
+        Case{"star:6", model::kFixedDualPathAlgorithm, 1, 1, 60},
         // EDN broadcasts: XY worms by dimension order (VC 0), YX legs source-routed in class 1.
-        Case{"mesh:4x4", "edn", 0, 10, 0}, Case{"mesh:8x8", "edn", 0, 5, 0}, Case{"mesh:16x16", "edn", 0, 1, 0},
+        Case{"mesh:4x4", model::kExtendedDominatingNodeAlgorithm, 0, 10, 0},
+        Case{"mesh:8x8", model::kExtendedDominatingNodeAlgorithm, 0, 5, 0},
+        Case{"mesh:16x16", model::kExtendedDominatingNodeAlgorithm, 0, 1, 0},
         // Network partitioning: sub-messages by dimension order (VC 0), put together at every node.
-        Case{"mesh:2x2", "np-d", 0, 4, 0}, Case{"mesh:4x4", "np-d", 0, 10, 0}, Case{"mesh:8x8", "np-d", 0, 5, 0},
-        Case{"mesh:16x16", "np-d", 0, 1, 0}),
+        Case{"mesh:2x2", model::kNetworkPartitioningAlgorithm, 0, 4, 0},
+        Case{"mesh:4x4", model::kNetworkPartitioningAlgorithm, 0, 10, 0},
+        Case{"mesh:8x8", model::kNetworkPartitioningAlgorithm, 0, 5, 0},
+        Case{"mesh:16x16", model::kNetworkPartitioningAlgorithm, 0, 1, 0}),
     case_name);
 
 // Several sources multicast at once on a shared network, with random back-pressure at every
@@ -186,8 +211,8 @@ TEST(FirmwareOnRtl, UnicastBroadcastWithMoreWormsAtItsSourceThanTags) {
   for (const sim::Backend backend : {sim::Backend::kRtl, sim::Backend::kModel}) {
     sim::RunOptions options = fast_options();
     options.backend = backend;
-    const sim::RunRecord record =
-        run_and_check({model::plan(model::make_request(t, "unicast", source, others, 20, port_model(0)))}, options);
+    const sim::RunRecord record = run_and_check(
+        {model::plan(model::make_request(t, model::kUnicastAlgorithm, source, others, 20, port_model(0)))}, options);
     EXPECT_EQ(record.worms.size(), 63u);
   }
 }
@@ -198,7 +223,7 @@ TEST(FirmwareOnRtlConcurrent, EightConcurrentMulticastsUnderEjectionBackPressure
   for (int round = 0; round < 3 * regress().scale; ++round) {
     std::vector<model::Plan> plans;
     for (int i = 0; i < 8; ++i) {
-      const char* algorithm = i % 2 == 0 ? "two-port" : "one-port";
+      const char* algorithm = i % 2 == 0 ? model::kTwoPortAlgorithm : model::kOnePortAlgorithm;
       const int k = 1 + static_cast<int>(rng() % 30);
       plans.push_back(model::plan(random_request(t, algorithm, i % 2 == 0 ? 2 : 1, k, 4, rng)));
     }
@@ -218,7 +243,8 @@ TEST(FirmwareOnRtlConcurrent, RecursiveDoublingBroadcastsFromFourSourcesAtOnce) 
   std::mt19937_64 rng = seeded(11);
   for (int round = 0; round < regress().scale; ++round) {
     std::vector<model::Plan> plans;
-    for (int i = 0; i < 4; ++i) plans.push_back(model::plan(random_request(t, "rd", 1, 15, 3, rng)));
+    for (int i = 0; i < 4; ++i)
+      plans.push_back(model::plan(random_request(t, model::kRecursiveDoublingAlgorithm, 1, 15, 3, rng)));
     sim::RunOptions o = fast_options();
     o.alpha = 0;
     o.gamma = 0;
@@ -235,7 +261,7 @@ TEST(FirmwareOnRtlConcurrent, RecursiveDoublingBroadcastsFromFourSourcesAtOnce) 
 TEST(FirmwareOnRtlConcurrent, SixConcurrentTreesOnATorusUnderEjectionBackPressure) {
   const model::Topology t = model::Topology::parse("torus:6x6");
   std::mt19937_64 rng = seeded(5);
-  const char* algorithms[] = {"vh", "diag", "dds", "min"};
+  const char* algorithms[] = {model::kVhAlgorithm, model::kDiagAlgorithm, model::kDdsAlgorithm, model::kMinAlgorithm};
   for (int round = 0; round < regress().scale; ++round) {
     std::vector<model::Plan> plans;
     for (int i = 0; i < 6; ++i) {
@@ -263,7 +289,9 @@ TEST(FirmwareOnRtlConcurrent, SixConcurrentDualPaths) {
     std::vector<model::Plan> plans;
     for (int i = 0; i < 6; ++i) {
       const int k = 3 + static_cast<int>(rng() % 30);
-      const char* algorithm = i % 3 == 0 ? "lin" : i % 3 == 1 ? "dual-path" : "multi-path";
+      const char* algorithm = i % 3 == 0   ? model::kLinAlgorithm
+                              : i % 3 == 1 ? model::kDualPathAlgorithm
+                                           : model::kMultiPathAlgorithm;
       plans.push_back(model::plan(random_request(t, algorithm, 0, k, 4, rng)));
     }
     sim::RunOptions o = fast_options();
@@ -283,7 +311,7 @@ std::vector<model::Plan> deadlocking_pcp_pair() {
   const model::Topology t = model::Topology::parse("mesh:8x8");
   std::vector<model::Plan> plans;
   for (const char* source : {"3,7", "2,1"}) {
-    plans.push_back(model::plan(model::make_request(t, "pcp", t.parse_node(source),
+    plans.push_back(model::plan(model::make_request(t, model::kPcpAlgorithm, t.parse_node(source),
                                                     model::broadcast_destinations(t, t.parse_node(source)), 3,
                                                     model::PortModel::all_port())));
   }
@@ -380,12 +408,12 @@ TEST(FirmwareOnRtlConcurrent, ConcurrentPcpBroadcastsFromFourSourcesCompleteUnde
   for (int round = 0; round < 4 * regress().scale; ++round) {
     std::vector<model::Plan> plans;
     for (const char* source : {"3,7", "2,1", "6,4", "0,0"}) {
-      plans.push_back(model::plan(model::make_request(t, "pcp", t.parse_node(source),
+      plans.push_back(model::plan(model::make_request(t, model::kPcpAlgorithm, t.parse_node(source),
                                                       model::broadcast_destinations(t, t.parse_node(source)), 3,
                                                       model::PortModel::all_port())));
     }
-    plans.push_back(model::plan(random_request(t, "dual-path", 0, 20, 4, rng)));
-    plans.push_back(model::plan(random_request(t, "lin", 0, 12, 4, rng)));
+    plans.push_back(model::plan(random_request(t, model::kDualPathAlgorithm, 0, 20, 4, rng)));
+    plans.push_back(model::plan(random_request(t, model::kLinAlgorithm, 0, 12, 4, rng)));
     sim::RunOptions o = fast_options();
     o.alpha = 1;
     o.gamma = 1;
@@ -426,7 +454,8 @@ TEST(FirmwareOnRtlConcurrent, ConcurrentCycleMulticastsOnStarGraphsUnderEjection
       std::vector<model::Plan> plans;
       for (int i = 0; i < 4; ++i) {
         const int k = 3 + static_cast<int>(rng() % static_cast<std::uint64_t>(t.node_count() - 3));
-        plans.push_back(model::plan(random_request(t, i % 2 == 0 ? "uniform" : "fixed", i % 3, k, 4, rng)));
+        plans.push_back(model::plan(random_request(
+            t, i % 2 == 0 ? model::kUniformDualPathAlgorithm : model::kFixedDualPathAlgorithm, i % 3, k, 4, rng)));
       }
       sim::RunOptions o = fast_options();
       o.alpha = 1;
@@ -467,14 +496,14 @@ void ThreeConcurrentBroadcastsUnderEjectionBackPressure(const char* algorithm, s
 // four broadcasts more than 16 worms of one node were queued together, and the monitor, which
 // tells a node's worms apart by the head's 4-bit tag, could not follow them: a harness limit.)
 TEST(FirmwareOnRtlConcurrent, ThreeConcurrentEdnBroadcastsUnderEjectionBackPressure) {
-  ThreeConcurrentBroadcastsUnderEjectionBackPressure("edn", 23, 3, 13);
+  ThreeConcurrentBroadcastsUnderEjectionBackPressure(model::kExtendedDominatingNodeAlgorithm, 23, 3, 13);
 }
 
 // Three np-d broadcasts at once under ejection back-pressure: a node's sub-messages of three
 // multicasts arrive interleaved and in any order, each joins its own job, and every node puts
 // each message together and delivers it once.
 TEST(FirmwareOnRtlConcurrent, ThreeConcurrentNpdBroadcastsUnderEjectionBackPressure) {
-  ThreeConcurrentBroadcastsUnderEjectionBackPressure("np-d", 29, 9, 17);
+  ThreeConcurrentBroadcastsUnderEjectionBackPressure(model::kNetworkPartitioningAlgorithm, 29, 9, 17);
 }
 
 // The scoreboard can fail: each doctored run or record below must be reported, naming the node,
@@ -484,7 +513,7 @@ class ScoreboardDetects : public testing::Test {
   void SetUp() override {
     const model::Topology t = model::Topology::parse("mesh:4x4");
     plans_ = {model::plan(model::make_request(
-        t, "two-port", t.parse_node("1,1"),
+        t, model::kTwoPortAlgorithm, t.parse_node("1,1"),
         {t.parse_node("0,0"), t.parse_node("3,0"), t.parse_node("2,2"), t.parse_node("0,3"), t.parse_node("3,3")}, 4,
         model::PortModel::two_port()))};
     record_ = sim::run_multicasts(sim::requests_of(plans_), fast_options());
@@ -568,8 +597,9 @@ TEST_F(ScoreboardDetects, DerivedStepsComeFromCausalityNotFromThePayload) {
 // A multicast the plan does not describe (another source) fails the check.
 TEST_F(ScoreboardDetects, RunOfAnotherPlan) {
   const model::Topology& t = plans_[0].request.topology;
-  const std::vector<model::Plan> other = {model::plan(model::make_request(
-      t, "one-port", plans_[0].request.source, plans_[0].request.destinations, 4, model::PortModel::one_port()))};
+  const std::vector<model::Plan> other = {
+      model::plan(model::make_request(t, model::kOnePortAlgorithm, plans_[0].request.source,
+                                      plans_[0].request.destinations, 4, model::PortModel::one_port()))};
   EXPECT_NE(sim::check_run(other, record_), "");
 }
 
@@ -663,10 +693,10 @@ TEST_P(RouteDropReported, UnroutableAddressFlitIsDrainedAndNamedWhileTheRestComp
   const NodeId source = t.parse_node("1,1");
   const std::vector<model::Plan> plans = {
       model::plan(model::make_request(
-          t, "dual-path", source,
+          t, model::kDualPathAlgorithm, source,
           {t.parse_node("0,0"), t.parse_node("3,0"), t.parse_node("2,2"), t.parse_node("0,3"), t.parse_node("3,3")}, 4,
           model::PortModel::one_port())),
-      model::plan(model::make_request(t, "two-port", t.parse_node("2,3"),
+      model::plan(model::make_request(t, model::kTwoPortAlgorithm, t.parse_node("2,3"),
                                       {t.parse_node("0,1"), t.parse_node("3,1"), t.parse_node("1,2")}, 4,
                                       model::PortModel::two_port()))};
   sim::RunOptions o = fast_options();
@@ -737,8 +767,8 @@ TEST_P(FirmwareJobLimit, RelayThatNeedsAFifthJobHoldsTheMessageUntilOneFrees) {
   const model::Topology t = model::Topology::parse("mesh:4x4");
   std::vector<NodeId> dests;
   for (const char* d : {"1,1", "0,1", "0,2", "1,2", "2,2", "3,2", "0,3"}) dests.push_back(t.parse_node(d));
-  const model::Plan relayed_plan =
-      model::plan(model::make_request(t, "one-port", t.parse_node("0,0"), dests, 16, model::PortModel::one_port()));
+  const model::Plan relayed_plan = model::plan(
+      model::make_request(t, model::kOnePortAlgorithm, t.parse_node("0,0"), dests, 16, model::PortModel::one_port()));
   const NodeId relay = relayed_plan.worms.front().header.destinations.front();
   ASSERT_TRUE(std::any_of(relayed_plan.worms.begin(), relayed_plan.worms.end(), [&](const model::Worm& w) {
     return w.sender == relay;
@@ -749,7 +779,8 @@ TEST_P(FirmwareJobLimit, RelayThatNeedsAFifthJobHoldsTheMessageUntilOneFrees) {
   }
   std::vector<model::Plan> plans;
   for (std::size_t i = 0; i < fw::kMaxJobs; ++i) {
-    plans.push_back(model::plan(model::make_request(t, "unicast", relay, others, 16, model::PortModel::one_port())));
+    plans.push_back(
+        model::plan(model::make_request(t, model::kUnicastAlgorithm, relay, others, 16, model::PortModel::one_port())));
   }
   plans.push_back(relayed_plan);
   const int relayed = static_cast<int>(plans.size()) - 1;
@@ -781,7 +812,8 @@ TEST_P(FirmwareJobLimit, BurstFromOneSourceBeyondItsJobsWaitsAtTheSource) {
   std::vector<model::Plan> plans;
   for (int i = 0; i < 40; ++i) {
     const NodeId d = static_cast<NodeId>((source + 1 + i % (t.node_count() - 1)) % t.node_count());
-    plans.push_back(model::plan(model::make_request(t, "unicast", source, {d}, 4, model::PortModel::one_port())));
+    plans.push_back(
+        model::plan(model::make_request(t, model::kUnicastAlgorithm, source, {d}, 4, model::PortModel::one_port())));
   }
   sim::RunOptions o = fast_options();
   o.backend = GetParam();
@@ -801,15 +833,18 @@ TEST_P(FirmwareJobLimit, BackToBackMulticastsOfSixFamiliesFromOneSourceEachDeliv
     if (v != source) others.push_back(v);
   }
   const std::vector<std::pair<const char*, model::PortModel>> families = {
-      {"unicast", model::PortModel::one_port()},   {"one-port", model::PortModel::one_port()},
-      {"dual-path", model::PortModel::all_port()}, {"min", model::PortModel::two_port()},
-      {"rd", model::PortModel::one_port()},        {"multi-path", model::PortModel::all_port()}};
+      {model::kUnicastAlgorithm, model::PortModel::one_port()},
+      {model::kOnePortAlgorithm, model::PortModel::one_port()},
+      {model::kDualPathAlgorithm, model::PortModel::all_port()},
+      {model::kMinAlgorithm, model::PortModel::two_port()},
+      {model::kRecursiveDoublingAlgorithm, model::PortModel::one_port()},
+      {model::kMultiPathAlgorithm, model::PortModel::all_port()}};
   std::mt19937_64 rng = seeded(29);
   std::vector<model::Plan> plans;
   for (int i = 0; i < 48; ++i) {
     const auto& [algorithm, ports] = families[static_cast<std::size_t>(i) % families.size()];
     std::vector<NodeId> dests = others;
-    if (std::string(algorithm) != "rd") {
+    if (std::string(algorithm) != model::kRecursiveDoublingAlgorithm) {
       std::shuffle(dests.begin(), dests.end(), rng);
       dests.resize(1 + rng() % others.size());
     }
@@ -989,8 +1024,9 @@ TEST(FirmwareOnRtlLong, PapersMessageLengthsOnPathUnicastAndTreeAlgorithms) {
     int ports;
     int k;
   };
-  for (const LongCase& c : {LongCase{"mesh:4x4", "dual-path", 0, 9}, LongCase{"mesh:4x4", "two-port", 2, 9},
-                            LongCase{"mesh:4x4", "vh", 1, 7}, LongCase{"mesh:3x3x3", "3dbl", 0, 12}}) {
+  for (const LongCase& c :
+       {LongCase{"mesh:4x4", model::kDualPathAlgorithm, 0, 9}, LongCase{"mesh:4x4", model::kTwoPortAlgorithm, 2, 9},
+        LongCase{"mesh:4x4", model::kVhAlgorithm, 1, 7}, LongCase{"mesh:3x3x3", model::kThreeDblAlgorithm, 0, 12}}) {
     for (const int length : {120, 250}) {
       SCOPED_TRACE(fmt::format("{} {} L = {}", c.topology, c.algorithm, length));
       const model::Topology t = model::Topology::parse(c.topology);
@@ -1012,7 +1048,8 @@ TEST(FirmwareOnRtlLong, EightConcurrentLongChainMulticastsDeliverTheirOwnData) {
   std::mt19937_64 rng = seeded(16);
   std::vector<model::Plan> plans;
   for (int i = 0; i < 8; ++i) {
-    plans.push_back(model::plan(random_request(t, i % 2 == 0 ? "two-port" : "one-port", 2 - i % 2, 15, 250, rng)));
+    plans.push_back(model::plan(
+        random_request(t, i % 2 == 0 ? model::kTwoPortAlgorithm : model::kOnePortAlgorithm, 2 - i % 2, 15, 250, rng)));
   }
   sim::RunOptions o = fast_options();
   o.eject_stall = 0.2;
@@ -1027,7 +1064,8 @@ TEST(FirmwareOnRtlLong, EightConcurrentLongChainMulticastsDeliverTheirOwnData) {
 TEST(FirmwareOnRtlLong, BroadcastBeyondTheListOnAThreeDMesh) {
   const model::Topology t = model::Topology::parse("mesh:16x8x9");
   std::mt19937_64 rng = seeded(17);
-  const model::Plan plan = model::plan(random_request(t, "rd", 1, t.node_count() - 1, 4, rng));
+  const model::Plan plan =
+      model::plan(random_request(t, model::kRecursiveDoublingAlgorithm, 1, t.node_count() - 1, 4, rng));
   ASSERT_GT(plan.request.destinations.size() + 1, fw::kMaxChain);
   sim::RunOptions o = fast_options();
   o.alpha = 0;  // no start-ups: 1,152 routers for about 150 cycles instead of about 1,000
@@ -1049,7 +1087,8 @@ TEST_P(FirmwareListsFromTheNetwork, ThreeDblBroadcastOnEightCubedMesh) {
   for (NodeId v = 0; v < t.node_count(); ++v) {
     if (v != source) others.push_back(v);
   }
-  const model::Plan plan = model::plan(model::make_request(t, "3dbl", source, others, 4, model::PortModel::all_port()));
+  const model::Plan plan =
+      model::plan(model::make_request(t, model::kThreeDblAlgorithm, source, others, 4, model::PortModel::all_port()));
   sim::RunOptions o = fast_options();
   o.backend = GetParam();
   o.alpha = 0;  // no start-ups: a few hundred cycles of 512 routers
@@ -1069,10 +1108,10 @@ TEST_P(FirmwareListsFromTheNetwork, ThesisTwentyByTwentyXyPathAndVh) {
     for (NodeId v = 1; v < t.node_count(); ++v) others.push_back(v);
     std::shuffle(others.begin(), others.end(), rng);
     others.resize(static_cast<std::size_t>(k));
-    for (const char* algorithm : {"xy-path", "xy-path-x-first", "vh"}) {
+    for (const char* algorithm : {model::kXyPathAlgorithm, model::kXyPathXFirstAlgorithm, model::kVhAlgorithm}) {
       SCOPED_TRACE(fmt::format("{} K {}", algorithm, k));
       const model::PortModel ports =
-          std::string(algorithm) == "vh" ? model::PortModel::one_port() : model::PortModel::all_port();
+          std::string(algorithm) == model::kVhAlgorithm ? model::PortModel::one_port() : model::PortModel::all_port();
       const model::Plan plan = model::plan(model::make_request(t, algorithm, 0, others, 20, ports));
       sim::RunOptions o = fast_options();
       o.backend = GetParam();
@@ -1089,8 +1128,9 @@ TEST_P(FirmwareListsFromTheNetwork, ThesisTwentyByTwentyXyPathAndVh) {
 // than the list holds, 3-DBL from inside mesh:16x8x9 and dual-path from inside mesh:33x32 pass
 // against their plans, on the timing model (about 0.6 s; the RTL takes about 18 s).
 TEST(FirmwareListsFromTheNetworkModel, BroadcastsWithoutAListBeyondTheListsLength) {
-  for (const auto& [spec, algorithm, source] : {std::tuple{"mesh:16x8x9", "3dbl", model::Coord{5, 2, 4}},
-                                                std::tuple{"mesh:33x32", "dual-path", model::Coord{17, 9, 0}}}) {
+  for (const auto& [spec, algorithm, source] :
+       {std::tuple{"mesh:16x8x9", model::kThreeDblAlgorithm, model::Coord{5, 2, 4}},
+        std::tuple{"mesh:33x32", model::kDualPathAlgorithm, model::Coord{17, 9, 0}}}) {
     SCOPED_TRACE(spec);
     const model::Topology t = model::Topology::parse(spec);
     ASSERT_GT(static_cast<std::size_t>(t.node_count()), fw::kMaxChain);
@@ -1130,25 +1170,26 @@ TEST(FirmwareOnRtlErrors, LimitsAreNamedWithTheSettingsThatRaiseThem) {
   };
   const model::Topology small = model::Topology::parse("mesh:4x4");
   const int too_long = static_cast<int>(fw::kMaxDataWords) + 1;
-  EXPECT_EQ(refused(model::make_request(small, "dual-path", 0, {1, 2}, too_long, model::PortModel::one_port())),
-            fmt::format("message length {} exceeds the firmware's maximum of {} data words ({} bytes; raise "
-                        "WORMCAST_FW_MAX_DATA_WORDS, firmware/fw_config.hpp)",
-                        too_long, fw::kMaxDataWords, 8 * fw::kMaxDataWords));
+  EXPECT_EQ(
+      refused(model::make_request(small, model::kDualPathAlgorithm, 0, {1, 2}, too_long, model::PortModel::one_port())),
+      fmt::format("message length {} exceeds the firmware's maximum of {} data words ({} bytes; raise "
+                  "WORMCAST_FW_MAX_DATA_WORDS, firmware/fw_config.hpp)",
+                  too_long, fw::kMaxDataWords, 8 * fw::kMaxDataWords));
   const model::Topology big = model::Topology::parse("mesh:33x32");  // 1,056 nodes
   std::vector<NodeId> many;
   for (NodeId v = 1; v <= static_cast<NodeId>(fw::kMaxChain); ++v) many.push_back(v);
-  EXPECT_EQ(refused(model::make_request(big, "dual-path", 0, many, 2, model::PortModel::one_port())),
+  EXPECT_EQ(refused(model::make_request(big, model::kDualPathAlgorithm, 0, many, 2, model::PortModel::one_port())),
             fmt::format("{} destinations exceed the firmware's list of {} nodes: dual-path lists its destinations, "
                         "1..{} of them (raise WORMCAST_FW_MAX_CHAIN, firmware/fw_config.hpp, or use a broadcast "
                         "algorithm)",
                         fw::kMaxChain, fw::kMaxChain, fw::kMaxChain - 1));
-  EXPECT_EQ(refused(model::make_request(big, "vh", 0, {1, 40}, 2, model::PortModel::one_port())),
+  EXPECT_EQ(refused(model::make_request(big, model::kVhAlgorithm, 0, {1, 40}, 2, model::PortModel::one_port())),
             fmt::format("mesh:33x32 has 1056 nodes, more than the {} of the firmware's tables vh plans over at the "
                         "source (raise WORMCAST_FW_MAX_GRID_NODES, firmware/fw_config.hpp)",
                         fw::kMaxGridNodes));
   // The routers' limit, not the firmware's: a side of 2^CoordW = 64 nodes is the longest.
   const model::Topology too_wide = model::Topology::parse("mesh:65x2");
-  EXPECT_EQ(refused(model::make_request(too_wide, "lin", 0, {1, 2}, 2, model::PortModel::one_port())),
+  EXPECT_EQ(refused(model::make_request(too_wide, model::kLinAlgorithm, 0, {1, 2}, 2, model::PortModel::one_port())),
             "mesh:65x2: 65 nodes along dimension 0 exceed the routers' 64 (a coordinate is noc_pkg::CoordW = 6 bits)");
 }
 
@@ -1161,7 +1202,7 @@ TEST(FirmwareOnRtl, DimensionOrderOnASideOf64Nodes) {
     const model::Topology t = model::Topology::parse(spec);
     std::vector<NodeId> others;
     for (NodeId v = 1; v < t.node_count(); ++v) others.push_back(v);
-    const char* algorithm = t.is_torus() ? "uniform" : "rd";
+    const char* algorithm = t.is_torus() ? model::kUniformDualPathAlgorithm : model::kRecursiveDoublingAlgorithm;
     SCOPED_TRACE(fmt::format("{} {}", spec, algorithm));
     run_and_check({model::plan(model::make_request(t, algorithm, 0, others, 2, model::PortModel::one_port()))},
                   fast_options());
@@ -1179,7 +1220,8 @@ TEST(FirmwareOnRtlErrors, AnAlgorithmWithoutFirmwareIsNamedWithTheOnesTheFirmwar
 // S3 has two network ports, S6 five: no verilated router variant for them.
 TEST(FirmwareOnRtlErrors, StarGraphWithTooFewPortsIsAClearError) {
   const model::Topology t = model::Topology::parse("star:3");
-  const model::Plan p = model::plan(model::make_request(t, "uniform", 0, {1, 2, 3}, 2, model::PortModel::one_port()));
+  const model::Plan p = model::plan(
+      model::make_request(t, model::kUniformDualPathAlgorithm, 0, {1, 2, 3}, 2, model::PortModel::one_port()));
   try {
     sim::run_multicasts({p.request}, fast_options());
     FAIL() << "star:3 ran";

@@ -11,11 +11,16 @@
 #include <vector>
 
 #include "model/broadcast_baselines.hpp"
+#include "model/cpr_broadcast.hpp"
 #include "model/design_deadlock.hpp"
 #include "model/errors.hpp"
+#include "model/path_multicast.hpp"
 #include "model/planner.hpp"
 #include "model/routing.hpp"
+#include "model/tree_multicast.hpp"
+#include "model/unicast_multicast.hpp"
 #include "model/vc_class_plan.hpp"
+#include "model/xy_path.hpp"
 #include "sim/backend.hpp"
 #include "sim/multicast_run.hpp"
 #include "sim/rtl_router.hpp"
@@ -81,19 +86,20 @@ const model::PortModel kAll = model::PortModel::all_port();
 const model::PortModel kOne = model::PortModel::one_port();
 const model::PortModel kTwo = model::PortModel::two_port();
 const std::vector<Mixed> kStaggered = {
-    {"dual-path", "3,2", {"0,2", "7,7", "5,1", "2,6", "6,3", "1,4"}, kAll, 20, 0},
-    {"lin", "0,0", {"1,3", "4,4", "7,2", "6,7", "2,7", "0,5", "5,0"}, kAll, 12, 40},
-    {"dds", "4,3", {"0,1", "7,6", "2,2", "5,4", "1,7", "6,0"}, kTwo, 16, 150},
-    {"two-port", "6,6", {"0,7", "1,1", "4,4", "7,0", "3,5"}, kTwo, 8, 300},
-    {"vh", "1,6", {"6,1", "2,2", "7,5"}, kOne, 4, 320},
-    {"unicast", "5,5", {"0,2", "3,7", "7,3"}, kOne, 6, 320},
+    {model::kDualPathAlgorithm, "3,2", {"0,2", "7,7", "5,1", "2,6", "6,3", "1,4"}, kAll, 20, 0},
+    {model::kLinAlgorithm, "0,0", {"1,3", "4,4", "7,2", "6,7", "2,7", "0,5", "5,0"}, kAll, 12, 40},
+    {model::kDdsAlgorithm, "4,3", {"0,1", "7,6", "2,2", "5,4", "1,7", "6,0"}, kTwo, 16, 150},
+    {model::kTwoPortAlgorithm, "6,6", {"0,7", "1,1", "4,4", "7,0", "3,5"}, kTwo, 8, 300},
+    {model::kVhAlgorithm, "1,6", {"6,1", "2,2", "7,5"}, kOne, 4, 320},
+    {model::kUnicastAlgorithm, "5,5", {"0,2", "3,7", "7,3"}, kOne, 6, 320},
 };
 
 TEST(MixedRun, TheMixesKeepToFamiliesTheCheckerProvesDeadlockFreeEvenUnderTheSingleClassVcs) {
   const model::Topology t = model::Topology::parse("mesh:8x8");
   const std::vector<std::string> path = model::family_algorithms(model::RoutingFamily::kHamiltonianPath);
   for (const Mixed& m : kStaggered) {
-    const bool tree = std::string(m.algorithm) == "vh" || std::string(m.algorithm) == "dds";
+    const bool tree =
+        std::string(m.algorithm) == model::kVhAlgorithm || std::string(m.algorithm) == model::kDdsAlgorithm;
     EXPECT_TRUE(tree || std::find(path.begin(), path.end(), m.algorithm) != path.end()) << m.algorithm;
   }
   const model::DesignDeadlockCheck check = model::check_design_deadlock(t, model::vc_class_plan("single-class", t),
@@ -182,10 +188,13 @@ TEST(MixedRun, StalledRunFailsEveryUnfinishedRequestWithTheWatchdogReport) {
   std::vector<model::Plan> plans;
   for (const char* source : {"3,7", "2,1"}) {
     const model::NodeId s = t.parse_node(source);
-    plans.push_back(model::plan(model::make_request(t, "pcp", s, model::broadcast_destinations(t, s), 3, kAll)));
+    plans.push_back(
+        model::plan(model::make_request(t, model::kPcpAlgorithm, s, model::broadcast_destinations(t, s), 3, kAll)));
   }
-  plans.push_back(model::plan(model::make_request(t, "vh", t.parse_node("7,0"), {t.parse_node("6,0")}, 1, kOne)));
-  plans.push_back(model::plan(model::make_request(t, "vh", t.parse_node("0,0"), {t.parse_node("5,5")}, 2, kOne)));
+  plans.push_back(
+      model::plan(model::make_request(t, model::kVhAlgorithm, t.parse_node("7,0"), {t.parse_node("6,0")}, 1, kOne)));
+  plans.push_back(
+      model::plan(model::make_request(t, model::kVhAlgorithm, t.parse_node("0,0"), {t.parse_node("5,5")}, 2, kOne)));
   sim::RunOptions o = options(sim::Backend::kRtl);
   o.alpha = 1;
   o.gamma = 1;
@@ -217,7 +226,8 @@ TEST(MixedRun, PcpBroadcastsStartedAtDifferentCyclesHoldTheReplicationLockOneAtA
   std::vector<model::Plan> plans;
   for (const char* source : {"3,7", "2,1", "6,4", "0,0"}) {
     const model::NodeId s = t.parse_node(source);
-    plans.push_back(model::plan(model::make_request(t, "pcp", s, model::broadcast_destinations(t, s), 3, kAll)));
+    plans.push_back(
+        model::plan(model::make_request(t, model::kPcpAlgorithm, s, model::broadcast_destinations(t, s), 3, kAll)));
   }
   const std::vector<long> starts = {0, 3, 7, 20};
   sim::RunOptions o = options(sim::Backend::kRtl);
@@ -280,15 +290,16 @@ TEST(MixedRun, FamiliesThatWereCyclicTogetherCompleteOnTheRtlUnderTheShippedVcs)
     return model::plan(model::make_request(t, algorithm, t.parse_node(source), std::move(dests), 8, ports));
   };
   const std::vector<model::Plan> plans = {
-      request("xy-path", "0,0", others("0,0"), kAll),
-      request("xy-path", "7,7", others("7,7"), kAll),
-      request("xy-path-x-first", "7,0", others("7,0"), kAll),
-      request("xy-path-x-first", "0,7", others("0,7"), kAll),
-      request("dual-path", "3,4", others("3,4"), kAll),
-      request("multi-path", "4,3", others("4,3"), kAll),
-      request("edn", "2,5", model::broadcast_destinations(t, t.parse_node("2,5")), kAll),
-      request("rd", "5,2", model::broadcast_destinations(t, t.parse_node("5,2")), kOne),
-      request("unicast", "6,6", others("6,6"), kTwo),
+      request(model::kXyPathAlgorithm, "0,0", others("0,0"), kAll),
+      request(model::kXyPathAlgorithm, "7,7", others("7,7"), kAll),
+      request(model::kXyPathXFirstAlgorithm, "7,0", others("7,0"), kAll),
+      request(model::kXyPathXFirstAlgorithm, "0,7", others("0,7"), kAll),
+      request(model::kDualPathAlgorithm, "3,4", others("3,4"), kAll),
+      request(model::kMultiPathAlgorithm, "4,3", others("4,3"), kAll),
+      request(model::kExtendedDominatingNodeAlgorithm, "2,5", model::broadcast_destinations(t, t.parse_node("2,5")),
+              kAll),
+      request(model::kRecursiveDoublingAlgorithm, "5,2", model::broadcast_destinations(t, t.parse_node("5,2")), kOne),
+      request(model::kUnicastAlgorithm, "6,6", others("6,6"), kTwo),
   };
   const model::HamiltonianPathRouting path(t);
   bool families_sent[5] = {};
@@ -297,10 +308,10 @@ TEST(MixedRun, FamiliesThatWereCyclicTogetherCompleteOnTheRtlUnderTheShippedVcs)
       const bool source_routed = w.header.mode == model::RoutingMode::kSourceRouted;
       families_sent[0] |= w.header.mode == model::RoutingMode::kHamiltonianPath;
       families_sent[1] |= w.header.mode == model::RoutingMode::kDimensionOrder && w.hops.size() > 1;
-      families_sent[2] |= source_routed && p.request.algorithm.rfind("xy-path", 0) == 0;
-      families_sent[3] |= source_routed && p.request.algorithm == "edn";
+      families_sent[2] |= source_routed && p.request.algorithm.rfind(model::kXyPathAlgorithm, 0) == 0;
+      families_sent[3] |= source_routed && p.request.algorithm == model::kExtendedDominatingNodeAlgorithm;
       // A row worm whose first hop is not R's: the firmware sends it behind a source-routed prefix.
-      families_sent[4] |= p.request.algorithm == "multi-path" &&
+      families_sent[4] |= p.request.algorithm == model::kMultiPathAlgorithm &&
                           path.route(w.sender, 0, w.header.destinations.front()).port != w.hops.front().port;
     }
   }
@@ -324,7 +335,8 @@ TEST(MixedRun, SeveralPcpBroadcastsPerSourceAndFromTheCoordinatorTakeTurns) {
   std::vector<model::Plan> plans;
   for (const char* source : {"3,7", "3,7", "0,0", "0,0", "2,1"}) {
     const model::NodeId s = t.parse_node(source);
-    plans.push_back(model::plan(model::make_request(t, "pcp", s, model::broadcast_destinations(t, s), 8, kAll)));
+    plans.push_back(
+        model::plan(model::make_request(t, model::kPcpAlgorithm, s, model::broadcast_destinations(t, s), 8, kAll)));
   }
   const std::vector<long> starts = {0, 0, 0, 2, 0};
   std::vector<long> cycles;
@@ -359,7 +371,7 @@ TEST(MixedRun, RoutersHaveTheVcCountOfTheModelsPlan) {
 TEST(MixedRunErrors, StartCyclesOfTheWrongCountOrOutOfRangeAreNamed) {
   const model::Topology t = model::Topology::parse("mesh:4x4");
   const std::vector<model::Request> requests = {
-      model::make_request(t, "vh", t.parse_node("0,0"), {t.parse_node("3,3")}, 2, kOne)};
+      model::make_request(t, model::kVhAlgorithm, t.parse_node("0,0"), {t.parse_node("3,3")}, 2, kOne)};
   const sim::RunOptions o = options(sim::Backend::kModel);
   try {
     sim::run_multicasts(requests, o, {0, 5});

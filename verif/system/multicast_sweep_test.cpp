@@ -11,8 +11,11 @@
 #include <string>
 #include <vector>
 
+#include "model/broadcast_baselines.hpp"
 #include "model/errors.hpp"
+#include "model/path_multicast.hpp"
 #include "model/planner.hpp"
+#include "model/unicast_multicast.hpp"
 #include "sim/scoreboard.hpp"
 #include "sim/shard.hpp"
 
@@ -25,7 +28,7 @@ using sim::MulticastSweepRow;
 MulticastSweepConfig small_sweep() {
   MulticastSweepConfig c;
   c.topology = model::Topology::mesh({4, 4});
-  c.algorithms = {"dual-path", "two-port"};
+  c.algorithms = {model::kDualPathAlgorithm, model::kTwoPortAlgorithm};
   c.destination_counts = {3, 9};
   c.lengths = {4, 12};
   c.runs = 3;
@@ -57,14 +60,14 @@ TEST(MulticastSweep, RowsAreTheMeanAndMaxOfTheSameRequestsRunAlone) {
   const MulticastSweepConfig c = small_sweep();
   const std::vector<MulticastSweepRow> rows = sim::run_multicast_sweep(c);
   ASSERT_EQ(rows.size(), 8u);  // (K, L) K-major, the algorithms in order
-  EXPECT_EQ(rows[0].algorithm, "dual-path");
-  EXPECT_EQ(rows[1].algorithm, "two-port");
+  EXPECT_EQ(rows[0].algorithm, model::kDualPathAlgorithm);
+  EXPECT_EQ(rows[1].algorithm, model::kTwoPortAlgorithm);
   EXPECT_EQ(rows[2].length, 12);
   EXPECT_EQ(rows[4].k, 9);
   // The first row again by hand: the sweep's samples of K = 3, each run alone on the RTL.
   long sum = 0, most = 0;
   for (const model::Sample& s : model::draw_samples(c.topology, c.source, 3, c.runs, c.seed)) {
-    const long latency = rtl_latency(c, "dual-path", s, 4);
+    const long latency = rtl_latency(c, model::kDualPathAlgorithm, s, 4);
     sum += latency;
     most = std::max(most, latency);
   }
@@ -144,7 +147,7 @@ MulticastSweepConfig one_broadcast() {
   c.destination_counts = {15};
   c.lengths = {4};
   c.runs = 1;
-  c.algorithms = {"dual-path"};
+  c.algorithms = {model::kDualPathAlgorithm};
   return c;
 }
 
@@ -189,13 +192,13 @@ TEST(MulticastSweep, BadConfigurationsAreRefusedBeforeAnyRun) {
   c.runs = 0;
   EXPECT_THROW(sim::check_multicast_sweep(c), model::SpecError);
   c = small_sweep();
-  c.algorithms = {"dual-path", "three-port"};
+  c.algorithms = {model::kDualPathAlgorithm, "three-port"};
   EXPECT_THROW(sim::check_multicast_sweep(c), model::SpecError);
   c = small_sweep();
   c.destination_counts = {3, 16};  // K beyond N - 1 = 15, late in the list
   EXPECT_THROW(sim::check_multicast_sweep(c), model::ModelError);
   c = small_sweep();
-  c.algorithms = {"rd"};  // a broadcast, with K < N - 1
+  c.algorithms = {model::kRecursiveDoublingAlgorithm};  // a broadcast, with K < N - 1
   c.ports = model::PortModel::one_port();
   EXPECT_THROW(sim::check_multicast_sweep(c), model::ModelError);
 }

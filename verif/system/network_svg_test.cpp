@@ -15,7 +15,9 @@
 #include <vector>
 
 #include "model/errors.hpp"
+#include "model/path_multicast.hpp"
 #include "model/planner.hpp"
+#include "model/unicast_multicast.hpp"
 
 namespace wormcast::sim {
 namespace {
@@ -32,7 +34,7 @@ int count(const std::string& text, const std::string& what) {
 TEST(NetworkSvg, V4PlanDrawsEveryWormWithOneArrowPerHop) {
   const Topology t = Topology::parse("mesh:6x6");
   const model::Plan plan = model::plan(model::make_request(
-      t, "two-port", t.parse_node("3,3"),
+      t, model::kTwoPortAlgorithm, t.parse_node("3,3"),
       {t.parse_node("0,1"), t.parse_node("3,1"), t.parse_node("2,2"), t.parse_node("5,2"), t.parse_node("2,5")}, 20,
       model::PortModel::two_port()));
   const std::string svg = render_svg(drawing_of_plan(plan));
@@ -66,8 +68,8 @@ TEST(NetworkSvg, ThreeDimensionalZHopIsAnArcBetweenLayers) {
 TEST(NetworkSvg, StarGraphPutsEveryNodeOnTheCircle) {
   const Topology t = Topology::parse("star:4");
   const model::Plan plan = model::plan(model::make_request(
-      t, "uniform", t.parse_node("1234"), {t.parse_node("4321"), t.parse_node("2143"), t.parse_node("3412")}, 20,
-      model::PortModel::all_port()));
+      t, model::kUniformDualPathAlgorithm, t.parse_node("1234"),
+      {t.parse_node("4321"), t.parse_node("2143"), t.parse_node("3412")}, 20, model::PortModel::all_port()));
   const std::string svg = render_svg(drawing_of_plan(plan));
   EXPECT_EQ(count(svg, "<g class=\"worm\""), static_cast<int>(plan.worms.size()));
   EXPECT_EQ(count(svg, "marker-end="), plan.metrics.traffic);

@@ -18,9 +18,12 @@
 #include <vector>
 
 #include "model/broadcast_baselines.hpp"
+#include "model/cpr_broadcast.hpp"
+#include "model/path_multicast.hpp"
 #include "model/plan.hpp"
 #include "model/planner.hpp"
 #include "model/topology.hpp"
+#include "model/unicast_multicast.hpp"
 #include "sim/backend.hpp"
 #include "sim/multicast_run.hpp"
 #include "sim/node_interface.hpp"
@@ -212,7 +215,8 @@ TEST(NodeEvents, EachAlgorithmAloneGivesTheSameRunOnEightByEightNetworks) {
         o.eject_stall = 0.3;
         const Pair pair = run_pair(mix.requests, o, mix.start_cycles, what);
         EXPECT_EQ(sim::check_run({model::plan(mix.requests.front())}, pair.active), "") << what;
-        EXPECT_LT(pair.visits[1], pair.node_cycles[1] / (algorithm == "np-d" ? 3 : 5)) << what;
+        EXPECT_LT(pair.visits[1], pair.node_cycles[1] / (algorithm == model::kNetworkPartitioningAlgorithm ? 3 : 5))
+            << what;
       }
     }
   }
@@ -226,17 +230,17 @@ TEST(NodeEvents, FaultsStallsAndDrainsGiveTheSameRecord) {
   std::vector<model::Request> pcp;
   for (const char* source : {"3,7", "2,1"}) {
     const NodeId s = mesh8.parse_node(source);
-    pcp.push_back(
-        model::make_request(mesh8, "pcp", s, model::broadcast_destinations(mesh8, s), 3, model::PortModel::all_port()));
+    pcp.push_back(model::make_request(mesh8, model::kPcpAlgorithm, s, model::broadcast_destinations(mesh8, s), 3,
+                                      model::PortModel::all_port()));
   }
   const model::Topology mesh4 = model::Topology::parse("mesh:4x4");
   const NodeId source = mesh4.parse_node("1,1");
   const std::vector<model::Request> pair = {
-      model::make_request(mesh4, "dual-path", source,
+      model::make_request(mesh4, model::kDualPathAlgorithm, source,
                           {mesh4.parse_node("0,0"), mesh4.parse_node("3,0"), mesh4.parse_node("2,2"),
                            mesh4.parse_node("0,3"), mesh4.parse_node("3,3")},
                           4, model::PortModel::one_port()),
-      model::make_request(mesh4, "two-port", mesh4.parse_node("2,3"),
+      model::make_request(mesh4, model::kTwoPortAlgorithm, mesh4.parse_node("2,3"),
                           {mesh4.parse_node("0,1"), mesh4.parse_node("3,1"), mesh4.parse_node("1,2")}, 4,
                           model::PortModel::two_port())};
   for (const sim::Backend backend : kBackends) {
@@ -276,7 +280,7 @@ TEST(NodeEvents, FaultsStallsAndDrainsGiveTheSameRecord) {
 // visits every node whatever RunOptions::visits says.
 TEST(NodeEvents, FullEvaluationVisitsEveryNode) {
   const model::Topology t = model::Topology::parse("mesh:4x4");
-  const std::vector<model::Request> requests = {model::make_request(t, "dual-path", t.parse_node("1,1"),
+  const std::vector<model::Request> requests = {model::make_request(t, model::kDualPathAlgorithm, t.parse_node("1,1"),
                                                                     {t.parse_node("0,0"), t.parse_node("3,3")}, 4,
                                                                     model::PortModel::one_port())};
   for (const sim::Evaluation evaluation : {sim::Evaluation::kFull, sim::Evaluation::kActivity}) {

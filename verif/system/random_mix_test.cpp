@@ -23,8 +23,12 @@
 #include <vector>
 
 #include "firmware/fw_config.hpp"
+#include "model/cpr_broadcast.hpp"
 #include "model/errors.hpp"
+#include "model/path_multicast.hpp"
 #include "model/planner.hpp"
+#include "model/tree_multicast.hpp"
+#include "model/unicast_multicast.hpp"
 #include "model/vc_class_plan.hpp"
 #include "sim/commands/request_file.hpp"
 #include "sim/multicast_run.hpp"
@@ -186,7 +190,7 @@ TEST(RandomMixGenerator, EveryAlgorithmFromSeveralSourcesThenBackgroundUnicasts)
       EXPECT_EQ(sources.size(), 3u) << algorithms[a];
     }
     for (std::size_t i = multicasts; i < mix.requests.size(); ++i) {
-      EXPECT_EQ(mix.requests[i].algorithm, "unicast");
+      EXPECT_EQ(mix.requests[i].algorithm, model::kUnicastAlgorithm);
       EXPECT_EQ(mix.requests[i].destinations.size(), 1u);
     }
     for (const long start : mix.start_cycles) {
@@ -204,11 +208,12 @@ TEST(RandomMixGenerator, EveryAlgorithmFromSeveralSourcesThenBackgroundUnicasts)
 // one destination each.
 TEST(RandomMixGenerator, StarGraphBackgroundUnicastsRideTheCycle) {
   const model::Topology t = model::Topology::parse("star:4");
-  EXPECT_EQ(sim::mix_algorithms(t), (std::vector<std::string>{"fixed", "uniform"}));
+  EXPECT_EQ(sim::mix_algorithms(t),
+            (std::vector<std::string>{model::kFixedDualPathAlgorithm, model::kUniformDualPathAlgorithm}));
   const sim::RandomMix mix = sim::random_mix(t, 3);
   ASSERT_EQ(mix.requests.size(), 4u + 24u);
   for (std::size_t i = 4; i < mix.requests.size(); ++i) {
-    EXPECT_EQ(mix.requests[i].algorithm, "fixed");
+    EXPECT_EQ(mix.requests[i].algorithm, model::kFixedDualPathAlgorithm);
     EXPECT_EQ(mix.requests[i].destinations.size(), 1u);
   }
 }
@@ -253,7 +258,7 @@ TEST(RandomMixGenerator, BadOptionsAreNamed) {
       },
       model::RequestError);
   o = {};
-  o.algorithms = {"pcp"};
+  o.algorithms = {model::kPcpAlgorithm};
   try {
     sim::random_mix(t, 1, o);
     FAIL() << "pcp on a torus was accepted";
@@ -286,7 +291,9 @@ TEST(RandomMixGenerator, TheShippedPlanKeepsEveryAlgorithmTheSingleClassOneLeave
   }
   const model::Topology t = model::Topology::parse("mesh:8x8");
   const std::vector<std::string> chosen = sim::acyclic_mix_algorithms(t, "single-class");
-  for (const char* a : {"unicast", "one-port", "two-port", "d-port", "lin", "dual-path", "vh", "dds", "diag", "min"}) {
+  for (const char* a : {model::kUnicastAlgorithm, model::kOnePortAlgorithm, model::kTwoPortAlgorithm,
+                        model::kDPortAlgorithm, model::kLinAlgorithm, model::kDualPathAlgorithm, model::kVhAlgorithm,
+                        model::kDdsAlgorithm, model::kDiagAlgorithm, model::kMinAlgorithm}) {
     EXPECT_NE(std::find(chosen.begin(), chosen.end(), a), chosen.end()) << a;
   }
   EXPECT_LT(chosen.size(), sim::mix_algorithms(t).size());

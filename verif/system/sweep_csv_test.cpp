@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "model/tree_multicast.hpp"
 #include "sim/plan_views.hpp"
 
 namespace wormcast::verif {
@@ -31,7 +32,7 @@ TEST(SweepCsv, SpreadCellsAreSixSignificantDigitsOrEmpty) {
 
 // Every header column has its cell, and sd_latency and ci95_latency hold the latency's spread.
 TEST(SweepCsv, RowPutsEachSpreadUnderItsColumn) {
-  model::SweepRow row{"vh", 10, 4};
+  model::SweepRow row{model::kVhAlgorithm, 10, 4};
   row.mean_latency = 12.5;
   row.steps_spread = {0.5, 0.75};
   row.traffic_spread = {3.0, 4.0};

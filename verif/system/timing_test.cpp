@@ -11,7 +11,12 @@
 #include <vector>
 
 #include "model/broadcast_baselines.hpp"
+#include "model/cpr_broadcast.hpp"
+#include "model/path_multicast.hpp"
 #include "model/planner.hpp"
+#include "model/tree_multicast.hpp"
+#include "model/unicast_multicast.hpp"
+#include "model/xy_path.hpp"
 #include "sim/compare.hpp"
 #include "sim/multicast_run.hpp"
 #include "sim/scoreboard.hpp"
@@ -33,7 +38,7 @@ model::Plan random_plan(const model::Topology& t, const std::string& algorithm, 
                         std::mt19937_64& rng) {
   const int n = t.node_count();
   NodeId source = static_cast<NodeId>(rng() % static_cast<std::uint64_t>(n));
-  if (algorithm.rfind("xy-path", 0) == 0) {
+  if (algorithm.rfind(model::kXyPathAlgorithm, 0) == 0) {
     source =
         t.node_at({static_cast<int>(rng() % 2) * (t.size(0) - 1), static_cast<int>(rng() % 2) * (t.size(1) - 1), 0});
   }
@@ -99,7 +104,7 @@ TEST_P(TimingZeroLoad, ModelDeliversInTheRtlsCycles) {
 TEST(TimingZeroLoadSixStar, UniformAllPortModelDeliversInTheRtlsCycles) {
   const model::Topology t = model::Topology::parse("star:6");
   std::mt19937_64 rng(20261124);
-  const model::Plan plan = random_plan(t, "uniform", 0, 255, 3, rng);
+  const model::Plan plan = random_plan(t, model::kUniformDualPathAlgorithm, 0, 255, 3, rng);
   const sim::Comparison cmp = sim::compare_backends({plan}, fast_options());
   expect_both_correct(cmp);
   EXPECT_EQ(cmp.differing, 0) << "first divergence: " << divergence_text(cmp, t);
@@ -118,34 +123,55 @@ std::string zero_load_name(const testing::TestParamInfo<ZeroLoadCase>& info) {
 // 2D tori with even and odd rows, 3D meshes and tori), as in verif/system/cosim_test.cpp.
 INSTANTIATE_TEST_SUITE_P(
     Topologies, TimingZeroLoad,
-    testing::Values(ZeroLoadCase{"mesh:4x4", "unicast", 1, 15}, ZeroLoadCase{"mesh:4x4", "unicast", 2, 15},
-                    ZeroLoadCase{"mesh:4x4", "one-port", 1, 15}, ZeroLoadCase{"mesh:4x4", "two-port", 2, 15},
-                    ZeroLoadCase{"mesh:4x4", "d-port", 4, 15}, ZeroLoadCase{"mesh:4x4", "rd", 1, 0},
-                    ZeroLoadCase{"mesh:8x8", "two-port", 2, 40}, ZeroLoadCase{"mesh:4x4", "vh", 1, 15},
-                    ZeroLoadCase{"mesh:4x4", "dds", 1, 15}, ZeroLoadCase{"mesh:4x4", "diag", 1, 15},
-                    ZeroLoadCase{"mesh:4x4", "min", 1, 15}, ZeroLoadCase{"mesh:4x4", "lin", 0, 15},
-                    ZeroLoadCase{"mesh:4x4", "dual-path", 2, 15}, ZeroLoadCase{"mesh:4x4", "dual-path", 0, 15},
-                    ZeroLoadCase{"mesh:4x4", "multi-path", 0, 15}, ZeroLoadCase{"mesh:4x4", "pcp", 0, 0},
-                    ZeroLoadCase{"mesh:5x3", "pcp", 0, 0}, ZeroLoadCase{"mesh:4x4", "xy-path", 0, 15},
-                    ZeroLoadCase{"mesh:6x4", "xy-path-x-first", 0, 23}, ZeroLoadCase{"torus:4x4", "unicast", 1, 15},
-                    ZeroLoadCase{"torus:4x4", "one-port", 1, 15}, ZeroLoadCase{"torus:4x4", "two-port", 2, 15},
-                    ZeroLoadCase{"torus:4x4", "d-port", 4, 15}, ZeroLoadCase{"torus:4x4", "vh", 1, 15},
-                    ZeroLoadCase{"torus:4x4", "diag", 2, 15}, ZeroLoadCase{"torus:4x4", "dds", 4, 15},
-                    ZeroLoadCase{"torus:5x5", "min", 1, 24}, ZeroLoadCase{"torus:4x4", "dual-path", 2, 15},
-                    ZeroLoadCase{"torus:4x4", "multi-path", 0, 15}, ZeroLoadCase{"torus:4x4", "uniform", 0, 15},
-                    ZeroLoadCase{"torus:4x4", "fixed", 2, 15}, ZeroLoadCase{"torus:6x6", "uniform", 1, 35},
-                    ZeroLoadCase{"torus:5x4", "fixed", 1, 19}, ZeroLoadCase{"mesh:3x3x3", "unicast", 2, 26},
-                    ZeroLoadCase{"mesh:3x3x3", "one-port", 1, 26}, ZeroLoadCase{"mesh:3x3x3", "two-port", 2, 26},
-                    ZeroLoadCase{"mesh:3x3x3", "rd", 1, 0}, ZeroLoadCase{"mesh:3x3x3", "vh", 2, 26},
-                    ZeroLoadCase{"mesh:3x3x3", "dds", 1, 26}, ZeroLoadCase{"mesh:3x3x3", "diag", 1, 26},
-                    ZeroLoadCase{"mesh:3x3x3", "min", 2, 26}, ZeroLoadCase{"mesh:3x3x3", "dual-path", 2, 26},
-                    ZeroLoadCase{"mesh:3x3x3", "3dbs", 0, 0}, ZeroLoadCase{"mesh:3x3x3", "3dbl", 0, 26},
-                    ZeroLoadCase{"mesh:3x3x3", "3dbl", 1, 26}, ZeroLoadCase{"torus:3x3x3", "dds", 2, 26},
-                    ZeroLoadCase{"torus:3x3x3", "diag", 1, 26}, ZeroLoadCase{"star:4", "uniform", 0, 23},
-                    ZeroLoadCase{"star:4", "fixed", 1, 23}, ZeroLoadCase{"star:5", "fixed", 0, 119},
-                    ZeroLoadCase{"star:5", "uniform", 2, 60}, ZeroLoadCase{"mesh:4x4", "edn", 0, 0},
-                    ZeroLoadCase{"mesh:8x8", "edn", 0, 0}, ZeroLoadCase{"mesh:4x4", "np-d", 0, 0},
-                    ZeroLoadCase{"mesh:8x8", "np-d", 0, 0}),
+    testing::Values(
+        ZeroLoadCase{"mesh:4x4", model::kUnicastAlgorithm, 1, 15},
+        ZeroLoadCase{"mesh:4x4", model::kUnicastAlgorithm, 2, 15},
+        ZeroLoadCase{"mesh:4x4", model::kOnePortAlgorithm, 1, 15},
+        ZeroLoadCase{"mesh:4x4", model::kTwoPortAlgorithm, 2, 15},
+        ZeroLoadCase{"mesh:4x4", model::kDPortAlgorithm, 4, 15},
+        ZeroLoadCase{"mesh:4x4", model::kRecursiveDoublingAlgorithm, 1, 0},
+        ZeroLoadCase{"mesh:8x8", model::kTwoPortAlgorithm, 2, 40}, ZeroLoadCase{"mesh:4x4", model::kVhAlgorithm, 1, 15},
+        ZeroLoadCase{"mesh:4x4", model::kDdsAlgorithm, 1, 15}, ZeroLoadCase{"mesh:4x4", model::kDiagAlgorithm, 1, 15},
+        ZeroLoadCase{"mesh:4x4", model::kMinAlgorithm, 1, 15}, ZeroLoadCase{"mesh:4x4", model::kLinAlgorithm, 0, 15},
+        ZeroLoadCase{"mesh:4x4", model::kDualPathAlgorithm, 2, 15},
+        ZeroLoadCase{"mesh:4x4", model::kDualPathAlgorithm, 0, 15},
+        ZeroLoadCase{"mesh:4x4", model::kMultiPathAlgorithm, 0, 15},
+        ZeroLoadCase{"mesh:4x4", model::kPcpAlgorithm, 0, 0}, ZeroLoadCase{"mesh:5x3", model::kPcpAlgorithm, 0, 0},
+        ZeroLoadCase{"mesh:4x4", model::kXyPathAlgorithm, 0, 15},
+        ZeroLoadCase{"mesh:6x4", model::kXyPathXFirstAlgorithm, 0, 23},
+        ZeroLoadCase{"torus:4x4", model::kUnicastAlgorithm, 1, 15},
+        ZeroLoadCase{"torus:4x4", model::kOnePortAlgorithm, 1, 15},
+        ZeroLoadCase{"torus:4x4", model::kTwoPortAlgorithm, 2, 15},
+        ZeroLoadCase{"torus:4x4", model::kDPortAlgorithm, 4, 15}, ZeroLoadCase{"torus:4x4", model::kVhAlgorithm, 1, 15},
+        ZeroLoadCase{"torus:4x4", model::kDiagAlgorithm, 2, 15}, ZeroLoadCase{"torus:4x4", model::kDdsAlgorithm, 4, 15},
+        ZeroLoadCase{"torus:5x5", model::kMinAlgorithm, 1, 24},
+        ZeroLoadCase{"torus:4x4", model::kDualPathAlgorithm, 2, 15},
+        ZeroLoadCase{"torus:4x4", model::kMultiPathAlgorithm, 0, 15},
+        ZeroLoadCase{"torus:4x4", model::kUniformDualPathAlgorithm, 0, 15},
+        ZeroLoadCase{"torus:4x4", model::kFixedDualPathAlgorithm, 2, 15},
+        ZeroLoadCase{"torus:6x6", model::kUniformDualPathAlgorithm, 1, 35},
+        ZeroLoadCase{"torus:5x4", model::kFixedDualPathAlgorithm, 1, 19},
+        ZeroLoadCase{"mesh:3x3x3", model::kUnicastAlgorithm, 2, 26},
+        ZeroLoadCase{"mesh:3x3x3", model::kOnePortAlgorithm, 1, 26},
+        ZeroLoadCase{"mesh:3x3x3", model::kTwoPortAlgorithm, 2, 26},
+        ZeroLoadCase{"mesh:3x3x3", model::kRecursiveDoublingAlgorithm, 1, 0},
+        ZeroLoadCase{"mesh:3x3x3", model::kVhAlgorithm, 2, 26}, ZeroLoadCase{"mesh:3x3x3", model::kDdsAlgorithm, 1, 26},
+        ZeroLoadCase{"mesh:3x3x3", model::kDiagAlgorithm, 1, 26},
+        ZeroLoadCase{"mesh:3x3x3", model::kMinAlgorithm, 2, 26},
+        ZeroLoadCase{"mesh:3x3x3", model::kDualPathAlgorithm, 2, 26},
+        ZeroLoadCase{"mesh:3x3x3", model::kThreeDbsAlgorithm, 0, 0},
+        ZeroLoadCase{"mesh:3x3x3", model::kThreeDblAlgorithm, 0, 26},
+        ZeroLoadCase{"mesh:3x3x3", model::kThreeDblAlgorithm, 1, 26},
+        ZeroLoadCase{"torus:3x3x3", model::kDdsAlgorithm, 2, 26},
+        ZeroLoadCase{"torus:3x3x3", model::kDiagAlgorithm, 1, 26},
+        ZeroLoadCase{"star:4", model::kUniformDualPathAlgorithm, 0, 23},
+        ZeroLoadCase{"star:4", model::kFixedDualPathAlgorithm, 1, 23},
+        ZeroLoadCase{"star:5", model::kFixedDualPathAlgorithm, 0, 119},
+        ZeroLoadCase{"star:5", model::kUniformDualPathAlgorithm, 2, 60},
+        ZeroLoadCase{"mesh:4x4", model::kExtendedDominatingNodeAlgorithm, 0, 0},
+        ZeroLoadCase{"mesh:8x8", model::kExtendedDominatingNodeAlgorithm, 0, 0},
+        ZeroLoadCase{"mesh:4x4", model::kNetworkPartitioningAlgorithm, 0, 0},
+        ZeroLoadCase{"mesh:8x8", model::kNetworkPartitioningAlgorithm, 0, 0}),
     zero_load_name);
 
 // Concurrent load: several multicasts from several sources at once, with and without ejection
@@ -169,8 +195,8 @@ TEST(TimingUnderLoad, EightConcurrentMulticastsWithEjectionBackPressureWithinOne
   std::mt19937_64 rng(7);
   LoadScenario s;
   for (int i = 0; i < 8; ++i) {
-    s.plans.push_back(random_plan(t, i % 2 == 0 ? "two-port" : "one-port", i % 2 == 0 ? 2 : 1,
-                                  1 + static_cast<int>(rng() % 30), 4, rng));
+    s.plans.push_back(random_plan(t, i % 2 == 0 ? model::kTwoPortAlgorithm : model::kOnePortAlgorithm,
+                                  i % 2 == 0 ? 2 : 1, 1 + static_cast<int>(rng() % 30), 4, rng));
   }
   s.options = fast_options();
   s.options.alpha = 2;
@@ -184,7 +210,9 @@ TEST(TimingUnderLoad, SixConcurrentPathMulticastsWithinOnePercent) {
   std::mt19937_64 rng(13);
   LoadScenario s;
   for (int i = 0; i < 6; ++i) {
-    const char* algorithm = i % 3 == 0 ? "lin" : i % 3 == 1 ? "dual-path" : "multi-path";
+    const char* algorithm = i % 3 == 0   ? model::kLinAlgorithm
+                            : i % 3 == 1 ? model::kDualPathAlgorithm
+                                         : model::kMultiPathAlgorithm;
     s.plans.push_back(random_plan(t, algorithm, 0, 3 + static_cast<int>(rng() % 30), 4, rng));
   }
   s.options = fast_options();
@@ -199,7 +227,7 @@ TEST(TimingUnderLoad, SixConcurrentTreesOnATorusWithEjectionBackPressureWithinOn
   const model::Topology t = model::Topology::parse("torus:6x6");
   std::mt19937_64 rng(5);
   LoadScenario s;
-  const char* algorithms[] = {"vh", "diag", "dds", "min"};
+  const char* algorithms[] = {model::kVhAlgorithm, model::kDiagAlgorithm, model::kDdsAlgorithm, model::kMinAlgorithm};
   for (int i = 0; i < 6; ++i) {
     s.plans.push_back(random_plan(t, algorithms[i % 4], 1 + i % 2, 5 + static_cast<int>(rng() % 20), 3, rng));
   }
@@ -215,7 +243,8 @@ TEST(TimingUnderLoad, SixConcurrentHamiltonianCycleMulticastsOnS5WithEjectionBac
   std::mt19937_64 rng(23);
   LoadScenario s;
   for (int i = 0; i < 6; ++i) {
-    s.plans.push_back(random_plan(t, i % 2 == 0 ? "uniform" : "fixed", 0, 5 + static_cast<int>(rng() % 40), 3, rng));
+    s.plans.push_back(random_plan(t, i % 2 == 0 ? model::kUniformDualPathAlgorithm : model::kFixedDualPathAlgorithm, 0,
+                                  5 + static_cast<int>(rng() % 40), 3, rng));
   }
   s.options = fast_options();
   s.options.alpha = 1;
@@ -229,8 +258,8 @@ TEST(TimingUnderLoad, PcpBroadcastAmongConcurrentMulticastsWithinOnePercent) {
   const model::Topology t = model::Topology::parse("mesh:8x8");
   std::mt19937_64 rng(17);
   LoadScenario s;
-  s.plans.push_back(random_plan(t, "pcp", 0, 63, 4, rng));
-  for (int i = 0; i < 4; ++i) s.plans.push_back(random_plan(t, "dual-path", 2, 10, 4, rng));
+  s.plans.push_back(random_plan(t, model::kPcpAlgorithm, 0, 63, 4, rng));
+  for (int i = 0; i < 4; ++i) s.plans.push_back(random_plan(t, model::kDualPathAlgorithm, 2, 10, 4, rng));
   s.options = fast_options();
   s.options.alpha = 1;
   s.options.gamma = 1;
@@ -243,7 +272,7 @@ TEST(TimingUnderLoad, PcpBroadcastAmongConcurrentMulticastsWithinOnePercent) {
 TEST(TimingDivergence, PerturbedModelRouterIsNamedWithItsFirstCycle) {
   const model::Topology t = model::Topology::parse("mesh:4x4");
   const model::Plan plan = model::plan(
-      model::make_request(t, "dual-path", t.parse_node("1,1"),
+      model::make_request(t, model::kDualPathAlgorithm, t.parse_node("1,1"),
                           {t.parse_node("0,0"), t.parse_node("3,0"), t.parse_node("2,2"), t.parse_node("0,3")}, 4,
                           model::PortModel::two_port()));
   const NodeId perturbed = t.parse_node("2,1");
