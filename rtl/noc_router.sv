@@ -5,8 +5,8 @@
 // docs/model.md) followed by NumLocal local port pairs (injection input, ejection output). Port
 // index p < NumNetPorts is a network port, NumNetPorts + l is local pair l, on both sides. Each
 // input port is a noc_input_unit (per-VC buffers in one RAM read by the switch grant, each flit's
-// decision in registers beside it, route compute and head decision on the arriving flit, one registered *segment* per VC: network ports, spawned
-// CPR branches, local copy, class); they
+// decision in registers beside it, route compute and head decision on the arriving flit, one
+// registered *segment* per VC: network ports, spawned CPR branches, local copy, class); they
 // request the switch from one noc_switch_allocator, a routed head only while noc_vc_allocator
 // finds its output VCs free to take, and it takes them in the edge the switch carries it (so an
 // uncontended head spends one cycle in this router after the cycle it arrives in, docs/rtl.md
@@ -229,7 +229,7 @@ module noc_router #(
 
   // Switch allocator and crossbar, and the granted VC's segment per input.
   logic [NumPorts*NumPorts-1:0]    in_gnt_out, out_gnt;
-  logic [NumPorts*NumPorts-1:0]    tent_gnt;  // tentative output grants: steer the crossbar
+  logic [NumPorts*NumPorts-1:0]    tent_gnt;  // tentative output grants: steer the granted segments
   logic [NumPorts*FlitW-1:0]       xbar_out;
   logic [NumNetPorts*FlitW-1:0]    net_flit;  // xbar_out's network ports after the head rewrite
   logic [NumPorts-1:0]             xbar_valid;  // the crossbar carries a flit (granted at the last edge)
@@ -372,8 +372,8 @@ module noc_router #(
     end
 
     // The segment of the VC this input's tentative pick selects (the VC it sends from whenever
-    // it sends; zero when it picks none). It steers only the head rewrite and the ejection
-    // stream, both used only where a flit is sent.
+    // it sends; zero when it picks none). It steers only the head rewrite, the output VCs' tail
+    // release and the ejection stream, all used only where a flit is sent.
     always_comb begin
       g_lead[i]                                = 1'b0;
       g_tail[i]                                = 1'b0;
