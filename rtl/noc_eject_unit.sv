@@ -10,7 +10,8 @@
 // Why: a worm that holds an ejection channel while it waits for a network channel couples the
 // channel networks (or directions) that share the node, and concurrent multidestination worms can
 // then close a cycle through it (docs/rtl.md). A port that no worm holds adds no dependency.
-// Like noc_output_unit, the link is registered.
+// Like noc_output_unit, the link's valid bit and stream are registered here, and the flit comes
+// from the input buffer's RAM output register through the crossbar (noc_router).
 `include "noc_assert.svh"
 `include "noc_registers.svh"
 
@@ -28,8 +29,6 @@ module noc_eject_unit #(
   input  logic                      rst_ni,
   /// A flit leaves on this port this cycle (only with a credit).
   input  logic                      send_i,
-  /// The flit, from the crossbar.
-  input  logic [noc_pkg::FlitW-1:0] flit_i,
   /// The input VC the flit comes from.
   input  logic [StreamW-1:0]        stream_i,
   /// A credit comes back from the network interface.
@@ -40,8 +39,6 @@ module noc_eject_unit #(
   output logic [CountW-1:0]         credit_count_o,
   /// Link: a flit is delivered (registered).
   output logic                      valid_o,
-  /// Link: the flit (registered; holds the last flit while valid_o is low).
-  output logic [noc_pkg::FlitW-1:0] flit_o,
   /// Link: the flit's stream (registered).
   output logic [StreamW-1:0]        stream_o,
   /// A credit came back while the pool is full (lost; combinational, the router keeps it sticky
@@ -50,7 +47,6 @@ module noc_eject_unit #(
 );
 
   logic                      valid_q;
-  logic [noc_pkg::FlitW-1:0] flit_d, flit_q;
   logic [StreamW-1:0]        stream_d, stream_q;
 
   noc_credit_counter #(
@@ -65,15 +61,12 @@ module noc_eject_unit #(
     .overflow_o (credit_overflow_o)
   );
 
-  assign flit_d   = send_i ? flit_i : flit_q;
   assign stream_d = send_i ? stream_i : stream_q;
 
   `NOC_FF(valid_q, send_i, 1'b0)
-  `NOC_FF(flit_q, flit_d, '0)
   `NOC_FF(stream_q, stream_d, '0)
 
   assign valid_o  = valid_q;
-  assign flit_o   = flit_q;
   assign stream_o = stream_q;
 
   `NOC_ASSERT(SendNeedsCredit_A, send_i |-> credit_o)

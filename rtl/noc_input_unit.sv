@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: SHL-0.51
 // noc_input_unit: one input port of the router, NumVcs virtual channels of BufDepth flits each.
 //
-// The link flit (valid, VC id, flit) is written into its VC's noc_fifo, together with its
+// The link flit (valid, VC id, flit) is written into its VC's buffer, together with its
 // *decision* when it needs one: route compute and noc_head_decision read only the link flit, and
 // every head, and every address flit a promotion reroutes, is decided in the edge it arrives in.
 // A per-VC arrival tracker (noc_pkg::arrival_e) says which flits those are: after a tail the next
@@ -9,7 +9,7 @@
 // class); after a decided flit whose segment promotes without a fixed port the next flit is an
 // address flit, decided in the worm's arrival class (the upstream router rewrote only the head's
 // class); every other flit follows its segment without one. Per VC a state machine follows the
-// worm at the FIFO front, one *segment* at a time (noc_head_decision):
+// worm at the buffer's front, one *segment* at a time (noc_head_decision):
 //   Idle     the front's stored decision is loaded into the segment registers (network ports,
 //            spawned branches, eject, class, ...); a head arriving into an Idle, empty VC is
 //            loaded straight from the link's decision, in the edge that writes it;        -> Routed
@@ -31,7 +31,13 @@
 // its first cycle there, whatever the other VCs do (docs/rtl.md, "Latency"). Every popped flit
 // returns one credit for its VC upstream, registered (`credit_o`).
 //
-// The decision beside a flit is DecW bits in its FIFO slot (docs/rtl.md, "The decision store"):
+// The buffers are one noc_vc_ram_buffer: every VC's flit data in one RAM, read only by the switch
+// grant, whose output register is the switch-traversal register (`flit_o`, the flit granted at
+// the last edge); what the state machines read at the front (head and tail bits, the decision) is
+// in registers beside each slot, and drains and dropped flits pop without reading (docs/rtl.md,
+// "The input buffers in block RAM").
+//
+// The decision beside a flit is DecW bits beside its buffer slot (docs/rtl.md, "The decision store"):
 // the segment's one non-spawned network port (or a regroup's fixed port) as an index with a valid
 // bit, the spawned X ports, eject, class, shift, promote and fixed. A valid decision always sends
 // its lead somewhere or fixes a port (noc_head_decision's DecisionHasOutput_A), so "no decision"
@@ -158,14 +164,14 @@ module noc_input_unit #(
   /// VC v goes (Active, or Routed with its output VCs free to take or without network ports)
   /// with a flit at its front that goes somewhere.
   output logic [NumVcs-1:0]          sa_req_o,
-  /// VC v won the switch (one-hot or zero, only where `sa_req_o`): its front flit is popped.
+  /// VC v won the switch (one-hot or zero, only where `sa_req_o`): its front flit is popped and
+  /// read, onto `flit_o` in the next cycle.
   input  logic [NumVcs-1:0]          sa_gnt_i,
-  /// The VC whose front flit `flit_o` shows: the switch allocator's tentative pick (one-hot or
-  /// zero), equal to `sa_gnt_i` whenever that is nonzero. Not the grant itself, so the flit's mux
-  /// does not wait for the all-or-nothing check (noc_switch_allocator).
-  input  logic [NumVcs-1:0]          flit_sel_i,
-  /// The front flit of the VC `flit_sel_i` selects when it requests the switch, else zero: the
-  /// flit that leaves whenever `sa_gnt_i` is nonzero.
+  /// VC v's front flit is a tail (registers; meaningful while `sa_req_o[v]`): the output units
+  /// release an output VC with the tail in the edge the switch carries it.
+  output logic [NumVcs-1:0]          front_tail_o,
+  /// The flit the grant read at the last edge (the buffer RAM's output register, with the head and
+  /// tail bits registered beside it); holds while nothing is read.
   output logic [FlitW-1:0]           flit_o,
   /// A flit arrived for a full VC buffer and is lost (the sender spent a credit it did not have;
   /// combinational, the router keeps it sticky in errors_o).
@@ -178,7 +184,6 @@ module noc_input_unit #(
   localparam int unsigned DecW = 1 + PortW + 2 + 1 + ClassW + 3;
 
   logic [NumVcs-1:0]        push, pop, drop, empty, full, front_head, front_tail, overflow;
-  logic [NumVcs*FlitW-1:0]  front;
   logic [NumVcs*DecW-1:0]   front_dec;  // the decision stored beside each VC's front flit
   logic [NumVcs*2-1:0]      arrive;     // per VC, noc_pkg::arrival_e: what the next flit is
   logic [NumVcs*ClassW-1:0] arr_class;  // per VC, the class the arriving worm's head carried
@@ -310,33 +315,50 @@ module noc_input_unit #(
               (!dc_valid == (!dc_has_port && dc_spawn == '0 && !dc_eject && !dc_fixed)))
 
   // ---------------------------------------------------------------------------------------------
-  // The VC buffers: a register FIFO per VC holding the flit and its decision; every VC's front
-  // flit and decision, empty and full.
+  // The VC buffers: one RAM for every VC's flit data, read only by the switch grant, and beside
+  // each slot in registers the flit's head and tail bits and its decision (what the VC state
+  // machines read at the front). A drop pops without reading.
 
-  for (genvar v = 0; v < NumVcs; v++) begin : gen_vc_fifo
-    logic [$clog2(BufDepth+1)-1:0] unused_count;
-    noc_fifo #(
-      .Width(DecW + FlitW),
-      .Depth(BufDepth)
-    ) u_fifo (
-      .clk_i,
-      .rst_ni,
-      .push_i (push[v]),
-      .data_i ({dc_stored, flit_i}),
-      .pop_i  (pop[v]),
-      .data_o ({front_dec[v*DecW +: DecW], front[v*FlitW +: FlitW]}),
-      .empty_o(empty[v]),
-      .full_o (full[v]),
-      .count_o(unused_count),
-      .overflow_o(overflow[v])
-    );
+  localparam int unsigned DataW = FlitW - 2;  // the flit's data field (noc_pkg::flit_t)
+  localparam int unsigned FlagW = DecW + 2;   // the decision, head, tail
+  localparam int unsigned CountW = $clog2(BufDepth + 1);
+  logic [NumVcs*FlagW-1:0]  front_flags;
+  logic [NumVcs*CountW-1:0] unused_count;
+  logic [NumVcs-1:0]        read;         // the granted VC's front is read (and popped)
+  logic [DataW-1:0]         rdata;        // the data the last edge's read took from the RAM
+  logic                     rd_head_q, rd_tail_q;  // that flit's head and tail bits
+  logic                     rd_head_d, rd_tail_d;
+
+  noc_vc_ram_buffer #(
+    .NumVcs(NumVcs),
+    .Depth (BufDepth),
+    .DataW (DataW),
+    .FlagW (FlagW)
+  ) u_buffer (
+    .clk_i,
+    .rst_ni,
+    .push_i       (valid_i),
+    .push_vc_i    (vc_i),
+    .push_data_i  (flit_i[DataW-1:0]),
+    .push_flags_i ({dc_stored, link_is_head, link_is_tail}),
+    .read_i       (read),
+    .drop_i       (drop),
+    .rdata_o      (rdata),
+    .front_flags_o(front_flags),
+    .empty_o      (empty),
+    .full_o       (full),
+    .count_o      (unused_count),
+    .overflow_o   (overflow)
+  );
+
+  for (genvar v = 0; v < NumVcs; v++) begin : gen_front
+    assign {front_dec[v*DecW +: DecW], front_head[v], front_tail[v]} = front_flags[v*FlagW +: FlagW];
   end
 
   // ---------------------------------------------------------------------------------------------
   // Per VC: the arrival tracker and the state machine.
 
   for (genvar v = 0; v < NumVcs; v++) begin : gen_vc
-    logic [FlitW-1:0]                  fifo_data;
     noc_pkg::vc_state_e                state_d, state_q;
     noc_pkg::arrival_e                 arrive_d, arrive_q;
     logic [ClassW-1:0]                 arr_class_d, arr_class_q;
@@ -357,10 +379,8 @@ module noc_input_unit #(
     logic [NumPorts-1:0]               st_net, st_spawn;
 
     assign push[v] = valid_i && (vc_i == VcIdW'(v));
-    assign pop[v]  = (sa_gnt_i[v] && sa_req_o[v]) || drop[v];
-    assign fifo_data = front[v*FlitW +: FlitW];
-    assign front_head[v] = fifo_data[FlitW-1];
-    assign front_tail[v] = fifo_data[FlitW-2];
+    assign read[v] = sa_gnt_i[v] && sa_req_o[v];
+    assign pop[v]  = read[v] || drop[v];
     assign goes_nowhere  = (net_q == '0) && !eject_q;
     // Routed goes while its network output VCs may be taken, or at once without any (a drain
     // has none).
@@ -559,19 +579,27 @@ module noc_input_unit #(
   `NOC_COVER(ArrivalBesideFrontLoad_C, arr_load != '0 && front_load != '0)
 
   // ---------------------------------------------------------------------------------------------
-  // The flit that leaves (a mux over constant slices), and the credits.
+  // The flit that leaves: the grant's read, on the RAM's output register in the next cycle, with
+  // the head and tail bits taken from the granted front's flags at the same edge. So the flit is
+  // a register (the switch-traversal register) and the buffer has no read mux.
 
   always_comb begin
-    flit_o = '0;
+    rd_head_d = rd_head_q;
+    rd_tail_d = rd_tail_q;
     for (int v = 0; v < NumVcs; v++) begin
-      if (flit_sel_i[v] && sa_req_o[v]) begin
-        flit_o = front[v*FlitW +: FlitW];
+      if (read[v]) begin
+        rd_head_d = front_head[v];
+        rd_tail_d = front_tail[v];
       end
     end
   end
-  `NOC_ASSERT(FlitSelOneHot0_A, $onehot0(flit_sel_i))
-  // The flit shown is the one that leaves: a grant selects its own VC.
-  `NOC_ASSERT(FlitSelIsGrant_A, (sa_gnt_i != '0) |-> (flit_sel_i == sa_gnt_i))
+  `NOC_FF(rd_head_q, rd_head_d, 1'b0)
+  `NOC_FF(rd_tail_q, rd_tail_d, 1'b0)
+  assign flit_o       = {rd_head_q, rd_tail_q, rdata};
+  assign front_tail_o = front_tail;
+
+  // One read per cycle at most (one grant per input port).
+  `NOC_ASSERT(ReadOneVc_A, $onehot0(read))
 
   `NOC_FF(credit_q, pop, '0)
   assign credit_o   = credit_q;

@@ -5,10 +5,12 @@
 // Depth = BufDepth) and the allocation state: which input VC holds the output VC for its worm. The
 // VC allocator (noc_vc_allocator) allocates a free VC to an input VC at the worm's head
 // (`alloc_i`, `alloc_owner_i`); the VC is released when the worm's tail flit leaves on it. The
-// switch/crossbar stage presents at most one flit per cycle (`send_i`, one-hot over the VCs, and
-// `flit_i`); the flit, its VC id and a valid bit are registered here, so the link is driven from
-// flip-flops and there is no combinational path from any router input to this output (docs/rtl.md,
-// "The router: decisions taken for its composition"). The allocation state and the credits are
+// switch allocation sends at most one flit per cycle (`send_i`, one-hot over the VCs, with the
+// flit's tail bit `tail_i`); the link's valid bit and VC id are registered here. The flit itself
+// is not: the switch grant reads it from the input buffer's RAM, whose output register drives the
+// link in the next cycle through the crossbar and the head rewrite (noc_router), in step with
+// `valid_o`. So the link is driven from flip-flops and there is no combinational path from any
+// router input to this output (docs/rtl.md, "The router: decisions taken for its composition"). The allocation state and the credits are
 // outputs for the allocators: a VC is free when `allocated_o` is low, and a flit may be sent on it
 // when `credit_o` is high.
 //
@@ -43,8 +45,8 @@ module noc_output_unit #(
   input  logic [NumVcs*OwnerW-1:0]      alloc_owner_i,
   /// A flit leaves on output VC v this cycle: one-hot or zero; only on an allocated VC with a credit.
   input  logic [NumVcs-1:0]             send_i,
-  /// The flit sent (a noc_pkg::flit_t); its tail bit releases the VC.
-  input  logic [noc_pkg::FlitW-1:0]     flit_i,
+  /// The flit sent is a worm's tail: it releases the VC.
+  input  logic                          tail_i,
   /// A credit comes back from downstream for VC v (one buffer slot of VC v was freed).
   input  logic [NumVcs-1:0]             credit_i,
   /// Output VC v is held by a worm (from the cycle after its allocation until its tail has left).
@@ -59,24 +61,15 @@ module noc_output_unit #(
   output logic                          valid_o,
   /// Link: the VC of the flit (registered); 0 when no flit.
   output logic [VcIdW-1:0]              vc_o,
-  /// Link: the flit (registered); holds the last flit sent while valid_o is low.
-  output logic [noc_pkg::FlitW-1:0]     flit_o,
   /// A credit came back for a VC whose counter is full (lost; combinational, the router keeps it
   /// sticky in errors_o).
   output logic                          credit_overflow_o
 );
 
-  // Only the tail bit of the flit matters here; the rest passes through to the link register.
-  noc_pkg::flit_t flit_in;
-  logic           unused_flit_fields;
-  assign flit_in            = flit_i;
-  assign unused_flit_fields = ^{flit_in.head, flit_in.data};
-
   logic [NumVcs-1:0]        allocated_d, allocated_q;
   logic [NumVcs*OwnerW-1:0] owner_d, owner_q;
   logic                     valid_d, valid_q;
   logic [VcIdW-1:0]         vc_d, vc_q;
-  logic [noc_pkg::FlitW-1:0] flit_d, flit_q;
 
   // Credits, one counter per output VC.
   logic [NumVcs-1:0] credit_overflow;
@@ -102,7 +95,7 @@ module noc_output_unit #(
     allocated_d = allocated_q;
     owner_d     = owner_q;
     for (int v = 0; v < NumVcs; v++) begin
-      if (send_i[v] && flit_in.tail) begin
+      if (send_i[v] && tail_i) begin
         allocated_d[v]              = 1'b0;
         owner_d[v*OwnerW +: OwnerW] = '0;
       end else if (alloc_i[v]) begin
@@ -112,7 +105,7 @@ module noc_output_unit #(
     end
   end
 
-  // The link register: the flit and the id of the VC it was sent on.
+  // The link registers: a flit is sent, and the id of its VC.
   always_comb begin
     valid_d = (send_i != '0);
     vc_d    = '0;
@@ -121,20 +114,17 @@ module noc_output_unit #(
         vc_d = VcIdW'(v);
       end
     end
-    flit_d = valid_d ? flit_i : flit_q;
   end
 
   `NOC_FF(allocated_q, allocated_d, '0)
   `NOC_FF(owner_q, owner_d, '0)
   `NOC_FF(valid_q, valid_d, 1'b0)
   `NOC_FF(vc_q, vc_d, '0)
-  `NOC_FF(flit_q, flit_d, '0)
 
   assign allocated_o = allocated_q;
   assign owner_o     = owner_q;
   assign valid_o     = valid_q;
   assign vc_o        = vc_q;
-  assign flit_o      = flit_q;
 
   `NOC_ASSERT(OneFlitPerCycle_A, $onehot0(send_i))
   // Sent on a VC held by the worm, or granted to it in this cycle.

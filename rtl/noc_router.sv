@@ -4,15 +4,16 @@
 // Input-queued, credit-based wormhole router with NumNetPorts network ports (numbered as in
 // docs/model.md) followed by NumLocal local port pairs (injection input, ejection output). Port
 // index p < NumNetPorts is a network port, NumNetPorts + l is local pair l, on both sides. Each
-// input port is a noc_input_unit (per-VC FIFO holding each flit with its decision, route compute
-// and head decision on the arriving flit, one registered *segment* per VC: network ports, spawned
-// CPR branches, local copy, class); they
+// input port is a noc_input_unit (per-VC buffers in one RAM read by the switch grant, each flit's
+// decision in registers beside it, route compute and head decision on the arriving flit, one
+// registered *segment* per VC: network ports, spawned CPR branches, local copy, class); they
 // request the switch from one noc_switch_allocator, a routed head only while noc_vc_allocator
 // finds its output VCs free to take, and it takes them in the edge the switch carries it (so an
 // uncontended head spends one cycle in this router after the cycle it arrives in, docs/rtl.md
-// "Latency"); a noc_crossbar moves the granted flits (replicating) to the noc_output_units,
-// which hold the output VCs and the downstream credits, and to the noc_eject_units, which are not
-// allocated: flits of several worms interleave on an ejection port, tagged with their stream.
+// "Latency"); a noc_crossbar moves the granted flits (replicating) onto the links of the
+// noc_output_units, which hold the output VCs and the downstream credits, and of the
+// noc_eject_units, which are not allocated: flits of several worms interleave on an ejection
+// port, tagged with their stream.
 // Glue here:
 //   - output VC per network port: VC = output class mod NumVcs (a spawned branch's class is its
 //     X direction's, noc_pkg::BranchClassPlusX/MinusX),
@@ -24,13 +25,19 @@
 //   - head rewrite after the crossbar, on network ports only: the lead flit of a segment leaves as
 //     a head (a promoted address flit gets head = 1) carrying the output class, a source route
 //     shifted past this router's entry, or, on a spawned branch, the end of its row as dest;
-//   - the flit data (input VC mux, crossbar, head rewrite) is steered by the switch allocator's
-//     tentative grants, the valid bits (send, ej_send) by the final ones: the two agree wherever a
-//     flit is sent, and a link register loads only then, so every register's next state is as
-//     with final grants, and the all-or-nothing check is off the data path (docs/design-log.md).
-// Every output is a register (the output and ejection units' link registers and the input units'
-// credit registers): no combinational path from any input to any output, so routers can be wired
-// to each other in C++ and evaluated in any order.
+//   - the switch grant reads the granted flit out of its input buffer's RAM (noc_input_unit); in
+//     the next cycle the RAM's output register is the switch-traversal register: the crossbar
+//     and the head rewrite, steered by registered copies of the grant and the rewrite controls,
+//     take it onto the links (zero on a link without a flit), in step with the output and
+//     ejection units' registered valid bits;
+//   - what the allocation cycle needs of the granted flits (its tail bit releasing the output VC,
+//     the segment's rewrite) is steered by the switch allocator's tentative grants, the valid bits
+//     (send, ej_send) by the final ones: the two agree wherever a flit is sent (docs/design-log.md).
+// Every output is driven from registers (the RAM output and switch-traversal registers, the output
+// and ejection units' valid, VC and stream registers, the input units' credit registers; the
+// spawned branches' rewritten dest also reads the configuration, held after reset): no
+// combinational path from any link or credit input to any output, so routers can be wired to each
+// other in C++ and evaluated in any order.
 // Configuration inputs are held after reset, or, with RegisterConfig = 1, captured while rst_ni
 // is low (at least one clock edge) and free afterwards (meanings in noc_route_compute).
 `include "noc_assert.svh"
@@ -114,7 +121,9 @@ module noc_router #(
   output logic [NumPorts-1:0]            out_valid_o,
   /// VC of port p's flit in bits [p*VcIdW +: VcIdW] (registered); 0 on ejection ports.
   output logic [NumPorts*VcIdW-1:0]      out_vc_o,
-  /// Flit of port p in bits [p*FlitW +: FlitW] (registered; holds the last flit while idle).
+  /// Flit of port p in bits [p*FlitW +: FlitW]: the input buffer RAM's output register through
+  /// the crossbar and the head rewrite, whose selects are registered (from registers only); zero
+  /// while out_valid_o[p] is low.
   output logic [NumPorts*FlitW-1:0]      out_flit_o,
   /// Credit from port p's receiver for VC v, bit p*NumVcs+v (a buffer slot was freed there). An
   /// ejection port's credits are one pool for the port, returned on bit p*NumVcs (VC 0).
@@ -193,9 +202,10 @@ module noc_router #(
   logic [NumInVcs-1:0]             sa_pick;  // the switch allocator's tentative VC per input
   logic [NumInVcs*NumNetPorts-1:0] seg_net, seg_spawn;
   logic [NumInVcs-1:0]             seg_eject, seg_shift, seg_lead, seg_routed;
+  logic [NumInVcs-1:0]             seg_tail;   // the input VC's front flit is a tail
   logic [NumInVcs-1:0]             drop_worm;  // the input VC's head got no decision this cycle
   logic [NumInVcs*ClassW-1:0]      seg_class;
-  logic [NumPorts*FlitW-1:0]       iu_flit;
+  logic [NumPorts*FlitW-1:0]       iu_flit;    // per input, the flit its grant read at the last edge
 
   // Glue, per input VC J: the output VC on each network port, the VC allocator's targets, the
   // ejection port, and the switch requests.
@@ -219,11 +229,11 @@ module noc_router #(
 
   // Switch allocator and crossbar, and the granted VC's segment per input.
   logic [NumPorts*NumPorts-1:0]    in_gnt_out, out_gnt;
-  logic [NumPorts*NumPorts-1:0]    tent_gnt;  // tentative output grants: steer the crossbar
+  logic [NumPorts*NumPorts-1:0]    tent_gnt;  // tentative output grants: steer the granted segments
   logic [NumPorts*FlitW-1:0]       xbar_out;
   logic [NumNetPorts*FlitW-1:0]    net_flit;  // xbar_out's network ports after the head rewrite
-  logic [NumPorts-1:0]             xbar_valid;  // the tentative grant selects an input
-  logic [NumPorts-1:0]             g_lead, g_shift;
+  logic [NumPorts-1:0]             xbar_valid;  // the crossbar carries a flit (granted at the last edge)
+  logic [NumPorts-1:0]             g_lead, g_shift, g_tail;
   logic [NumPorts*ClassW-1:0]      g_class;
   logic [NumPorts*NumNetPorts-1:0] g_spawn;
   logic [NumPorts*StreamW-1:0]     g_stream;
@@ -269,7 +279,7 @@ module noc_router #(
       .va_ok_i   (va_ok[i*NumVcs +: NumVcs]),
       .sa_req_o  (sa_req[i*NumVcs +: NumVcs]),
       .sa_gnt_i  (sa_gnt[i*NumVcs +: NumVcs]),
-      .flit_sel_i(sa_pick[i*NumVcs +: NumVcs]),
+      .front_tail_o(seg_tail[i*NumVcs +: NumVcs]),
       .flit_o    (iu_flit[i*FlitW +: FlitW]),
       .overflow_o(buffer_overflow[i])
     );
@@ -362,10 +372,11 @@ module noc_router #(
     end
 
     // The segment of the VC this input's tentative pick selects (the VC it sends from whenever
-    // it sends; zero when it picks none). It steers only the head rewrite and the ejection
-    // stream, both used only where a flit is sent.
+    // it sends; zero when it picks none). It steers only the head rewrite, the output VCs' tail
+    // release and the ejection stream, all used only where a flit is sent.
     always_comb begin
       g_lead[i]                                = 1'b0;
+      g_tail[i]                                = 1'b0;
       g_shift[i]                               = 1'b0;
       g_class[i*ClassW +: ClassW]              = '0;
       g_spawn[i*NumNetPorts +: NumNetPorts]    = '0;
@@ -377,6 +388,7 @@ module noc_router #(
           g_takes[i]                            = va_req[i*NumVcs+v];
           g_net_vc[i*NumNetPorts*VcIdW +: NumNetPorts*VcIdW] = net_vc[(i*NumVcs+v)*NumNetPorts*VcIdW +: NumNetPorts*VcIdW];
           g_lead[i]                             = seg_lead[i*NumVcs+v];
+          g_tail[i]                             = seg_tail[i*NumVcs+v];
           g_shift[i]                            = seg_shift[i*NumVcs+v];
           g_class[i*ClassW +: ClassW]           = seg_class[(i*NumVcs+v)*ClassW +: ClassW];
           g_spawn[i*NumNetPorts +: NumNetPorts] = seg_spawn[(i*NumVcs+v)*NumNetPorts +: NumNetPorts];
@@ -425,6 +437,47 @@ module noc_router #(
     .tent_gnt_o  (tent_gnt)
   );
 
+  // The switch-traversal registers: per output, the input the final grant gave it, and for a
+  // network port the head rewrite of the flit it sends (a lead: the head bit, the class, the
+  // shift, or a spawned branch's row end). In the next cycle the crossbar, steered by them, takes
+  // each granted input's buffer output (the RAM's output register, noc_input_unit's flit_o) onto
+  // the link: no output unit registers the flit again, and a link without a flit shows zero.
+  logic [NumPorts*NumPorts-1:0]  xbar_sel_q;
+  logic [NumNetPorts-1:0]        rw_lead_d, rw_lead_q, rw_spawn_d, rw_spawn_q, rw_shift_d, rw_shift_q;
+  logic [NumNetPorts*ClassW-1:0] rw_class_d, rw_class_q;
+  logic [NumNetPorts-1:0]        out_tail;  // the flit a network port sends is a tail
+  always_comb begin
+    rw_lead_d  = '0;
+    rw_spawn_d = '0;
+    rw_shift_d = '0;
+    rw_class_d = '0;
+    out_tail   = '0;
+    for (int o = 0; o < NumNetPorts; o++) begin
+      for (int i = 0; i < NumPorts; i++) begin
+        if (tent_gnt[o*NumPorts+i]) begin
+          rw_lead_d[o]                  = rw_lead_d[o] | (g_lead[i] && out_gnt[o*NumPorts +: NumPorts] != '0);
+          rw_spawn_d[o]                 = rw_spawn_d[o] | g_spawn[i*NumNetPorts+o];
+          rw_shift_d[o]                 = rw_shift_d[o] | g_shift[i];
+          rw_class_d[o*ClassW +: ClassW] = rw_class_d[o*ClassW +: ClassW] | g_class[i*ClassW +: ClassW];
+          out_tail[o]                   = out_tail[o] | g_tail[i];
+        end
+      end
+    end
+  end
+  `NOC_FF(xbar_sel_q, out_gnt, '0)
+  `NOC_FF(rw_lead_q, rw_lead_d, '0)
+  `NOC_FF(rw_spawn_q, rw_spawn_d, '0)
+  `NOC_FF(rw_shift_q, rw_shift_d, '0)
+  `NOC_FF(rw_class_q, rw_class_d, '0)
+
+  // A port's final grant reads the granted input's buffer: the flit the crossbar takes from it
+  // in the next cycle.
+  for (genvar i = 0; i < NumPorts; i++) begin : gen_read_check
+    for (genvar o = 0; o < NumPorts; o++) begin : gen_out
+      `NOC_ASSERT(OutGrantReadsInput_A, out_gnt[o*NumPorts+i] |-> (sa_gnt[i*NumVcs +: NumVcs] != '0))
+    end
+  end
+
   noc_crossbar #(
     .NumIn (NumPorts),
     .NumOut(NumPorts)
@@ -432,7 +485,7 @@ module noc_router #(
     .clk_i,
     .rst_ni,
     .in_i   (iu_flit),
-    .sel_i  (tent_gnt),
+    .sel_i  (xbar_sel_q),
     .valid_o(xbar_valid),
     .out_o  (xbar_out)
   );
@@ -447,28 +500,28 @@ module noc_router #(
     rw_h     = '0;
     net_flit = xbar_out[NumNetPorts*FlitW-1:0];
     for (int o = 0; o < NumNetPorts; o++) begin
-      for (int i = 0; i < NumPorts; i++) begin
-        if (tent_gnt[o*NumPorts+i] && g_lead[i]) begin
-          rw_f      = xbar_out[o*FlitW +: FlitW];
-          rw_h      = rw_f.data;
-          rw_f.head = 1'b1;
-          if (g_spawn[i*NumNetPorts+o]) begin
-            rw_h.vc_class = (o == 0) ? noc_pkg::BranchClassPlusX : noc_pkg::BranchClassMinusX;
-            rw_h.dest     = noc_pkg::coord_dest((o == 0) ? CoordW'(cfg_dim_size[0 +: DimSizeW] - DimSizeW'(1)) : '0,
-                                                cfg_own_coord[CoordW +: CoordW],
-                                                cfg_own_coord[2*CoordW +: CoordW]);
-          end else begin
-            rw_h.vc_class = g_class[i*ClassW +: ClassW];
-            if (g_shift[i]) begin
-              rw_h.dest = noc_pkg::route_shift(rw_h.dest);
-            end
+      if (rw_lead_q[o]) begin
+        rw_f      = xbar_out[o*FlitW +: FlitW];
+        rw_h      = rw_f.data;
+        rw_f.head = 1'b1;
+        if (rw_spawn_q[o]) begin
+          rw_h.vc_class = (o == 0) ? noc_pkg::BranchClassPlusX : noc_pkg::BranchClassMinusX;
+          rw_h.dest     = noc_pkg::coord_dest((o == 0) ? CoordW'(cfg_dim_size[0 +: DimSizeW] - DimSizeW'(1)) : '0,
+                                              cfg_own_coord[CoordW +: CoordW],
+                                              cfg_own_coord[2*CoordW +: CoordW]);
+        end else begin
+          rw_h.vc_class = rw_class_q[o*ClassW +: ClassW];
+          if (rw_shift_q[o]) begin
+            rw_h.dest = noc_pkg::route_shift(rw_h.dest);
           end
-          rw_f.data                  = rw_h;
-          net_flit[o*FlitW +: FlitW] = rw_f;
         end
+        rw_f.data                  = rw_h;
+        net_flit[o*FlitW +: FlitW] = rw_f;
       end
     end
   end
+  assign out_flit_o[NumNetPorts*FlitW-1:0] = net_flit;
+  assign out_flit_o[NumPorts*FlitW-1:NumNetPorts*FlitW] = xbar_out[NumPorts*FlitW-1:NumNetPorts*FlitW];
 
   // Which output VC each network port sends on and allocates, and which stream each ejection port
   // carries. A network port sends when the switch grants it, on the output VC of the granted
@@ -553,7 +606,7 @@ module noc_router #(
       .alloc_i       (alloc[o*NumVcs +: NumVcs]),
       .alloc_owner_i (alloc_owner[o*NumVcs*OwnerW +: NumVcs*OwnerW]),
       .send_i        (send[o*NumVcs +: NumVcs]),
-      .flit_i        (net_flit[o*FlitW +: FlitW]),
+      .tail_i        (out_tail[o]),
       .credit_i      (out_credit_i[o*NumVcs +: NumVcs]),
       .allocated_o   (allocated[o*NumVcs +: NumVcs]),
       .owner_o       (unused_owner[o*NumVcs*OwnerW +: NumVcs*OwnerW]),
@@ -561,14 +614,13 @@ module noc_router #(
       .credit_count_o(unused_credit_count[o*NumVcs*CountW +: NumVcs*CountW]),
       .valid_o       (out_valid_o[o]),
       .vc_o          (out_vc_o[o*VcIdW +: VcIdW]),
-      .flit_o        (out_flit_o[o*FlitW +: FlitW]),
       .credit_overflow_o(credit_overflow[o])
     );
 
-    // This output sends exactly when the switch is granted to it, and the crossbar (steered by
-    // the tentative grant) then carries the granted input's flit.
+    // This output sends exactly when the switch is granted to it, and in the next cycle the
+    // crossbar carries the granted input's flit onto the link, exactly while the link is valid.
     `NOC_ASSERT(SendIffGranted_A, (send[o*NumVcs +: NumVcs] != '0) == (out_gnt[o*NumPorts +: NumPorts] != '0))
-    `NOC_ASSERT(SendHasCrossbarFlit_A, (send[o*NumVcs +: NumVcs] != '0) |-> xbar_valid[o])
+    `NOC_ASSERT(LinkValidIsCrossbarFlit_A, out_valid_o[o] == xbar_valid[o])
   end
 
   for (genvar l = 0; l < NumLocal; l++) begin : gen_eject
@@ -582,13 +634,11 @@ module noc_router #(
       .clk_i,
       .rst_ni,
       .send_i        (ej_send[l]),
-      .flit_i        (xbar_out[P*FlitW +: FlitW]),
       .stream_i      (ej_stream[l*StreamW +: StreamW]),
       .credit_i      (out_credit_i[P*NumVcs]),
       .credit_o      (ej_credit[l]),
       .credit_count_o(unused_ej_count[l*CountW +: CountW]),
       .valid_o       (out_valid_o[P]),
-      .flit_o        (out_flit_o[P*FlitW +: FlitW]),
       .stream_o      (eject_stream_o[l*StreamW +: StreamW]),
       .credit_overflow_o(ej_credit_overflow[l])
     );
@@ -596,7 +646,7 @@ module noc_router #(
     // An ejection port's credits are one pool, returned on VC 0's bit.
     assign unused_credit_bits = out_credit_i[P*NumVcs +: NumVcs];
 
-    `NOC_ASSERT(EjectSendHasCrossbarFlit_A, ej_send[l] |-> xbar_valid[P])
+    `NOC_ASSERT(EjectLinkValidIsCrossbarFlit_A, out_valid_o[P] == xbar_valid[P])
   end
 
   // ---------------------------------------------------------------------------------------------

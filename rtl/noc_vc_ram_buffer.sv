@@ -175,6 +175,39 @@ module noc_vc_ram_buffer #(
   end
   assign rdata_o = rdata_q;
 
+`ifndef SYNTHESIS
+  // The read path checked in simulation, in the router too (the formal proof below covers this
+  // module alone): a copy of every slot's data in registers, written at each VC's own write
+  // pointer and read at each VC's own front, so without the RAM's {VC, slot} addresses; the front
+  // of the VC a read takes is registered beside the RAM's output, which must then equal it.
+  logic [NumVcs*Depth*DataW-1:0] shadow_q;
+  logic [DataW-1:0]              shadow_read_d, shadow_read_q;
+  logic                          shadow_valid_q;
+  for (genvar v = 0; v < NumVcs; v++) begin : gen_shadow
+    always_ff @(posedge clk_i) begin
+      for (int s = 0; s < Depth; s++) begin
+        if (push_en[v] && wr_ptr_q[v*PtrW +: PtrW] == PtrW'(s)) begin
+          shadow_q[(v*Depth + s)*DataW +: DataW] <= push_data_i;
+        end
+      end
+    end
+  end
+  always_comb begin
+    shadow_read_d = shadow_read_q;
+    for (int v = 0; v < NumVcs; v++) begin
+      for (int s = 0; s < Depth; s++) begin
+        if (read_en[v] && rd_ptr_q[v*PtrW +: PtrW] == PtrW'(s)) begin
+          shadow_read_d = shadow_q[(v*Depth + s)*DataW +: DataW];
+        end
+      end
+    end
+  end
+  always_ff @(posedge clk_i) shadow_read_q <= shadow_read_d;
+  `NOC_FF(shadow_valid_q, read_en != '0, 1'b0)
+  // A read's data is the flit that was at the granted VC's front.
+  `NOC_ASSERT(ReadIsGrantedFront_A, shadow_valid_q |-> (rdata_o == shadow_read_q))
+`endif
+
   `NOC_ASSERT(PushNotFull_A, push_i |-> !overflow_o[push_vc_i])
   `NOC_ASSERT(PushVcInRange_A, push_i |-> (32'(push_vc_i) < NumVcs))
   `NOC_ASSERT(ReadOneVc_A, $onehot0(read_i))

@@ -11,7 +11,8 @@
 // flits left, next payload index) must agree with every annotation (rx_head, rx_addr, rx_pos) the
 // unit puts on S's flits. S being arbitrary, this holds for every stream.
 // With ViaEjectUnit = 1 the router's side is its real ejection port instead of the pool model: a
-// noc_eject_unit (credit counter, registered link) sends whenever the environment wants to and the
+// noc_eject_unit (credit counter, registered valid and stream) with the router's switch-traversal
+// register for the flit sends whenever the environment wants to and the
 // unit shows a credit, and the NI's credits go back to it; then also credits + the flit on the link
 // + flits held in the NI = BufDepth.
 module noc_ni_eject_formal #(
@@ -53,10 +54,16 @@ module noc_ni_eject_formal #(
     logic [CountW-1:0] unit_count;
     assign sent = send_i && unit_credit;
     noc_eject_unit #(.BufDepth(BufDepth), .StreamW(StreamW)) u_eject (
-      .clk_i, .rst_ni, .send_i(sent), .flit_i, .stream_i, .credit_i(credit),
-      .credit_o(unit_credit), .credit_count_o(unit_count), .valid_o(ej_valid), .flit_o(ej_flit),
+      .clk_i, .rst_ni, .send_i(sent), .stream_i, .credit_i(credit),
+      .credit_o(unit_credit), .credit_count_o(unit_count), .valid_o(ej_valid),
       .stream_o(ej_stream), .credit_overflow_o(unit_overflow)
     );
+    // The router's switch-traversal register: the flit the grant read, on the link in the next
+    // cycle, zero without one (noc_router's RAM output through the registered crossbar select).
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) ej_flit <= '0;
+      else ej_flit <= sent ? flit_i : '0;
+    end
     always_comb begin
       if (rst_ni) begin
         assert (!unit_overflow);

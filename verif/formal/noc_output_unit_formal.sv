@@ -5,8 +5,8 @@
 // Environment (the router's contract at this boundary): at most one send per cycle, only on a VC
 // held by a worm or granted in the same cycle, and only with a credit; allocation only of a free
 // VC. Downstream, each VC's buffer of BufDepth slots is drained at will and returns a credit one
-// cycle after each drained flit. Claims: the link carries exactly the flit sent, on its VC, one
-// cycle later; a VC is held from its allocation until its tail leaves, by the input VC it was
+// cycle after each drained flit. Claims: the link carries a flit exactly one cycle after each send,
+// on the VC sent on (the flit itself comes from the router's switch-traversal register); a VC is held from its allocation until its tail leaves, by the input VC it was
 // granted to; per VC, credits held + flits on the link + flits buffered downstream + credits on the
 // way back = BufDepth, so a downstream buffer never overflows and a credit is never lost.
 module noc_output_unit_formal #(
@@ -23,7 +23,7 @@ module noc_output_unit_formal #(
   input logic [NumVcs-1:0]         alloc_i,
   input logic [NumVcs*OwnerW-1:0]  alloc_owner_i,
   input logic [NumVcs-1:0]         send_i,
-  input logic [noc_pkg::FlitW-1:0] flit_i,
+  input logic                      tail_i,
   input logic [NumVcs-1:0]         drain_i  // the downstream router forwards VC v's head flit
 );
   logic f_first = 1'b1;  // the first cycle: reset is asserted
@@ -35,15 +35,12 @@ module noc_output_unit_formal #(
   logic [NumVcs*CountW-1:0] credit_count;
   logic                     valid, credit_overflow;
   logic [VcIdW-1:0]         vc;
-  logic [noc_pkg::FlitW-1:0] flit;
   noc_output_unit #(.NumVcs(NumVcs), .BufDepth(BufDepth), .NumInVcs(NumInVcs)) dut (
-    .clk_i, .rst_ni, .alloc_i, .alloc_owner_i, .send_i, .flit_i, .credit_i(credit_back),
+    .clk_i, .rst_ni, .alloc_i, .alloc_owner_i, .send_i, .tail_i, .credit_i(credit_back),
     .allocated_o(allocated), .owner_o(owner), .credit_o(credit), .credit_count_o(credit_count),
-    .valid_o(valid), .vc_o(vc), .flit_o(flit), .credit_overflow_o(credit_overflow)
+    .valid_o(valid), .vc_o(vc), .credit_overflow_o(credit_overflow)
   );
 
-  noc_pkg::flit_t sent;
-  assign sent = flit_i;
   always_comb begin
     if (rst_ni) begin
       assume ($onehot0(send_i));
@@ -56,10 +53,9 @@ module noc_output_unit_formal #(
     end
   end
 
-  // Shadows: the flit and VC last sent, each VC's holder, the downstream buffers and credits.
+  // Shadows: the VC last sent on, each VC's holder, the downstream buffers and credits.
   logic                      sent_q;
   logic [VcIdW-1:0]          sent_vc_q;
-  logic [noc_pkg::FlitW-1:0] sent_flit_q;
   logic [NumVcs-1:0]         held_q;
   logic [NumVcs*OwnerW-1:0]  holder_q;
   logic [NumVcs*CountW-1:0]  buf_q;     // flits in VC v's downstream buffer
@@ -74,7 +70,6 @@ module noc_output_unit_formal #(
     if (!rst_ni) begin
       sent_q <= 1'b0;
       sent_vc_q <= '0;
-      sent_flit_q <= '0;
       held_q <= '0;
       holder_q <= '0;
       buf_q <= '0;
@@ -84,9 +79,8 @@ module noc_output_unit_formal #(
       for (int v = 0; v < NumVcs; v++) begin
         if (send_i[v]) begin
           sent_vc_q <= VcIdW'(v);
-          sent_flit_q <= flit_i;
         end
-        if (send_i[v] && sent.tail) begin
+        if (send_i[v] && tail_i) begin
           held_q[v] <= 1'b0;
         end else if (alloc_i[v]) begin
           held_q[v] <= 1'b1;
@@ -101,7 +95,7 @@ module noc_output_unit_formal #(
   always_comb begin
     if (rst_ni) begin
       assert (valid == sent_q);
-      if (valid) assert (vc == sent_vc_q && flit == sent_flit_q);
+      if (valid) assert (vc == sent_vc_q);
       assert (allocated == held_q);
       assert (!credit_overflow);
       for (int v = 0; v < NumVcs; v++) begin

@@ -81,7 +81,7 @@ mutants=(
   "crossbar_valid_always|crossbar_i5o5|noc_crossbar.sv|s/valid_o = '0;/valid_o = '1;/"
   "crossbar_mirrored_inputs|crossbar_i5o5|noc_crossbar.sv|s/| in_i\[i\*FlitW +: FlitW\];/| in_i[(NumIn-1-i)*FlitW +: FlitW];/"
   "ou_link_vc_lost|output_unit_v2d2|noc_output_unit.sv|s/vc_d = VcIdW'(v);/vc_d = '0;/"
-  "ou_release_on_head|output_unit_v2d2|noc_output_unit.sv|s/if (send_i\[v\] \&\& flit_in.tail) begin/if (send_i[v] \&\& flit_in.head) begin/"
+  "ou_release_on_every_flit|output_unit_v2d2|noc_output_unit.sv|s/if (send_i\[v\] \&\& tail_i) begin/if (send_i[v]) begin/"
   "vcram_write_lost|vc_ram_buffer_v2d3|noc_vc_ram_buffer.sv|s/mem\[waddr\] <= push_data_i;/mem[waddr] <= '0;/"
   "vcram_read_address_without_vc|vc_ram_buffer_v3d4|noc_vc_ram_buffer.sv|s/raddr = raddr | {VcIdW'(v), rd_ptr_q/raddr = raddr | {VcIdW'(0), rd_ptr_q/"
   "vcram_drop_does_not_pop|vc_ram_buffer_v2d3|noc_vc_ram_buffer.sv|s/assign pop_en\[v\]     = (read_i\[v\] || drop_i\[v\]) \&\& !empty_o\[v\];/assign pop_en[v]     = read_i[v] \&\& !empty_o[v];/"
@@ -127,7 +127,7 @@ proofs+=(
   "router_n3v2d2_hampath|noc_router_formal|$router_files|-set NumNetPorts 3 -set NumVcs 2 -set BufDepth 2 -set Modes 1|router, 3 network ports + 1 local, 2 VCs of 2 flits, Hamiltonian-path mode only, 32-bit flit data: no credit without a pop, no flit without a credit, worms whole per output VC and ejection stream, for 10 cycles from reset|bmc:10"
 )
 mutants+=(
-  "router_ou_release_on_head|router_n3v2d2_hampath|noc_output_unit.sv|s/if (send_i\[v\] \&\& flit_in.tail) begin/if (send_i[v] \&\& flit_in.head) begin/"
+  "router_ou_release_on_every_flit|router_n3v2d2_hampath|noc_output_unit.sv|s/if (send_i\[v\] \&\& tail_i) begin/if (send_i[v]) begin/"
   "router_output_credits_one_over|router_n3v2d2_hampath|noc_credit_counter.sv|s/\`NOC_FF(count_q, count_d, CountW'(Depth))/\`NOC_FF(count_q, count_d, CountW'(Depth + 1))/"
   "router_input_credits_out_of_reset|router_n3v2d2_hampath|noc_input_unit.sv|s/\`NOC_FF(credit_q, pop, '0)/\`NOC_FF(credit_q, pop, '1)/"
 )

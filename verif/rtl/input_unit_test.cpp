@@ -210,7 +210,6 @@ class InputUnitBench {
     dut_->valid_i = 0;
     dut_->va_ok_i = 0;
     dut_->sa_gnt_i = 0;
-    dut_->flit_sel_i = dut_->sa_gnt_i;
     dut_.Settle();
   }
 
@@ -285,6 +284,7 @@ TYPED_TEST(StageInputUnit, WormsLeaveInOrderWithOneCreditEachAndRoutesMatchModel
     std::vector<Vc> ref(P::kVcs);
     std::uint32_t expected_credit = 0;
     long worms = 0, ejects = 0, full_cycles = 0, flits_out = 0, on_arrival = 0, from_front = 0, same_cycle = 0;
+    std::optional<Flit> last_read;  // the flit the last switch grant read
     for (int cycle = 0; cycle < 20000; ++cycle) {
       // Outputs of the state after the last edge.
       for (unsigned v = 0; v < P::kVcs; ++v) {
@@ -341,18 +341,18 @@ TYPED_TEST(StageInputUnit, WormsLeaveInOrderWithOneCreditEachAndRoutesMatchModel
         ASSERT_EQ(GetBit(dut->sa_req_o, v), requests) << "cycle " << cycle << " vc " << v;
         if (requests) sa_req.push_back(v);
       }
-      // The switch allocator's tentative pick (flit_sel_i) is a requesting VC or none; the grant
-      // is that pick or nothing (the pick lost its all-or-nothing check). The flit shown is the
-      // pick's front either way; only a grant pops it.
-      std::optional<unsigned> pick;
-      if (!sa_req.empty() && rng() % 10 < 8) pick = sa_req[rng() % sa_req.size()];
+      // One random switch grant among the requests, or none. The grant reads its VC's front: it
+      // is on flit_o after the edge (the RAM's output register), and stays there until the next
+      // read; VCs interleave at random, so a read of the wrong VC or slot shows here.
       std::optional<unsigned> sa_gnt;
-      if (pick && rng() % 8 < 7) sa_gnt = pick;
-      dut->flit_sel_i = pick ? 1u << *pick : 0u;
+      if (!sa_req.empty() && rng() % 10 < 7) sa_gnt = sa_req[rng() % sa_req.size()];
       dut->sa_gnt_i = sa_gnt ? 1u << *sa_gnt : 0u;
+      if (sa_gnt) last_read = ref[*sa_gnt].buffer.front();
       dut.Settle();
-      ASSERT_EQ(GetFlit(dut->flit_o, 0), pick ? ref[*pick].buffer.front() : Flit{}) << "cycle " << cycle;
       dut.Tick();
+      if (last_read) {
+        ASSERT_EQ(GetFlit(dut->flit_o, 0), *last_read) << "cycle " << cycle;
+      }
 
       // The reference takes the same edge.
       expected_credit = sa_gnt ? 1u << *sa_gnt : 0u;
@@ -394,7 +394,6 @@ TYPED_TEST(StageInputUnit, WormsLeaveInOrderWithOneCreditEachAndRoutesMatchModel
       bench.Send(std::nullopt);
       dut->va_ok_i = 0;
       dut->sa_gnt_i = 0;
-      dut->flit_sel_i = dut->sa_gnt_i;
       dut.Settle();
     }
     EXPECT_GT(worms, 1000) << "node " << node;
@@ -437,16 +436,58 @@ TYPED_TEST(StageInputUnit, HeadIntoEmptyVcIsRoutedOnArrivalAndLeavesNextCycle) {
   dut.Settle();
   EXPECT_EQ(dut->sa_req_o, 1u << (P::kVcs - 1));
   dut->sa_gnt_i = dut->sa_req_o;
-  dut->flit_sel_i = dut->sa_gnt_i;
   dut.Settle();
-  EXPECT_EQ(GetFlit(dut->flit_o, 0), head);
   dut.Tick();
+  EXPECT_EQ(GetFlit(dut->flit_o, 0), head) << "the grant read the head: it leaves the buffer's RAM";
   dut->va_ok_i = 0;
   dut->sa_gnt_i = 0;
-  dut->flit_sel_i = dut->sa_gnt_i;
   dut.Settle();
   EXPECT_EQ(dut->credit_o, 1u << (P::kVcs - 1));
   EXPECT_EQ(dut->va_req_o, 0u) << "the one-flit worm left: the VC is Idle";
+  EXPECT_FALSE(dut.AssertionFired());
+}
+
+// The switch grant reads its VC's front out of the buffer RAM: two VCs hold worms written in one
+// order and are granted in the other, and the last VC holds two flits, so a read that took the
+// wrong VC or the wrong slot of the right one shows on flit_o after the edge.
+TYPED_TEST(StageInputUnit, GrantReadsItsOwnVcsFrontFromTheRam) {
+  using P = TypeParam;
+  InputUnitBench<P> bench(5);
+  auto& dut = bench.dut_;
+  std::mt19937_64 rng(11);
+  const unsigned first = 0, last = P::kVcs - 1;
+  const Flit a = bench.RandomHead(rng, true);
+  const Flit b = bench.RandomHead(rng, P::kDepth == 1);
+  const Flit b_body{false, true, 0x0123456789abcdefULL};
+  bench.Send(first, a);
+  dut.Tick();
+  bench.Send(last, b);
+  dut.Tick();
+  if (P::kDepth > 1) {
+    bench.Send(last, b_body);
+    dut.Tick();
+  }
+  bench.Send(std::nullopt);
+  // Grants VC vc's switch request (its output VCs free to take) and returns the flit read.
+  const auto grant = [&](unsigned vc) {
+    dut->va_ok_i = dut->va_req_o;
+    dut.Settle();
+    EXPECT_TRUE(GetBit(dut->sa_req_o, vc)) << "VC " << vc << " requests the switch";
+    dut->sa_gnt_i = 1u << vc;
+    dut.Settle();
+    dut.Tick();
+    dut->va_ok_i = 0;
+    dut->sa_gnt_i = 0;
+    dut.Settle();
+    return GetFlit(dut->flit_o, 0);
+  };
+  EXPECT_EQ(grant(last), b);
+  if (P::kDepth > 1) {
+    EXPECT_EQ(grant(last), b_body);
+  }
+  dut.Tick();
+  EXPECT_EQ(GetFlit(dut->flit_o, 0), P::kDepth > 1 ? b_body : b) << "held while nothing is read";
+  EXPECT_EQ(grant(first), a);
   EXPECT_FALSE(dut.AssertionFired());
 }
 
@@ -482,12 +523,10 @@ DrainObservation RunScript(InputUnitBench<P>& bench, unsigned vc, const std::vec
     }
     dut->va_ok_i = 0;
     dut->sa_gnt_i = 0;
-    dut->flit_sel_i = dut->sa_gnt_i;
     dut.Settle();
     dut->va_ok_i = dut->va_req_o;
     dut.Settle();
     dut->sa_gnt_i = dut->sa_req_o & (0 - dut->sa_req_o);  // the lowest requesting VC
-    dut->flit_sel_i = dut->sa_gnt_i;
     dut.Settle();
     o.drop_pulses += GetBit(dut->drop_worm_o, vc);
     const bool draining = GetBit(dut->draining_o, vc);
@@ -496,15 +535,15 @@ DrainObservation RunScript(InputUnitBench<P>& bench, unsigned vc, const std::vec
     credits += GetBit(dut->credit_o, vc);
     if (draining && GetField(dut->net_o, vc * kPorts, kPorts) != 0) ++o.forwarded;
     if (draining && GetBit(dut->va_req_o, vc)) ++o.forwarded;
-    if (GetBit(dut->sa_gnt_i, vc)) o.left.push_back(GetFlit(dut->flit_o, 0));
+    const bool read = GetBit(dut->sa_gnt_i, vc);
     if (!draining && GetBit(dut->va_req_o, vc) && GetField(dut->net_o, vc * kPorts, kPorts) == 1u) {
       o.routed_next = true;
     }
     dut.Tick();
+    if (read) o.left.push_back(GetFlit(dut->flit_o, 0));  // the grant's read, after the edge
   }
   dut->va_ok_i = 0;
   dut->sa_gnt_i = 0;
-  dut->flit_sel_i = dut->sa_gnt_i;
   bench.Send(std::nullopt);
   dut.Settle();
   return o;
@@ -621,13 +660,11 @@ TYPED_TEST(StageInputUnit, HeadInsideWormFiresAssertion) {
   dut.Settle();
   dut->va_ok_i = dut->va_req_o;  // (an eject-only head needs no output VC)
   dut->sa_gnt_i = 1;
-  dut->flit_sel_i = dut->sa_gnt_i;
   dut.Settle();
-  ASSERT_TRUE(GetFlit(dut->flit_o, 0).head);
   dut.Tick();  // the head leaves
+  ASSERT_TRUE(GetFlit(dut->flit_o, 0).head);
   dut->va_ok_i = 0;
   dut->sa_gnt_i = 0;
-  dut->flit_sel_i = dut->sa_gnt_i;
   EXPECT_FALSE(dut.AssertionFired());
   bench.Send(0u, bench.RandomHead(rng, true));  // ...followed by another head
   dut.Tick();
@@ -641,9 +678,7 @@ TYPED_TEST(StageInputUnit, SwitchGrantWithoutRequestFiresAssertion) {
   InputUnitBench<P> bench(5);
   auto& dut = bench.dut_;
   dut->sa_gnt_i = 1;
-  dut->flit_sel_i = dut->sa_gnt_i;
   dut.Settle();
-  EXPECT_EQ(GetFlit(dut->flit_o, 0), Flit{});
   dut.Tick();
   EXPECT_TRUE(dut.AssertionFired());
 }

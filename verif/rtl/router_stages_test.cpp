@@ -92,7 +92,7 @@ class OutputUnitBench {
       }
     }
     dut_->send_i = send_mask;
-    for (unsigned w = 0; w < 3; ++w) dut_->flit_i.at(w) = flit_words[w];
+    dut_->tail_i = flit_words[2] & 1u;  // the flit's tail bit (the flit itself is the router's)
     dut_->credit_i = credit_mask;
     dut_.Settle();
     no_comb_path_ = no_comb_path_ && dut_->valid_o == valid_before;
@@ -121,7 +121,6 @@ void CreditsAllocationAndLinkMatchReferenceUnderRandomWorms() {
   std::vector<Vc> ref(P::kVcs);
   bool link_valid = false;
   unsigned link_vc = 0;
-  std::vector<std::uint32_t> link_flit(3, 0);
   long worms_done = 0, zero_credit_cycles = 0, alloc_cycles = 0, send_cycles = 0, same_cycle_sends = 0;
   for (long cycle = 0; cycle < 20000; ++cycle) {
     // The outputs agree with the reference.
@@ -137,7 +136,6 @@ void CreditsAllocationAndLinkMatchReferenceUnderRandomWorms() {
     ASSERT_EQ(bench.dut_->valid_o, link_valid) << "cycle " << cycle;
     if (link_valid) {
       ASSERT_EQ(bench.dut_->vc_o, link_vc) << "cycle " << cycle;
-      for (unsigned w = 0; w < 3; ++w) ASSERT_EQ(bench.dut_->flit_o.at(w), link_flit[w]) << "cycle " << cycle;
     } else {
       ASSERT_EQ(bench.dut_->vc_o, 0u) << "cycle " << cycle;
     }
@@ -184,7 +182,6 @@ void CreditsAllocationAndLinkMatchReferenceUnderRandomWorms() {
       --ref[*sent].credits;
       ref[*sent].started = true;
       link_vc = *sent;
-      link_flit = flit;
       if (flit[2] & 1u) {
         ref[*sent].owner.reset();
         ++worms_done;
