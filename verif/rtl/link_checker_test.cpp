@@ -150,7 +150,8 @@ void ExpectOnlyFires(const std::vector<Beat>& legal, const Beat& bad, const std:
   LinkBench<L> bench;
   for (std::size_t i = 0; i <= legal.size(); ++i) {
     const std::string out = bench.Cycle(i < legal.size() ? legal[i] : bad);
-    ASSERT_FALSE(bench.Fired()) << "legal beat " << i - 1 << " fired: " << out;
+    ASSERT_FALSE(bench.Fired()) << (i == 0 ? std::string("reset") : "legal beat " + std::to_string(i - 1))
+                                << " fired: " << out;
   }
   const std::string out = bench.Cycle(Beat{});  // the bad beat's judgement
   EXPECT_TRUE(bench.Fired()) << name << " did not fire";
