@@ -24,6 +24,8 @@
 //
 // Local ports are flat vectors, node n's slice at [n*W +: W] with W the width of NumLocal ports;
 // local pair l of node n is router port NumNetPorts + l. Every output is a router register.
+// A noc_link_checker at the receiving end of every link (network, injection, ejection) asserts the
+// link protocol in simulation; synthesis drops it.
 
 module noc_network_top #(
   /// Nodes along x (2..2**noc_pkg::CoordW, the model's minimum is 2).
@@ -211,6 +213,20 @@ module noc_network_top #(
         assign r_in_flit[Here*FlitW +: FlitW]        = r_out_flit[There*FlitW +: FlitW];
         assign r_out_credit[Here*NumVcs +: NumVcs]   = r_in_credit[There*NumVcs +: NumVcs];
         assign unused_edge[n*NumNetPorts + p]        = 1'b0;
+
+        // The link protocol on this network link, at its receiver (noc_link_checker).
+        noc_link_checker #(
+          .NumVcs  (NumVcs),
+          .BufDepth(BufDepth)
+        ) u_link_check (
+          .clk_i,
+          .rst_ni,
+          .valid_i (r_in_valid[Here]),
+          .vc_i    (r_in_vc[Here*VcIdW +: VcIdW]),
+          .flit_i  (r_in_flit[Here*FlitW +: FlitW]),
+          .stream_i(1'b0),
+          .credit_i(r_in_credit[Here*NumVcs +: NumVcs])
+        );
       end else begin : gen_edge
         assign r_in_valid[Here]                      = 1'b0;
         assign r_in_vc[Here*VcIdW +: VcIdW]          = '0;
@@ -232,6 +248,41 @@ module noc_network_top #(
     assign ej_vc_o[n*NumLocal*VcIdW +: NumLocal*VcIdW]       = r_out_vc[Loc*VcIdW +: NumLocal*VcIdW];
     assign ej_flit_o[n*NumLocal*FlitW +: NumLocal*FlitW]     = r_out_flit[Loc*FlitW +: NumLocal*FlitW];
     assign r_out_credit[Loc*NumVcs +: NumLocal*NumVcs]       = ej_credit_i[n*NumLocal*NumVcs +: NumLocal*NumVcs];
+
+    // The link protocol on node n's injection and ejection links (noc_link_checker): an injection
+    // link has a credit pool and worms per VC, an ejection link one pool and worms per stream.
+    for (genvar l = 0; l < NumLocal; l++) begin : gen_local_check
+      localparam int unsigned Inj = Loc + l;
+      localparam int unsigned Ej  = n * NumLocal + l;
+
+      noc_link_checker #(
+        .NumVcs  (NumVcs),
+        .BufDepth(BufDepth)
+      ) u_inject_check (
+        .clk_i,
+        .rst_ni,
+        .valid_i (r_in_valid[Inj]),
+        .vc_i    (r_in_vc[Inj*VcIdW +: VcIdW]),
+        .flit_i  (r_in_flit[Inj*FlitW +: FlitW]),
+        .stream_i(1'b0),
+        .credit_i(r_in_credit[Inj*NumVcs +: NumVcs])
+      );
+
+      noc_link_checker #(
+        .NumVcs    (NumVcs),
+        .BufDepth  (BufDepth),
+        .Eject     (1),
+        .NumStreams(NumPorts * NumVcs)
+      ) u_eject_check (
+        .clk_i,
+        .rst_ni,
+        .valid_i (ej_valid_o[Ej]),
+        .vc_i    (ej_vc_o[Ej*VcIdW +: VcIdW]),
+        .flit_i  (ej_flit_o[Ej*FlitW +: FlitW]),
+        .stream_i(ej_stream_o[Ej*StreamW +: StreamW]),
+        .credit_i(ej_credit_i[Ej*NumVcs +: NumVcs])
+      );
+    end
 
     noc_router #(
       .NumNetPorts(NumNetPorts),

@@ -163,6 +163,37 @@ module noc_ni #(
     // The ejection port's credits are one pool, returned on VC 0 (noc_eject_unit).
     assign ej_credit_o[l*NumVcs +: NumVcs] = NumVcs'(ej_credit);
 
+    // The link protocol on both links of the pair, at their receivers' ends (noc_link_checker):
+    // the injection link has a credit pool and worms per VC, the ejection link (no VC wire: VC 0)
+    // one pool and worms per stream.
+    noc_link_checker #(
+      .NumVcs  (NumVcs),
+      .BufDepth(BufDepth)
+    ) u_inject_check (
+      .clk_i,
+      .rst_ni,
+      .valid_i (inj_valid_o[l]),
+      .vc_i    (inj_vc_o[l*VcIdW +: VcIdW]),
+      .flit_i  (inj_flit_o[l*FlitW +: FlitW]),
+      .stream_i(1'b0),
+      .credit_i(inj_credit_i[l*NumVcs +: NumVcs])
+    );
+
+    noc_link_checker #(
+      .NumVcs    (NumVcs),
+      .BufDepth  (BufDepth),
+      .Eject     (1),
+      .NumStreams(NumStreams)
+    ) u_eject_check (
+      .clk_i,
+      .rst_ni,
+      .valid_i (ej_valid_i[l]),
+      .vc_i    (VcIdW'(0)),
+      .flit_i  (ej_flit_i[l*FlitW +: FlitW]),
+      .stream_i(ej_stream_i[l*StreamW +: StreamW]),
+      .credit_i(ej_credit_o[l*NumVcs +: NumVcs])
+    );
+
     // The debug counts are for the unit tests of the cells.
     logic unused_debug;
     assign unused_debug = ^{unused_credit_count, unused_held};

@@ -18,6 +18,8 @@
 #include "model/errors.hpp"
 #include "model/labeling.hpp"
 #include "model/planner.hpp"
+#include "model/vc_class_plan.hpp"
+#include "sim/credit_delay.hpp"
 #include "sim/link_wiring.hpp"
 #include "sim/model_router.hpp"
 #include "sim/network_monitor.hpp"
@@ -115,6 +117,7 @@ class MulticastRun {
   std::vector<std::uint64_t> draining_seen_;  // per router: draining() after the last edge
   std::vector<unsigned> errors_seen_;         // per router: errors() after the last edge
   LinkWiring links_;
+  CreditDelay credit_delay_;  // late credits on the network links (RunOptions::credit_delay)
   // Per router: evaluated in the last cycle (clock_routers). One that was not shows the outputs it
   // showed before, all idle (RouterModel::can_skip), so its outputs and status are not read again.
   std::vector<std::uint8_t> clocked_;
@@ -168,6 +171,8 @@ MulticastRun::MulticastRun(const std::vector<model::Request>& requests, const Ru
       monitor_(topology_, labels_),
       backend_(make_backend(options.backend)),
       links_(topology_),
+      credit_delay_(topology_.node_count(), static_cast<unsigned>(topology_.port_count()),
+                    model::router_vc_count(topology_), static_cast<unsigned>(options.credit_delay), options.seed),
       rng_(options.seed),
       every_node_(options.visits == NodeVisits::kEvery || options.evaluation == Evaluation::kFull) {
   backend_->set_evaluation(options_.evaluation);
@@ -422,8 +427,10 @@ bool MulticastRun::serve_node(NodeId r, bool visit) {
     to_router = node.drain_ejection(rng_, options_.eject_stall) << (net * vcs);
     node.run_processor();
   }
+  // Without a drive no neighbour was evaluated in the last two cycles, so none returns a credit.
   const bool drive = every_node_ || drive_until_[ri] >= cycle_;
-  if (drive) to_router |= links_.drive(r, m);
+  const std::uint32_t returned = drive ? links_.drive(r, m) : 0;
+  to_router |= credit_delay_.active() ? credit_delay_.pass(r, cycle_, returned) : returned;
   bool inputs_set = drive;
   for (unsigned k = 0; k < locals; ++k) {
     Link in;
@@ -526,6 +533,7 @@ RunRecord MulticastRun::run() {
   if (options_.router_cycles != nullptr) *options_.router_cycles = backend_->router_cycles;
   if (options_.node_visits != nullptr) *options_.node_visits = node_visits_;
   if (options_.node_cycles != nullptr) *options_.node_cycles = node_cycles_;
+  if (options_.held_credit_cycles != nullptr) *options_.held_credit_cycles = credit_delay_.held_credit_cycles();
   if (wave_) wave_->close();
   return monitor_.record();
 }
@@ -580,6 +588,10 @@ RunRecord run_multicasts(const std::vector<model::Request>& requests, const RunO
   if (!(options.eject_stall >= 0.0 && options.eject_stall <= 1.0)) {
     throw model::RequestError(fmt::format("eject stall probability {} is not in 0..1", options.eject_stall));
   }
+  if (options.credit_delay < 0 || options.credit_delay > kMaxCreditDelay) {
+    throw model::RequestError(
+        fmt::format("credit delay {} is not in 0..{} cycles", options.credit_delay, kMaxCreditDelay));
+  }
   if (options.watchdog < 1) throw model::RequestError(fmt::format("watchdog {} must be at least 1", options.watchdog));
   const model::Topology& t = requests.front().topology;
   for (const model::Request& r : requests) {
@@ -629,6 +641,8 @@ RunRecord run_multicasts(const std::vector<model::Request>& requests, const RunO
     scaled.watchdog = std::lround(static_cast<double>(options.watchdog) * slowdown);
     scaled.max_cycles = std::lround(static_cast<double>(options.max_cycles) * slowdown);
   }
+  scaled.watchdog += options.credit_delay;
+  scaled.max_cycles *= 1 + options.credit_delay;
   try {
     MulticastRun run(requests, scaled, start_cycles);
     return run.run();

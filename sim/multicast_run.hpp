@@ -39,10 +39,16 @@ struct RunOptions {
   // Probability that an ejection port takes no flit in a cycle; 1 blocks every ejection port (the
   // watchdog's own tests).
   double eject_stall = 0.0;
+  // Back-pressure on the network links (sim/credit_delay.hpp): each credit a router returns on a
+  // network link reaches its sender after a random delay of 0..credit_delay cycles (0: at once,
+  // as wired). Drawn from the seed, the same for both backends.
+  int credit_delay = 0;
   std::uint64_t seed = 1;  // of the back-pressure
   // Cycles without any flit moving or processor working: stalled. Both limits are for a network
-  // without ejection stalls; a run scales them by 1 / (1 - eject_stall), the mean cycles an
-  // ejection port takes for one flit, so a slow drain is not taken for a stall.
+  // without back-pressure; a run scales them by 1 / (1 - eject_stall), the mean cycles an
+  // ejection port takes for one flit, so a slow drain is not taken for a stall, and with a credit
+  // delay adds it to the watchdog (a flit waits at most that much longer for a credit) and
+  // multiplies max_cycles by 1 + credit_delay.
   long watchdog = 3000;
   long max_cycles = 5'000'000;
   // Test-only: every node's firmware sends the worms the routers replicate (PCP's spines) without
@@ -74,6 +80,9 @@ struct RunOptions {
   // ran in a cycle) and node cycles (one per node per cycle): what NodeVisits::kActive skipped.
   std::uint64_t* node_visits = nullptr;
   std::uint64_t* node_cycles = nullptr;
+  // When set, receives CreditDelay::held_credit_cycles: credits returned on network links and held
+  // back, summed over the cycles they were held (0 without a credit delay).
+  std::uint64_t* held_credit_cycles = nullptr;
   // When set, every valid router output (network and ejection ports) is appended here, in cycle,
   // router, port-read order: two runs' traces diff to their first divergence (sim/compare.hpp).
   LinkTrace* trace = nullptr;
@@ -91,6 +100,8 @@ inline constexpr long kMaxStartUpCycles = 10'000;
 // The largest ejection stall probability a run takes from the command line: at 0.99 an ejection
 // port takes a flit every 100 cycles on average, and the limits grow a hundredfold.
 inline constexpr double kMaxEjectStall = 0.99;
+// The largest credit delay a run takes (RunOptions::credit_delay), in cycles.
+inline constexpr int kMaxCreditDelay = 64;
 
 // Throws model::UnsupportedError naming the limit when the verilated routers cannot be built for
 // `t` (a star graph's port count, a side or node count beyond the routers' fields).

@@ -113,6 +113,10 @@ void check_options(const model::Topology& t, const MixOptions& o) {
   if (!(o.max_eject_stall >= 0.0 && o.max_eject_stall <= 1.0)) {
     throw model::RequestError(fmt::format("maximum eject stall {} is not in 0..1", o.max_eject_stall));
   }
+  if (o.max_credit_delay < 0 || o.max_credit_delay > kMaxCreditDelay) {
+    throw model::RequestError(
+        fmt::format("maximum credit delay {} is not in 0..{} cycles", o.max_credit_delay, kMaxCreditDelay));
+  }
   const std::vector<std::string> running = mix_algorithms(t);
   for (const std::string& a : o.algorithms) {
     model::algorithm_info(a);  // an unknown name: the registry's error lists the valid ones
@@ -194,6 +198,8 @@ RandomMix random_mix(const model::Topology& t, std::uint64_t seed, const MixOpti
   mix.options.alpha = o.alpha;
   mix.options.gamma = o.gamma;
   mix.options.eject_stall = static_cast<double>(draw(rng, static_cast<std::uint64_t>(stall_steps) + 1)) / 10.0;
+  // Drawn last, so the requests, start cycles and stall of a seed are the ones without it.
+  mix.options.credit_delay = static_cast<int>(draw(rng, static_cast<std::uint64_t>(o.max_credit_delay) + 1));
   mix.options.seed = seed;
   return mix;
 }
@@ -226,9 +232,11 @@ std::string mix_request_file(const RandomMix& mix) {
 }
 
 std::string mix_command(const RandomMix& mix, const std::string& path, Backend backend) {
-  return fmt::format("wormcast run -t {} --requests {} --backend {} --alpha {} --gamma {} --eject-stall {} --seed {}",
-                     mix.requests.front().topology.spec(), path, backend_name(backend), mix.options.alpha,
-                     mix.options.gamma, mix.options.eject_stall, mix.options.seed);
+  return fmt::format(
+      "wormcast run -t {} --requests {} --backend {} --alpha {} --gamma {} --eject-stall {} --credit-delay {} --seed "
+      "{}",
+      mix.requests.front().topology.spec(), path, backend_name(backend), mix.options.alpha, mix.options.gamma,
+      mix.options.eject_stall, mix.options.credit_delay, mix.options.seed);
 }
 
 }  // namespace wormcast::sim

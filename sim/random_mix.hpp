@@ -33,6 +33,7 @@ struct MixOptions {
   long window_cycles_per_request = 100;
   int max_length = 6;            // each message 1..max_length flits
   double max_eject_stall = 0.5;  // the run's stall probability: 0, 0.1, ... up to this
+  int max_credit_delay = 4;      // the run's credit delay (RunOptions::credit_delay): 0..this
   long alpha = 20;               // the harness's start-up costs (RunOptions)
   long gamma = 10;
 };
@@ -42,7 +43,8 @@ struct RandomMix {
   // The multicasts (options.size per algorithm, in algorithm order), then the background unicasts.
   std::vector<model::Request> requests;
   std::vector<long> start_cycles;  // one per request
-  // The run's options: alpha, gamma, the ejection stall and its seed (the mix's seed).
+  // The run's options: alpha, gamma, the ejection stall, the credit delay and their seed (the
+  // mix's seed).
   RunOptions options;
 };
 
@@ -59,7 +61,7 @@ std::vector<std::string> mix_algorithms(const model::Topology& t);
 std::vector<std::string> acyclic_mix_algorithms(const model::Topology& t, const std::string& plan_name);
 
 // The mix of `seed` on `t`. Throws model::RequestError naming a bad option (size < 1, a length,
-// window or stall out of range) and model::UnsupportedError naming an algorithm the firmware does
+// window, stall or credit delay out of range) and model::UnsupportedError naming an algorithm the firmware does
 // not run on `t`, or one for which no random request could be planned.
 RandomMix random_mix(const model::Topology& t, std::uint64_t seed, const MixOptions& options = {});
 

@@ -68,6 +68,18 @@ CLI::Validator cycles_in(double max) {
       fmt::format("in 0..{}", max));
 }
 
+CLI::Validator whole_cycles_in(int max) {
+  return CLI::Validator(
+      [max](std::string& text) -> std::string {
+        const std::optional<int> value = parse_int(text);
+        if (!value || *value < 0 || *value > max) {
+          return fmt::format("'{}' is not a whole number of cycles in 0..{}", echo(text), max);
+        }
+        return "";
+      },
+      fmt::format("in 0..{}", max));
+}
+
 CLI::Validator probability_in(double max) {
   return CLI::Validator(
       [max](std::string& text) -> std::string {

@@ -29,6 +29,8 @@ std::string echo(const std::string& value);
 // A number of cycles: finite, in 0..max (NaN, infinities and negative costs give the planners
 // nonsense latencies; the harness takes whole cycles).
 CLI::Validator cycles_in(double max);
+// A whole number of cycles in 0..max.
+CLI::Validator whole_cycles_in(int max);
 // A probability in 0..max.
 CLI::Validator probability_in(double max);
 // A seed: a whole number in 0..2^64-1, never clamped.

@@ -34,10 +34,11 @@ std::string numbered_path(const std::string& path, int index, int count) {
 
 // `--requests FILE`: the file's multicasts at once, each at its start cycle, each checked.
 ExitCode run_requests(const std::string& path, const model::Topology& t, const RequestOptions& defaults,
-                      double eject_stall, std::uint64_t seed, Backend backend, Evaluation evaluation,
+                      double eject_stall, int credit_delay, std::uint64_t seed, Backend backend, Evaluation evaluation,
                       const std::string& trace, bool json) {
   const std::vector<FileRequest> entries = read_request_file(path, t, defaults, seed, RunOptions{}.max_cycles - 1);
   RunOptions options = harness_options(entries.front().request.algorithm, defaults, eject_stall, seed);
+  options.credit_delay = credit_delay;
   options.backend = backend;
   options.evaluation = evaluation;
   options.trace_path = trace;
@@ -140,6 +141,7 @@ Command add_run(CLI::App& app) {
     std::string backend = "rtl";
     std::string evaluation = "activity";
     double eject_stall = 0.0;
+    int credit_delay = 0;
     bool block_ejection = false;
     RequestOptions request;
     bool json = false;
@@ -198,6 +200,14 @@ Command add_run(CLI::App& app) {
       command->add_option("--eject-stall", o->eject_stall, "probability an ejection port takes no flit in a cycle")
           ->capture_default_str()
           ->check(probability_in(kMaxEjectStall));
+  CLI::Option* credit_delay =
+      command
+          ->add_option("--credit-delay", o->credit_delay,
+                       fmt::format("back-pressure on the network links: each credit reaches its sender 0..N cycles "
+                                   "late, drawn from --seed (N in 0..{})",
+                                   kMaxCreditDelay))
+          ->capture_default_str()
+          ->check(whole_cycles_in(kMaxCreditDelay));
   // Test only (hidden from --help): the watchdog's report on a network that cannot drain.
   CLI::Option* block_ejection =
       command->add_flag("--block-ejection", o->block_ejection, "fault injection: no ejection port ever takes a flit")
@@ -214,7 +224,8 @@ Command add_run(CLI::App& app) {
   CLI::Option* trace = command->add_option(
       "--trace", o->trace, "write a waveform of every router into this FST file (with --count N: FILE-1.fst ...)");
   for (CLI::Option* excluded : {algorithm, source, dests, count, svg}) requests->excludes(excluded);
-  const BoardOptions board{{svg, trace, evaluation, eject_stall, block_ejection}, serial, baud, serial_timeout};
+  const BoardOptions board{
+      {svg, trace, evaluation, eject_stall, credit_delay, block_ejection}, serial, baud, serial_timeout};
   return {command, [o, algorithm, source, dests, requests, board] {
             check_board_options(o->backend, board);
             check_backend_built(o->backend);
@@ -229,8 +240,8 @@ Command add_run(CLI::App& app) {
                                            {o->backend, o->serial, o->baud, o->serial_timeout_ms, 0, 0, o->json});
             }
             if (requests->count() != 0) {
-              return run_requests(o->requests, t, o->request, eject_stall, o->spec.seed, backend, evaluation, o->trace,
-                                  o->json);
+              return run_requests(o->requests, t, o->request, eject_stall, o->credit_delay, o->spec.seed, backend,
+                                  evaluation, o->trace, o->json);
             }
             for (const CLI::Option* needed : {algorithm, source, dests}) {
               if (needed->count() == 0) throw CLI::RequiredError(needed->get_name());
@@ -239,6 +250,7 @@ Command add_run(CLI::App& app) {
             if (automatic && o->request.ports.empty()) throw model::SpecError(kAutoNeedsPorts);
             RunOptions options = harness_options(o->spec.algorithm, o->request, eject_stall, o->spec.seed);
             options.evaluation = evaluation;
+            options.credit_delay = o->credit_delay;
             // auto: each request gets the model's pick among the algorithms the firmware runs.
             const auto pick = [&](const model::Request& request) {
               PickedRequest picked{request, std::nullopt};

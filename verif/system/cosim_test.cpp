@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <iostream>
 #include <numeric>
 #include <optional>
@@ -26,6 +27,8 @@
 #include "model/tree_multicast.hpp"
 #include "model/unicast_multicast.hpp"
 #include "model/xy_path.hpp"
+#include "sim/compare.hpp"
+#include "sim/credit_delay.hpp"
 #include "sim/multicast_run.hpp"
 #include "sim/scoreboard.hpp"
 #include "verif/system/regress.hpp"
@@ -907,11 +910,14 @@ TEST_P(MulticastHangs, AcknowledgementsBackAlongTheMulticastsPathEachDeliveredOn
   sim::RunOptions o = fast_options();
   o.backend = GetParam();
   o.eject_stall = 0.2;
+  o.credit_delay = 3;
   expect_every_destination_once(plans, starts, o);
 }
 
 // Every node starts a multicast at cycle 0, families mixed (separate addressing, one-port halving,
 // dual-path, multi-path, a tree, pcp), under 40 % ejection stalls.
+// The hang regressions run under back-pressure on both ends of the network: ejection stalls and
+// credits returned up to 3 cycles late on every network link (RunOptions::credit_delay).
 TEST_P(MulticastHangs, MulticastsFromEveryNodeAtOnceUnderEjectionStallsEachDeliveredOnce) {
   const model::Topology t = model::Topology::parse("mesh:4x4");
   const std::vector<std::pair<const char*, model::PortModel>> families = {
@@ -935,6 +941,7 @@ TEST_P(MulticastHangs, MulticastsFromEveryNodeAtOnceUnderEjectionStallsEachDeliv
   sim::RunOptions o = fast_options();
   o.backend = GetParam();
   o.eject_stall = 0.4;
+  o.credit_delay = 3;
   expect_every_destination_once(plans, std::vector<long>(plans.size(), 0), o);
 }
 
@@ -964,7 +971,119 @@ TEST_P(MulticastHangs, PcpBroadcastsWhileUnicastsFillTheSpinesRowsEachDeliveredO
   sim::RunOptions o = fast_options();
   o.backend = GetParam();
   o.eject_stall = 0.2;
+  o.credit_delay = 3;
   expect_every_destination_once(plans, starts, o);
+}
+
+// --- Back-pressure on the network links (sim/credit_delay.hpp) -----------------------------------
+
+// Random credit returns on two routers' links: every credit passes exactly once, matched in order
+// per VC to the oldest one held, at most the maximum delay late; some wait, and the same seed gives
+// the same delays.
+TEST(CreditDelay, EveryCreditPassesOnceInOrderWithinTheMaximumDelay) {
+  constexpr unsigned kPorts = 2, kVcs = 2, kMax = 5;
+  constexpr unsigned kBits = kPorts * kVcs;
+  std::mt19937_64 rng = seeded(41);
+  sim::CreditDelay delay(2, kPorts, kVcs, kMax, 9), twin(2, kPorts, kVcs, kMax, 9);
+  std::vector<std::deque<long>> outstanding(2 * kBits);  // per router and bit: the cycles returned
+  long returned = 0, passed = 0;
+  std::vector<long> waits(kMax + 1, 0);
+  for (long cycle = 0; cycle < 4'000; ++cycle) {
+    for (model::NodeId r = 0; r < 2; ++r) {
+      // Each bit set one cycle in four for 3,000 cycles, then none while the held ones drain.
+      const std::uint64_t a = rng(), b2 = rng();
+      const std::uint32_t bits = cycle < 3'000 ? static_cast<std::uint32_t>(a & b2 & ((1u << kBits) - 1)) : 0;
+      for (unsigned b = 0; b < kBits; ++b) {
+        if (((bits >> b) & 1) == 0) continue;
+        outstanding[r * kBits + b].push_back(cycle);
+        ++returned;
+      }
+      const std::uint32_t out = delay.pass(r, cycle, bits);
+      ASSERT_EQ(twin.pass(r, cycle, bits), out) << "cycle " << cycle;
+      for (unsigned b = 0; b < kBits; ++b) {
+        if (((out >> b) & 1) == 0) continue;
+        std::deque<long>& q = outstanding[r * kBits + b];
+        ASSERT_FALSE(q.empty()) << "a credit passed that was never returned, cycle " << cycle;
+        const long wait = cycle - q.front();
+        q.pop_front();
+        ASSERT_LE(wait, static_cast<long>(kMax)) << "cycle " << cycle;
+        ++waits[static_cast<std::size_t>(wait)];
+        ++passed;
+      }
+    }
+  }
+  EXPECT_EQ(passed, returned);
+  EXPECT_GT(returned, 5'000);
+  EXPECT_EQ(delay.held(0) + delay.held(1), 0u);
+  for (unsigned w = 0; w <= kMax; ++w) EXPECT_GT(waits[w], 100) << "no credit waited " << w << " cycles";
+  EXPECT_GT(delay.held_credit_cycles(), 0u);
+  sim::CreditDelay none(1, kPorts, kVcs, 0, 9);
+  EXPECT_FALSE(none.active());
+  EXPECT_EQ(none.pass(0, 0, 0b1011), 0b1011u);
+}
+
+std::vector<model::Plan> dual_path_from_every_node(const model::Topology& t, std::uint64_t seed) {
+  std::mt19937_64 rng = seeded(seed);
+  std::vector<model::Plan> plans;
+  for (NodeId source = 0; source < t.node_count(); ++source) {
+    std::vector<NodeId> dests;
+    for (NodeId v = 0; v < t.node_count(); ++v) {
+      if (v != source) dests.push_back(v);
+    }
+    std::shuffle(dests.begin(), dests.end(), rng);
+    dests.resize(5);
+    plans.push_back(
+        model::plan(model::make_request(t, model::kDualPathAlgorithm, source, dests, 8, model::PortModel::all_port())));
+  }
+  return plans;
+}
+
+// A dual-path multicast of 8 flits from every node of mesh:4x4 at once, with credits up to 6 cycles
+// late on every network link: every destination served once on both backends; the senders held
+// fewer credits (credit-cycles held back) and the run takes longer than without; and the RTL and
+// the timing model stay cycle-identical under it (the same links every cycle, the same credits held).
+TEST(NetworkBackPressure, LateCreditsSlowTheRunAndTheRtlAndModelStayCycleIdentical) {
+  const model::Topology t = model::Topology::parse("mesh:4x4");
+  const std::vector<model::Plan> plans = dual_path_from_every_node(t, 43);
+  sim::RunOptions o = fast_options();
+  const sim::RunRecord prompt = sim::run_multicasts(sim::requests_of(plans), o);
+  ASSERT_EQ(sim::check_run(plans, prompt), "");
+  o.credit_delay = 6;
+  o.seed = 17;
+  sim::LinkTrace traces[2];
+  std::uint64_t held[2] = {0, 0};
+  long cycles[2] = {0, 0};
+  for (int b = 0; b < 2; ++b) {
+    o.backend = b == 0 ? sim::Backend::kRtl : sim::Backend::kModel;
+    o.trace = &traces[b];
+    o.held_credit_cycles = &held[b];
+    const sim::RunRecord record = sim::run_multicasts(sim::requests_of(plans), o);
+    EXPECT_EQ(sim::check_run(plans, record), "") << sim::backend_name(o.backend);
+    EXPECT_FALSE(record.stalled);
+    cycles[b] = record.cycles;
+  }
+  EXPECT_GT(held[0], 1'000u);
+  EXPECT_EQ(held[0], held[1]);
+  EXPECT_EQ(cycles[0], cycles[1]);
+  EXPECT_GT(cycles[0], prompt.cycles);
+  const std::optional<sim::Divergence> d = sim::first_divergence(traces[0], traces[1], 4);
+  EXPECT_FALSE(d.has_value()) << sim::describe(*d, t);
+  fmt::print(
+      "mesh:4x4, 16 dual-path multicasts: {} cycles, {} with credits up to 6 cycles late ({} credit-cycles held)\n",
+      prompt.cycles, cycles[0], held[0]);
+}
+
+TEST(NetworkBackPressure, ACreditDelayOutOfRangeIsRefused) {
+  const model::Topology t = model::Topology::parse("mesh:4x4");
+  sim::RunOptions o = fast_options();
+  o.credit_delay = sim::kMaxCreditDelay + 1;
+  try {
+    sim::run_multicasts(sim::requests_of(dual_path_from_every_node(t, 43)), o);
+    FAIL() << "a credit delay beyond the limit was accepted";
+  } catch (const model::RequestError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              fmt::format("credit delay {} is not in 0..{} cycles", sim::kMaxCreditDelay + 1, sim::kMaxCreditDelay));
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, MulticastHangs, testing::Values(sim::Backend::kRtl, sim::Backend::kModel),

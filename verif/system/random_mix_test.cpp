@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // Random mixes (docs/firmware.md, "Random mixes"): several sources at once of every algorithm the
-// firmware runs on a topology, unicasts in the background, random start cycles and ejection stalls
-// (sim/random_mix.hpp), run on the RTL and on the timing model; every request must pass the
-// scoreboard (each destination served exactly once, every worm as its plan says) with no watchdog,
-// and both backends must deliver in the same cycles. `make regress` runs more of them: longer by
-// WORMCAST_REGRESS_SCALE, other seeds by WORMCAST_REGRESS_SEED (cycle_budget, verif/system/
-// regress.hpp). A failing mix prints its
-// seed, writes its request file and prints the `wormcast run --requests` command that reruns it.
+// firmware runs on a topology, unicasts in the background, random start cycles, ejection stalls and
+// late credits on the network links (sim/random_mix.hpp), run on the RTL and on the timing model;
+// every request must pass the scoreboard (each destination served exactly once, every worm as its
+// plan says) with no watchdog, and both backends must deliver in the same cycles. `make regress` runs more of them:
+// longer by WORMCAST_REGRESS_SCALE, other seeds by WORMCAST_REGRESS_SEED (cycle_budget, verif/system/ regress.hpp). A
+// failing mix prints its seed, writes its request file and prints the `wormcast run --requests` command that reruns it.
 #include "sim/random_mix.hpp"
 
 #include <fmt/format.h>
@@ -103,7 +102,7 @@ void run_mixes(const std::string& spec, const std::vector<std::string>& algorith
   sim::MixOptions options;
   options.algorithms = algorithms;
   Totals totals[2];
-  int mixes = 0;
+  int mixes = 0, delayed = 0;  // delayed: mixes with late credits on the network links
   while (totals[0].cycles < budget || totals[1].cycles < budget) {
     const sim::RandomMix mix = sim::random_mix(t, seeds(), options);
     const std::vector<model::Plan> plans = plans_of(mix);
@@ -132,16 +131,18 @@ void run_mixes(const std::string& spec, const std::vector<std::string>& algorith
       return;
     }
     ++mixes;
+    delayed += mix.options.credit_delay > 0 ? 1 : 0;
   }
   const auto line = [](const char* name, const Totals& x) {
     return fmt::format("{} {} cycles, {} worms delivered, {} deliveries", name, x.cycles, x.worms, x.deliveries);
   };
-  fmt::print("random mixes on {} ({} algorithms, seed {}): {} mixes; {}; {}\n", spec,
+  fmt::print("random mixes on {} ({} algorithms, seed {}): {} mixes, {} with late credits; {}; {}\n", spec,
              algorithms.empty() ? sim::mix_algorithms(t).size() : algorithms.size(), seed + regress().seed, mixes,
-             line("rtl", totals[0]), line("model", totals[1]));
+             delayed, line("rtl", totals[0]), line("model", totals[1]));
   std::fflush(stdout);
   EXPECT_GE(totals[0].cycles, budget);
   EXPECT_GT(totals[0].worms, 0);
+  EXPECT_GT(delayed, 0);
 }
 
 // --- The generator -------------------------------------------------------------------------------
@@ -154,13 +155,15 @@ TEST(RandomMixGenerator, TheSameSeedGivesTheSameMixAndAnotherSeedAnother) {
   EXPECT_EQ(a.requests, b.requests);
   EXPECT_EQ(a.start_cycles, b.start_cycles);
   EXPECT_EQ(a.options.eject_stall, b.options.eject_stall);
+  EXPECT_EQ(a.options.credit_delay, b.options.credit_delay);
   EXPECT_NE(a.requests, c.requests);
   EXPECT_EQ(sim::mix_request_file(a), sim::mix_request_file(b));
 }
 
 // Every algorithm the firmware runs on mesh:8x8, `size` times each from distinct sources, with its
 // own port model, broadcasts to every other node; then node_count * size / 2 single-destination
-// unicasts; start cycles in the window; a stall probability of 0, 0.1, ..., 0.5.
+// unicasts; start cycles in the window; a stall probability of 0, 0.1, ..., 0.5; a credit delay of
+// 0..4 cycles.
 TEST(RandomMixGenerator, EveryAlgorithmFromSeveralSourcesThenBackgroundUnicasts) {
   const model::Topology t = model::Topology::parse("mesh:8x8");
   sim::MixOptions o;
@@ -169,6 +172,7 @@ TEST(RandomMixGenerator, EveryAlgorithmFromSeveralSourcesThenBackgroundUnicasts)
   ASSERT_EQ(algorithms, model::firmware_algorithms(t));
   EXPECT_EQ(algorithms.size(), 17u);
   std::set<double> stalls;
+  std::set<int> delays;
   for (std::uint64_t seed = 1; seed <= 8; ++seed) {
     const sim::RandomMix mix = sim::random_mix(t, seed, o);
     const std::size_t multicasts = algorithms.size() * 3;
@@ -199,7 +203,10 @@ TEST(RandomMixGenerator, EveryAlgorithmFromSeveralSourcesThenBackgroundUnicasts)
     }
     EXPECT_EQ(mix.options.seed, seed);
     stalls.insert(mix.options.eject_stall);
+    delays.insert(mix.options.credit_delay);
   }
+  EXPECT_GE(delays.size(), 3u);
+  for (const int d : delays) EXPECT_TRUE(d >= 0 && d <= 4) << d;
   EXPECT_GE(stalls.size(), 3u);
   for (const double s : stalls) EXPECT_TRUE(s >= 0.0 && s <= 0.5 + 1e-9) << s;
 }
@@ -236,10 +243,11 @@ TEST(RandomMixGenerator, TheRequestFileReadsBackAsTheSameRequests) {
       EXPECT_EQ(read[i].request, mix.requests[i]) << spec << " entry " << i;
       EXPECT_EQ(read[i].start_cycle, mix.start_cycles[i]) << spec << " entry " << i;
     }
-    EXPECT_NE(sim::mix_command(mix, path, sim::Backend::kModel)
-                  .find(fmt::format("--backend model --alpha 20 --gamma 10 --eject-stall {} --seed 11",
-                                    mix.options.eject_stall)),
-              std::string::npos);
+    EXPECT_NE(
+        sim::mix_command(mix, path, sim::Backend::kModel)
+            .find(fmt::format("--backend model --alpha 20 --gamma 10 --eject-stall {} --credit-delay {} --seed 11",
+                              mix.options.eject_stall, mix.options.credit_delay)),
+        std::string::npos);
   }
 }
 
@@ -278,6 +286,15 @@ TEST(RandomMixGenerator, BadOptionsAreNamed) {
               fmt::format("maximum length {} is not in 1..{} flits (the firmware's maximum message; raise "
                           "WORMCAST_FW_MAX_DATA_WORDS, firmware/fw_config.hpp)",
                           fw::kMaxDataWords + 1, fw::kMaxDataWords));
+  }
+  o = {};
+  o.max_credit_delay = sim::kMaxCreditDelay + 1;
+  try {
+    sim::random_mix(t, 1, o);
+    FAIL() << "a credit delay beyond the limit was accepted";
+  } catch (const model::RequestError& e) {
+    EXPECT_EQ(std::string(e.what()), fmt::format("maximum credit delay {} is not in 0..{} cycles",
+                                                 sim::kMaxCreditDelay + 1, sim::kMaxCreditDelay));
   }
 }
 
