@@ -340,7 +340,7 @@ void check_topology(const Request& request) {
 }  // namespace
 
 std::vector<std::string> path_multicast_names() {
-  return {kLinAlgorithm,           kDualPathAlgorithm, kMultiPathAlgorithm, kUniformDualPathAlgorithm,
+  return {kLinAlgorithm,           kDualPathAlgorithm,   kMultiPathAlgorithm, kUniformDualPathAlgorithm,
           kFixedDualPathAlgorithm, kHpDualPathAlgorithm, kThreeDblAlgorithm};
 }
 

@@ -1230,7 +1230,8 @@ TEST(FirmwareTable, RowsIterateOnceEachInNameOrder) {
 // Only the broadcasts refuse a destination set short of every other node; only the cycle-routed
 // algorithms run on star graphs (docs/firmware.md, "What runs so far").
 TEST(FirmwareTable, BroadcastAndStarGraphFlagsMatchTheDocumentedAlgorithms) {
-  const std::set<std::string> broadcasts{"rd", "edn", "np-d", "pcp", "3dbs"}, on_stars{"uniform", "fixed", "hp-dual-path"};
+  const std::set<std::string> broadcasts{"rd", "edn", "np-d", "pcp", "3dbs"},
+      on_stars{"uniform", "fixed", "hp-dual-path"};
   for (const fw::AlgorithmRow& row : fw::algorithm_rows()) {
     EXPECT_EQ(row.broadcast, broadcasts.count(row.name) == 1) << row.name;
     EXPECT_EQ(row.on_star_graphs, on_stars.count(row.name) == 1) << row.name;

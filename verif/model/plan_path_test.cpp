@@ -424,8 +424,7 @@ TEST_F(UniformFixedFourStar, HpDualPathSplitsAtTheSourceLabelAndKeepsToCommonLin
   EXPECT_EQ(labels_of(labeling, p.worms[0].header.destinations), (std::vector<int>{19, 21, 22}));
   EXPECT_EQ(labels_of(labeling, p.worms[1].header.destinations), (std::vector<int>{12, 9, 7, 4, 2, 1}));
   EXPECT_EQ(labels_of(labeling, p.worms[0].route), (std::vector<int>{17, 18, 19, 20, 21, 22}));
-  EXPECT_EQ(labels_of(labeling, p.worms[1].route),
-            (std::vector<int>{17, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1}));
+  EXPECT_EQ(labels_of(labeling, p.worms[1].route), (std::vector<int>{17, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1}));
   EXPECT_EQ(p.metrics.traffic, 17);
   EXPECT_EQ(p.worms[0].header.vc, HamiltonianCycleRouting::kPHigh);
   EXPECT_EQ(p.worms[1].header.vc, HamiltonianCycleRouting::kPLow);
@@ -568,8 +567,7 @@ std::set<NodeId> check_plan(const Plan& plan) {
   const Topology& t = r.topology;
   const std::string what = r.algorithm + " on " + t.spec() + " from " + t.node_name(r.source);
   const bool hp_dual_path = r.algorithm == kHpDualPathAlgorithm;
-  const bool cycle =
-      r.algorithm == kUniformDualPathAlgorithm || r.algorithm == kFixedDualPathAlgorithm || hp_dual_path;
+  const bool cycle = r.algorithm == kUniformDualPathAlgorithm || r.algorithm == kFixedDualPathAlgorithm || hp_dual_path;
   const HamiltonianLabeling labeling = cycle ? HamiltonianLabeling::cycle(t) : HamiltonianLabeling::path(t);
   const std::set<NodeId> destinations(r.destinations.begin(), r.destinations.end());
   std::map<NodeId, int> copies;

@@ -181,10 +181,8 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"star:5", model::kUniformDualPathAlgorithm, 2, 4, 60},
         Case{"star:5", model::kUniformDualPathAlgorithm, 1, 2, 0},
         // Seed 001's star-graph baseline: dual-path's lists on the cycle's Hamiltonian path, mode 1.
-        Case{"star:4", model::kHpDualPathAlgorithm, 0, 15, 23},
-        Case{"star:4", model::kHpDualPathAlgorithm, 1, 10, 23},
-        Case{"star:4", model::kHpDualPathAlgorithm, 2, 3, 0},
-        Case{"star:5", model::kHpDualPathAlgorithm, 0, 8, 119},
+        Case{"star:4", model::kHpDualPathAlgorithm, 0, 15, 23}, Case{"star:4", model::kHpDualPathAlgorithm, 1, 10, 23},
+        Case{"star:4", model::kHpDualPathAlgorithm, 2, 3, 0}, Case{"star:5", model::kHpDualPathAlgorithm, 0, 8, 119},
         Case{"star:5", model::kHpDualPathAlgorithm, 2, 4, 60},
         // S6 on the p5 router (720 nodes), one run: a worm crosses up to hundreds of the cycle's nodes,
         // seconds per run on the RTL. Uniform on the all-port p5 routers: timing_test.cpp.
