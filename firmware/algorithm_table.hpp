@@ -26,7 +26,7 @@ struct AlgorithmRow {
   const char* name;
   Algorithm id;
   bool broadcast;       // the destinations must be every other node
-  bool on_star_graphs;  // runs on star graphs too (only the Hamiltonian-cycle ones do)
+  bool on_star_graphs;  // runs on star graphs too (only the cycle-routed ones do)
   // A request naming every other node runs without a list, on any network (its worms take label
   // ranges: lin, dual-path, 3dbl); other requests list their destinations (kMaxChain).
   bool broadcast_unlisted;
@@ -60,6 +60,8 @@ inline constexpr AlgorithmRow kAlgorithmRows[] = {
     {"edn", Algorithm::kEdn, true, false, false, check_edn, start_edn, receive_edn, iterate_edn, issue_edn},
     {"fixed", Algorithm::kFixed, false, true, false, check_cycle, start_fixed, receive_cycle_copy, iterate_path,
      issue_path_worm},
+    {"hp-dual-path", Algorithm::kHpDualPath, false, true, false, check_hp_dual_path, start_hp_dual_path,
+     receive_cycle_copy, iterate_path, issue_path_worm},
     // lin from a source off label 0 is dual-path (docs/algorithms.md).
     {"lin", Algorithm::kLin, false, false, true, check_lin, start_dual_path, receive_path_copy, iterate_path,
      issue_path_worm},

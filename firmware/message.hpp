@@ -46,8 +46,9 @@ enum class Algorithm : std::uint8_t {
   kXyPathXFirst = 18,  //   Y-first (the published example) or X-first (the pseudo-code)
   kEdn = 19,           // Extended Dominating Node broadcast (docs/algorithms.md), 2^k x 2^k meshes
   kNpD = 20,           // network partitioning broadcast (docs/algorithms.md), 2^k x 2^k meshes
+  kHpDualPath = 21,    // dual-path's lists on a star graph's Hamiltonian path, cycle-routed (seed 001's baseline)
 };
-inline constexpr unsigned kAlgorithmCount = 21;
+inline constexpr unsigned kAlgorithmCount = 22;
 // Names, families and handlers: firmware/algorithm_table.hpp.
 
 inline constexpr std::uint32_t kControlWords = 3;

@@ -261,6 +261,13 @@ Status check_cycle(const Grid& g, std::uint32_t, const MulticastRequest& r) {
   return r.all_port && r.ports != g.ports() ? Status::kBadPortCount : Status::kOk;
 }
 
+Status check_hp_dual_path(const Grid& g, std::uint32_t, const MulticastRequest& r) {
+  // The star graph's Hamiltonian path is its configured cycle opened at the closing edge; on
+  // meshes and tori the same lists are dual-path's.
+  if (g.kind != GridKind::kStar) return Status::kUnsupportedTopology;
+  return r.all_port && r.ports != g.ports() ? Status::kBadPortCount : Status::kOk;
+}
+
 Status check_three_dbl(const Grid& g, std::uint32_t, const MulticastRequest& r) {
   if (g.dims != 3) return Status::kUnsupportedTopology;
   return r.all_port && r.ports != 6 ? Status::kBadPortCount : Status::kOk;
@@ -290,6 +297,16 @@ Status start_uniform(NodeContext& node, Job& job, const MulticastRequest& r) {
 
 Status start_fixed(NodeContext& node, Job& job, const MulticastRequest& r) {
   split_cycle_dual_path(node, start_path(job, r), false);
+  return Status::kOk;
+}
+
+// Dual-path's lists (labels above the source ascending, below descending) routed by the cycle
+// routing from ph / pl: each leg moves toward the next label along the path, so the worms keep to
+// the common channels and never change class (docs/algorithms.md "HP dual-path").
+Status start_hp_dual_path(NodeContext& node, Job& job, const MulticastRequest& r) {
+  PathJob& p = start_path(job, r);
+  p.on_cycle = true;
+  split_dual_path(node, p);
   return Status::kOk;
 }
 

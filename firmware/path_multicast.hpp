@@ -3,7 +3,8 @@
 // destinations travel in the header's address flits; the routers deliver a copy at each, so
 // receivers only deliver. lin (dual-path from a source off label 0), dual-path and multi-path on
 // the Hamiltonian path; uniform and fixed (seed 001) on the Hamiltonian cycle of an even-row 2D
-// torus or a star graph; 3-DBL's column worms to the layer sources of a 3D mesh, each of which then
+// torus or a star graph; hp-dual-path (dual-path's lists on a star graph's cycle, routed like
+// uniform and fixed); 3-DBL's column worms to the layer sources of a 3D mesh, each of which then
 // runs dual-path in its layer. The row handlers of firmware/algorithm_table.hpp.
 #pragma once
 
@@ -54,18 +55,20 @@ struct PathJob {
   PathWorm worms[4];  // in sending order
   std::uint8_t worm_count = 0;
   std::uint32_t first_step = 1;  // the step of the holder's first worms
-  bool on_cycle = false;         // uniform, fixed: Hamiltonian-cycle routing (mode 1)
+  bool on_cycle = false;         // uniform, fixed, hp-dual-path: Hamiltonian-cycle routing (mode 1)
   FixedVector<PathSend, kMaxChannels> pending;
 };
 
 Status check_lin(const Grid& g, std::uint32_t self, const MulticastRequest& r);  // lin and dual-path
 Status check_multi_path(const Grid& g, std::uint32_t self, const MulticastRequest& r);
 Status check_cycle(const Grid& g, std::uint32_t self, const MulticastRequest& r);  // uniform and fixed
+Status check_hp_dual_path(const Grid& g, std::uint32_t self, const MulticastRequest& r);
 Status check_three_dbl(const Grid& g, std::uint32_t self, const MulticastRequest& r);
 Status start_dual_path(NodeContext& node, Job& job, const MulticastRequest& r);  // lin and dual-path
 Status start_multi_path(NodeContext& node, Job& job, const MulticastRequest& r);
 Status start_uniform(NodeContext& node, Job& job, const MulticastRequest& r);
 Status start_fixed(NodeContext& node, Job& job, const MulticastRequest& r);
+Status start_hp_dual_path(NodeContext& node, Job& job, const MulticastRequest& r);
 Status start_three_dbl(NodeContext& node, Job& job, const MulticastRequest& r);
 Status receive_path_copy(NodeContext& node, const Received& m, Job* slot);   // Hamiltonian path
 Status receive_cycle_copy(NodeContext& node, const Received& m, Job* slot);  // Hamiltonian cycle

@@ -196,11 +196,9 @@ std::vector<Worm> plan_multi_path(const Request& request) {
   return worms;
 }
 
-std::vector<Worm> plan_cycle_dual_path(const Request& request, bool uniform) {
-  const HamiltonianCycleRouting routing(request.topology);
-  const DualPathLists lists = uniform
-                                  ? uniform_dual_path_lists(routing.labeling(), request.source, request.destinations)
-                                  : fixed_dual_path_lists(routing.labeling(), request.source, request.destinations);
+// The cycle-routed worms of a list pair: high from class ph, low from pl; an empty list sends no worm.
+std::vector<Worm> plan_cycle_worms(const Request& request, const HamiltonianCycleRouting& routing,
+                                   const DualPathLists& lists) {
   std::vector<Worm> worms;
   if (!lists.high.empty()) {
     worms.push_back(hamiltonian_cycle_worm(routing, request.source, lists.high, HamiltonianCycleRouting::kPHigh));
@@ -210,6 +208,25 @@ std::vector<Worm> plan_cycle_dual_path(const Request& request, bool uniform) {
   }
   place_on_ports(worms, 1, request);
   return worms;
+}
+
+std::vector<Worm> plan_cycle_dual_path(const Request& request, bool uniform) {
+  const HamiltonianCycleRouting routing(request.topology);
+  const HamiltonianLabeling& labeling = routing.labeling();
+  return plan_cycle_worms(request, routing,
+                          uniform ? uniform_dual_path_lists(labeling, request.source, request.destinations)
+                                  : fixed_dual_path_lists(labeling, request.source, request.destinations));
+}
+
+// HP dual-path (docs/algorithms.md "HP dual-path"): Lin-Ni's lists on the Hamiltonian path
+// 0..N-1 of the star graph's cycle labeling. The high list rises from the source and every leg
+// ends above where it starts, so the cycle routing's case (1) routes each leg over common channels
+// only (the path successor always qualifies and outranks a boundary channel, which falls): the
+// worms stay in class ph / pl, exactly Lin-Ni's routing on the path with the boundary links unused.
+std::vector<Worm> plan_hp_dual_path(const Request& request) {
+  const HamiltonianCycleRouting routing(request.topology);
+  return plan_cycle_worms(request, routing,
+                          lin_ni_dual_path_lists(routing.labeling(), request.source, request.destinations));
 }
 
 // Moves the header's nodes that are not destinations from worm.keeps_copy to worm.relays; both stay
@@ -308,6 +325,8 @@ void check_topology(const Request& request) {
     if (!t.is_star() && !even_row_torus) {
       unsupported_topology(request, "2D tori with an even row count (e.g. torus:4x4) and star graphs");
     }
+  } else if (name == kHpDualPathAlgorithm) {
+    if (!t.is_star()) unsupported_topology(request, "star graphs (e.g. star:5); on meshes and tori use dual-path");
   } else if (name == kThreeDblAlgorithm) {
     if (t.is_star() || t.dimensions() != 3) {
       unsupported_topology(request, "3D meshes, and 3D tori with the wraparound links unused");
@@ -321,8 +340,8 @@ void check_topology(const Request& request) {
 }  // namespace
 
 std::vector<std::string> path_multicast_names() {
-  return {kLinAlgorithm,           kDualPathAlgorithm, kMultiPathAlgorithm, kUniformDualPathAlgorithm,
-          kFixedDualPathAlgorithm, kThreeDblAlgorithm};
+  return {kLinAlgorithm,           kDualPathAlgorithm,   kMultiPathAlgorithm, kUniformDualPathAlgorithm,
+          kFixedDualPathAlgorithm, kHpDualPathAlgorithm, kThreeDblAlgorithm};
 }
 
 DualPathLists lin_ni_dual_path_lists(const HamiltonianLabeling& labeling, NodeId source,
@@ -377,6 +396,8 @@ Plan plan_path_multicast(const Request& request) {
     plan.worms = plan_multi_path(request);
   } else if (name == kUniformDualPathAlgorithm || name == kFixedDualPathAlgorithm) {
     plan.worms = plan_cycle_dual_path(request, name == kUniformDualPathAlgorithm);
+  } else if (name == kHpDualPathAlgorithm) {
+    plan.worms = plan_hp_dual_path(request);
   } else {
     plan.worms = plan_three_dbl(request);
   }

@@ -16,6 +16,11 @@
 //   "uniform"            seed 001 (spec 2.7) on the Hamiltonian-cycle labeling: 2D tori with an
 //   "fixed"              even row count and star graphs; worms routed by HamiltonianCycleRouting
 //                        from class ph (high) / pl (low), carrying the class across destinations
+//   "hp-dual-path"       the baseline of seed 001's star-graph figure (Chen, Wang and Chu, seed 001
+//                        ref. [2]; docs/algorithms.md "HP dual-path"): Lin-Ni's lists on the
+//                        Hamiltonian path that is the star cycle labeling without its closing edge,
+//                        worms routed by HamiltonianCycleRouting from ph / pl, which for these
+//                        lists never crosses a boundary link; star graphs only
 //   "3dbl"               3-D Broadcast Layers (spec 4.2, reading R1 of A-003-1): +Z / -Z column
 //                        worms to the layer sources, then each layer source's dual-path in its layer
 //
@@ -42,6 +47,7 @@ inline constexpr const char* kDualPathAlgorithm = "dual-path";
 inline constexpr const char* kMultiPathAlgorithm = "multi-path";
 inline constexpr const char* kUniformDualPathAlgorithm = "uniform";
 inline constexpr const char* kFixedDualPathAlgorithm = "fixed";
+inline constexpr const char* kHpDualPathAlgorithm = "hp-dual-path";
 inline constexpr const char* kThreeDblAlgorithm = "3dbl";
 std::vector<std::string> path_multicast_names();
 

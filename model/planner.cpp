@@ -29,6 +29,8 @@ bool on_grid_3d(const Topology& t) { return on_grid(t) && t.dimensions() == 3; }
 bool on_mesh(const Topology& t) { return t.is_mesh(); }
 bool on_mesh_2d(const Topology& t) { return t.is_mesh() && t.dimensions() == 2; }
 bool on_mesh_3d(const Topology& t) { return t.is_mesh() && t.dimensions() == 3; }
+// check_hp_dual_path.
+bool on_star(const Topology& t) { return t.is_star(); }
 // check_cycle: a star graph, or a 2D torus with an even row count.
 bool on_hamiltonian_cycle(const Topology& t) {
   return t.is_star() || (t.is_torus() && t.dimensions() == 2 && t.size(1) % 2 == 0);
@@ -170,6 +172,15 @@ const std::vector<Entry>& registry() {
         .default_ports = PortModel::all_port(),
         .routing_families = {F::kHamiltonianCycle},
         .firmware_runs_on = on_hamiltonian_cycle}},
+      {plan_path_multicast,
+       {.name = kHpDualPathAlgorithm,
+        .family = "path-based multicast, Hamiltonian path of the star cycle (seed 001's baseline)",
+        .topologies = "star graphs",
+        .port_models = "any (all-port sends its worms at once)",
+        .summary = "dual-path's two worms on the star graph's Hamiltonian path, routed over its common links",
+        .default_ports = PortModel::all_port(),
+        .routing_families = {F::kHamiltonianCycle},
+        .firmware_runs_on = on_star}},
       {plan_path_multicast,
        {.name = kThreeDblAlgorithm,
         .family = "path-based broadcast (seed 003)",

@@ -80,14 +80,20 @@ if runs 002; then
     done
 fi
 
-# 5. Seed 001: uniform vs fixed vs (Lin-Ni) dual-path on a 64x64 torus, random source and
-#    destinations, 120 flits. Run (a): latency = max(len(M^h), len(M^l)) in hops; run (b): us.
+# 5. Seed 001: uniform vs fixed vs (Lin-Ni) dual-path on a 64x64 torus (Fig. 5) and vs
+#    hp-dual-path on the 6-star (Fig. 6), random source and destinations, 120 flits. Run (a): latency = max(len(M^h), len(M^l)) in hops; run (b): us.
 if runs 001; then
     K64=1,10,50,100,200,500,1000,2000,4095
     sweep -t torus:64x64 -a uniform,fixed,dual-path -k "$K64" -n "$TORUS_RUNS" \
           --seed 1 -s random -p all -L 120 "${MAXHOPS[@]}" --csv "$OUT/seed001_torus_64x64_hops.csv"
     sweep -t torus:64x64 -a uniform,fixed,dual-path -k "$K64" -n "$TORUS_RUNS" \
           --seed 1 -s random -p all -L 120 "${SEED001[@]}" --csv "$OUT/seed001_torus_64x64_us.csv"
+    # Fig. 6: the 6-star (720 nodes) against the dual-path of Chen et al. (hp-dual-path).
+    K6=1,10,50,100,200,400,719
+    sweep -t star:6 -a uniform,fixed,hp-dual-path -k "$K6" -n "$TORUS_RUNS" \
+          --seed 1 -s random -p all -L 120 "${MAXHOPS[@]}" --csv "$OUT/seed001_star_6_hops.csv"
+    sweep -t star:6 -a uniform,fixed,hp-dual-path -k "$K6" -n "$TORUS_RUNS" \
+          --seed 1 -s random -p all -L 120 "${SEED001[@]}" --csv "$OUT/seed001_star_6_us.csv"
 fi
 
 echo "wrote $(find "$OUT" -maxdepth 1 -name "*.csv" | wc -l) CSV files to $OUT" >&2

@@ -742,6 +742,44 @@ TEST(FirmwareStar, UniformAndFixedOnTheFourStarAreV12AndV13) {
   }
 }
 
+// HP dual-path on S4 from 1432 (label 17), V12's K: dual-path's lists on the path 0..23, high =
+// labels above 17 ascending [19,21,22], low = below descending [12,9,7,4,2,1]. The high worm's
+// first hop is the path successor 2431 (18, port 2), the low one's the common link to 3412 (12,
+// port 1): classes ph (0) and pl (2), mode 1. Meshes refuse it (dual-path runs there).
+TEST(FirmwareStar, HpDualPathOnTheFourStarSplitsAtTheSourceLabel) {
+  const std::vector<std::uint16_t> labels = v11_labels();
+  fw::Grid g;
+  g.kind = fw::GridKind::kStar;
+  g.dims = 0;
+  g.star_order = 4;
+  g.star_labels = labels.data();
+  std::vector<std::uint32_t> d;
+  for (const std::uint32_t label : {1u, 2u, 4u, 7u, 9u, 12u, 19u, 21u, 22u}) {
+    d.push_back(static_cast<std::uint32_t>(std::find(labels.begin(), labels.end(), label) - labels.begin()));
+  }
+  std::vector<Sent> log;
+  RecordingNi ni(star_rank("1432"), 3, &log);
+  fw::NodeFirmware f;
+  ASSERT_EQ(f.init({g, star_rank("1432")}, &ni), Status::kOk);
+  fw::MulticastRequest r{fw::Algorithm::kHpDualPath, 3, 0, d.data(), static_cast<std::uint32_t>(d.size()), nullptr, 0};
+  r.all_port = true;
+  ASSERT_EQ(f.on_start_multicast(r), Status::kOk);
+  ASSERT_EQ(log.size(), 2u);
+  EXPECT_EQ(path_labels(log[0]), (std::vector<std::uint32_t>{19, 21, 22}));
+  EXPECT_EQ(path_labels(log[1]), (std::vector<std::uint32_t>{12, 9, 7, 4, 2, 1}));
+  EXPECT_EQ(log[0].head.mode, wire::Mode::kHamiltonianCycle);
+  EXPECT_EQ(log[0].head.vc_class, 0u);
+  EXPECT_EQ(log[0].channel, 2u);
+  EXPECT_EQ(log[1].head.mode, wire::Mode::kHamiltonianCycle);
+  EXPECT_EQ(log[1].head.vc_class, 2u);
+  EXPECT_EQ(log[1].channel, 1u);
+
+  Nodes mesh(4, 4, 4);
+  const std::uint32_t one[] = {5};
+  EXPECT_EQ(mesh.node(0).on_start_multicast({fw::Algorithm::kHpDualPath, 1, 0, one, 1, nullptr, 0}),
+            Status::kUnsupportedTopology);
+}
+
 // EDN broadcasts (docs/algorithms.md, "EDN step by step") from every source of the 4x4, 8x8 and
 // 16x16 meshes, messages delivered in send order: every node other than the source delivers
 // exactly once; k + 1 steps; steps 1-2 reach exactly the four top EDNs ((2,0), (n-1,2),
@@ -1154,6 +1192,7 @@ const std::map<std::string, fw::Algorithm> kModelNames{{"unicast", fw::Algorithm
                                                        {"multi-path", fw::Algorithm::kMultiPath},
                                                        {"uniform", fw::Algorithm::kUniform},
                                                        {"fixed", fw::Algorithm::kFixed},
+                                                       {"hp-dual-path", fw::Algorithm::kHpDualPath},
                                                        {"pcp", fw::Algorithm::kPcp},
                                                        {"3dbs", fw::Algorithm::kThreeDbs},
                                                        {"3dbl", fw::Algorithm::kThreeDbl},
@@ -1188,10 +1227,11 @@ TEST(FirmwareTable, RowsIterateOnceEachInNameOrder) {
   EXPECT_EQ(names, expected);
 }
 
-// Only the broadcasts refuse a destination set short of every other node; only the cycle
+// Only the broadcasts refuse a destination set short of every other node; only the cycle-routed
 // algorithms run on star graphs (docs/firmware.md, "What runs so far").
 TEST(FirmwareTable, BroadcastAndStarGraphFlagsMatchTheDocumentedAlgorithms) {
-  const std::set<std::string> broadcasts{"rd", "edn", "np-d", "pcp", "3dbs"}, on_stars{"uniform", "fixed"};
+  const std::set<std::string> broadcasts{"rd", "edn", "np-d", "pcp", "3dbs"},
+      on_stars{"uniform", "fixed", "hp-dual-path"};
   for (const fw::AlgorithmRow& row : fw::algorithm_rows()) {
     EXPECT_EQ(row.broadcast, broadcasts.count(row.name) == 1) << row.name;
     EXPECT_EQ(row.on_star_graphs, on_stars.count(row.name) == 1) << row.name;

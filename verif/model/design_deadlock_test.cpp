@@ -302,8 +302,9 @@ TEST(VcClassPlan, FamiliesFollowWhereTheFirmwareRunsEachAlgorithm) {
   EXPECT_FALSE(has("torus:4x5", kUniformDualPathAlgorithm));  // an odd row count has no Hamiltonian cycle
   EXPECT_TRUE(has("mesh:4x4x4", kThreeDbsAlgorithm));
   EXPECT_FALSE(has("mesh:4x4x4", kPcpAlgorithm));
+  EXPECT_FALSE(has("torus:4x4", kHpDualPathAlgorithm));  // star graphs only; dual-path runs on tori
   EXPECT_EQ(firmware_algorithms(Topology::parse("star:5")),
-            (std::vector<std::string>{kFixedDualPathAlgorithm, kUniformDualPathAlgorithm}));
+            (std::vector<std::string>{kFixedDualPathAlgorithm, kHpDualPathAlgorithm, kUniformDualPathAlgorithm}));
 }
 
 TEST(VcClassPlan, BadNamesAndClassesAreClearErrors) {

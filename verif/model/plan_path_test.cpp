@@ -412,6 +412,24 @@ TEST_F(UniformFixedFourStar, FixedListsAndLengthsMatchV13) {
   EXPECT_EQ(p.metrics.traffic, 17);
 }
 
+// HP dual-path on V12's multicast: Lin-Ni's lists on the path 0..23 split at label 17, high =
+// [19,21,22] ascending, low = [12,9,7,4,2,1] descending. Routes by R on the path, worked by hand
+// from V11's cycle (the neighbour with the largest label <= the target in the high network, the
+// smallest >= it in the low one, common links only; the boundary links are {0,23}, {1,16}, {3,20},
+// {7,22}): high 17-18-19-20-21-22 (5 hops); low 17-12 (g3), 12-11 (g4), 11-10, 10-9, 9-8, 8-7,
+// 7-6, 6-5, 5-4, 4-3, 3-2, 2-1 (12 hops). Max 12 against uniform's 9 and fixed's 11.
+TEST_F(UniformFixedFourStar, HpDualPathSplitsAtTheSourceLabelAndKeepsToCommonLinks) {
+  const Plan p = plan(kHpDualPathAlgorithm);
+  ASSERT_EQ(p.worms.size(), 2u);
+  EXPECT_EQ(labels_of(labeling, p.worms[0].header.destinations), (std::vector<int>{19, 21, 22}));
+  EXPECT_EQ(labels_of(labeling, p.worms[1].header.destinations), (std::vector<int>{12, 9, 7, 4, 2, 1}));
+  EXPECT_EQ(labels_of(labeling, p.worms[0].route), (std::vector<int>{17, 18, 19, 20, 21, 22}));
+  EXPECT_EQ(labels_of(labeling, p.worms[1].route), (std::vector<int>{17, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1}));
+  EXPECT_EQ(p.metrics.traffic, 17);
+  EXPECT_EQ(p.worms[0].header.vc, HamiltonianCycleRouting::kPHigh);
+  EXPECT_EQ(p.worms[1].header.vc, HamiltonianCycleRouting::kPLow);
+}
+
 // -----------------------------------------------------------------------------------------------
 // 3-DBL (spec 4.2)
 
@@ -548,7 +566,8 @@ std::set<NodeId> check_plan(const Plan& plan) {
   const Request& r = plan.request;
   const Topology& t = r.topology;
   const std::string what = r.algorithm + " on " + t.spec() + " from " + t.node_name(r.source);
-  const bool cycle = r.algorithm == kUniformDualPathAlgorithm || r.algorithm == kFixedDualPathAlgorithm;
+  const bool hp_dual_path = r.algorithm == kHpDualPathAlgorithm;
+  const bool cycle = r.algorithm == kUniformDualPathAlgorithm || r.algorithm == kFixedDualPathAlgorithm || hp_dual_path;
   const HamiltonianLabeling labeling = cycle ? HamiltonianLabeling::cycle(t) : HamiltonianLabeling::path(t);
   const std::set<NodeId> destinations(r.destinations.begin(), r.destinations.end());
   std::map<NodeId, int> copies;
@@ -596,6 +615,16 @@ std::set<NodeId> check_plan(const Plan& plan) {
         EXPECT_EQ(h.vc, expected) << what;
       }
       EXPECT_LE(crossings, 1) << what;
+      if (hp_dual_path) {
+        // Lin-Ni on the Hamiltonian path 0..N-1: no boundary link, labels strictly monotone in the
+        // worm's network direction (docs/algorithms.md "HP dual-path").
+        EXPECT_EQ(crossings, 0) << what;
+        for (std::size_t i = 0; i + 1 < w.route.size(); ++i) {
+          EXPECT_EQ(labeling.label(w.route[i + 1]) > labeling.label(w.route[i]), high) << what << ": hop " << i;
+        }
+        const int own = labeling.label(w.sender);
+        for (NodeId d : w.header.destinations) EXPECT_EQ(labeling.label(d) > own, high) << what;
+      }
     } else {
       // One channel network: labels strictly monotone along the route; the class is the network
       // (high 0, low 1: docs/rtl.md "VC-class plan") on every hop.
@@ -667,6 +696,7 @@ TEST(PathBased, RandomMulticastsDeliverOnceAlongOneChannelNetworkPerWorm) {
   for (const char* algorithm : {kUniformDualPathAlgorithm, kFixedDualPathAlgorithm}) {
     for (const Topology& t : cycle) scenarios.push_back({algorithm, t, 1000});
   }
+  for (const Topology& t : {Topology::star(4), Topology::star(5)}) scenarios.push_back({kHpDualPathAlgorithm, t, 2000});
   std::map<std::string, int> planned;
   for (const Scenario& scenario : scenarios) {
     const Topology& t = scenario.topology;
@@ -808,6 +838,8 @@ TEST(PathBased, TopologiesAndPortModelsOutsideEachAlgorithmAreUnsupportedErrors)
   expect_unsupported(request(mesh2, kMultiPathAlgorithm, PortModel::two_port()), "all-port");
   expect_unsupported(request(mesh2, kUniformDualPathAlgorithm), "star graphs");
   expect_unsupported(request(odd_torus, kFixedDualPathAlgorithm), "even row count");
+  expect_unsupported(request(mesh2, kHpDualPathAlgorithm), "star graphs");
+  expect_unsupported(request(Topology::torus({4, 4}), kHpDualPathAlgorithm), "use dual-path");
   expect_unsupported(request(mesh2, kThreeDblAlgorithm), "3D meshes");
   expect_unsupported(request(star, kThreeDblAlgorithm), "3D meshes");
 }

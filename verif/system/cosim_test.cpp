@@ -183,6 +183,10 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"star:5", model::kFixedDualPathAlgorithm, 1, 4, 60},
         Case{"star:5", model::kUniformDualPathAlgorithm, 2, 4, 60},
         Case{"star:5", model::kUniformDualPathAlgorithm, 1, 2, 0},
+        // Seed 001's star-graph baseline: dual-path's lists on the cycle's Hamiltonian path, mode 1.
+        Case{"star:4", model::kHpDualPathAlgorithm, 0, 15, 23}, Case{"star:4", model::kHpDualPathAlgorithm, 1, 10, 23},
+        Case{"star:4", model::kHpDualPathAlgorithm, 2, 3, 0}, Case{"star:5", model::kHpDualPathAlgorithm, 0, 8, 119},
+        Case{"star:5", model::kHpDualPathAlgorithm, 2, 4, 60},
         // S6 on the p5 router (720 nodes), one run: a worm crosses up to hundreds of the cycle's nodes,
         // seconds per run on the RTL. Uniform on the all-port p5 routers: timing_test.cpp.
         Case{"star:6", model::kFixedDualPathAlgorithm, 1, 1, 60},
@@ -447,8 +451,9 @@ TEST(FirmwareOnRtlConcurrent, ConcurrentPcpBroadcastsFromFourSourcesCompleteUnde
   }
 }
 
-// Uniform and fixed multicasts from several sources at once on S4 and S5 under ejection
-// back-pressure: Hamiltonian-cycle routing with its p/q classes on two VCs keeps them moving.
+// Uniform, fixed and hp-dual-path multicasts from several sources at once on S4 and S5 under
+// ejection back-pressure: Hamiltonian-cycle routing with its p/q classes on two VCs keeps them
+// moving (hp-dual-path's worms are cycle worms that stay in p).
 TEST(FirmwareOnRtlConcurrent, ConcurrentCycleMulticastsOnStarGraphsUnderEjectionBackPressure) {
   for (const char* spec : {"star:4", "star:5"}) {
     const model::Topology t = model::Topology::parse(spec);
@@ -457,8 +462,10 @@ TEST(FirmwareOnRtlConcurrent, ConcurrentCycleMulticastsOnStarGraphsUnderEjection
       std::vector<model::Plan> plans;
       for (int i = 0; i < 4; ++i) {
         const int k = 3 + static_cast<int>(rng() % static_cast<std::uint64_t>(t.node_count() - 3));
-        plans.push_back(model::plan(random_request(
-            t, i % 2 == 0 ? model::kUniformDualPathAlgorithm : model::kFixedDualPathAlgorithm, i % 3, k, 4, rng)));
+        const char* algorithm = i % 3 == 0   ? model::kUniformDualPathAlgorithm
+                                : i % 3 == 1 ? model::kFixedDualPathAlgorithm
+                                             : model::kHpDualPathAlgorithm;
+        plans.push_back(model::plan(random_request(t, algorithm, i % 3, k, 4, rng)));
       }
       sim::RunOptions o = fast_options();
       o.alpha = 1;

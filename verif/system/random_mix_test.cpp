@@ -211,15 +211,16 @@ TEST(RandomMixGenerator, EveryAlgorithmFromSeveralSourcesThenBackgroundUnicasts)
   for (const double s : stalls) EXPECT_TRUE(s >= 0.0 && s <= 0.5 + 1e-9) << s;
 }
 
-// Star graphs run only the Hamiltonian-cycle algorithms: the background unicasts are fixed's, with
-// one destination each.
+// Star graphs run only the cycle-routed algorithms: the background unicasts are fixed's, with one
+// destination each.
 TEST(RandomMixGenerator, StarGraphBackgroundUnicastsRideTheCycle) {
   const model::Topology t = model::Topology::parse("star:4");
   EXPECT_EQ(sim::mix_algorithms(t),
-            (std::vector<std::string>{model::kFixedDualPathAlgorithm, model::kUniformDualPathAlgorithm}));
+            (std::vector<std::string>{model::kFixedDualPathAlgorithm, model::kHpDualPathAlgorithm,
+                                      model::kUniformDualPathAlgorithm}));
   const sim::RandomMix mix = sim::random_mix(t, 3);
-  ASSERT_EQ(mix.requests.size(), 4u + 24u);
-  for (std::size_t i = 4; i < mix.requests.size(); ++i) {
+  ASSERT_EQ(mix.requests.size(), 6u + 24u);  // 2 multicasts per algorithm, then one unicast per node
+  for (std::size_t i = 6; i < mix.requests.size(); ++i) {
     EXPECT_EQ(mix.requests[i].algorithm, model::kFixedDualPathAlgorithm);
     EXPECT_EQ(mix.requests[i].destinations.size(), 1u);
   }

@@ -168,6 +168,8 @@ INSTANTIATE_TEST_SUITE_P(
         ZeroLoadCase{"star:4", model::kFixedDualPathAlgorithm, 1, 23},
         ZeroLoadCase{"star:5", model::kFixedDualPathAlgorithm, 0, 119},
         ZeroLoadCase{"star:5", model::kUniformDualPathAlgorithm, 2, 60},
+        ZeroLoadCase{"star:4", model::kHpDualPathAlgorithm, 0, 23},
+        ZeroLoadCase{"star:5", model::kHpDualPathAlgorithm, 1, 119},
         ZeroLoadCase{"mesh:4x4", model::kExtendedDominatingNodeAlgorithm, 0, 0},
         ZeroLoadCase{"mesh:8x8", model::kExtendedDominatingNodeAlgorithm, 0, 0},
         ZeroLoadCase{"mesh:4x4", model::kNetworkPartitioningAlgorithm, 0, 0},
@@ -238,13 +240,16 @@ TEST(TimingUnderLoad, SixConcurrentTreesOnATorusWithEjectionBackPressureWithinOn
   expect_within_one_percent(s, t);
 }
 
+// Uniform, fixed and hp-dual-path (all cycle-routed) in turn.
 TEST(TimingUnderLoad, SixConcurrentHamiltonianCycleMulticastsOnS5WithEjectionBackPressureWithinOnePercent) {
   const model::Topology t = model::Topology::parse("star:5");
   std::mt19937_64 rng(23);
   LoadScenario s;
   for (int i = 0; i < 6; ++i) {
-    s.plans.push_back(random_plan(t, i % 2 == 0 ? model::kUniformDualPathAlgorithm : model::kFixedDualPathAlgorithm, 0,
-                                  5 + static_cast<int>(rng() % 40), 3, rng));
+    const char* algorithm = i % 3 == 0   ? model::kUniformDualPathAlgorithm
+                            : i % 3 == 1 ? model::kFixedDualPathAlgorithm
+                                         : model::kHpDualPathAlgorithm;
+    s.plans.push_back(random_plan(t, algorithm, 0, 5 + static_cast<int>(rng() % 40), 3, rng));
   }
   s.options = fast_options();
   s.options.alpha = 1;
