@@ -70,6 +70,7 @@ const std::map<std::string, std::vector<Bounds>>& wider_bounds() {
       {model::kDPortAlgorithm, {{0.05, 0.10}, {0.05, 0.60}}},
       {model::kLinAlgorithm, {{}, multidestination_short}},
       {model::kDualPathAlgorithm, {{}, multidestination_short}},
+      {model::kHpDualPathAlgorithm, {{}, multidestination_short}},
       {model::kMultiPathAlgorithm, {{}, multidestination_short}},
       {model::kUniformDualPathAlgorithm, {{}, multidestination_short}},
       {model::kFixedDualPathAlgorithm, {{}, multidestination_short}},

@@ -1339,7 +1339,8 @@ TEST(FirmwareOnRtlErrors, AnAlgorithmWithoutFirmwareIsNamedWithTheOnesTheFirmwar
   EXPECT_FALSE(sim::firmware_supports("three-port"));
   EXPECT_EQ(sim::no_firmware_message("three-port"),
             "algorithm 'three-port' has no node firmware; the firmware runs: 3dbl, 3dbs, d-port, dds, diag, dual-path, "
-            "edn, fixed, lin, min, multi-path, np-d, one-port, pcp, rd, two-port, unicast, uniform, vh, xy-path, "
+            "edn, fixed, hp-dual-path, lin, min, multi-path, np-d, one-port, pcp, rd, two-port, unicast, uniform, vh, "
+            "xy-path, "
             "xy-path-x-first");
 }
 
