@@ -706,4 +706,25 @@ module noc_router #(
   logic unused;
   assign unused = ^{in_gnt_out, unused_owner, unused_credit_count, unused_ej_count};
 
+  // ---------------------------------------------------------------------------------------------
+  // The link protocol on every input link, at this router's end (noc_link_checker, docs/rtl.md
+  // "The link protocol"): flits only on credits this router gave, VC ids in range, whole worms per
+  // VC. Simulation only (synthesis keeps nothing of it), so every simulation that wires routers
+  // together, in SystemVerilog or in C++, checks every link.
+
+  for (genvar p = 0; p < NumPorts; p++) begin : gen_link_check
+    noc_link_checker #(
+      .NumVcs  (NumVcs),
+      .BufDepth(BufDepth)
+    ) u_link_check (
+      .clk_i,
+      .rst_ni,
+      .valid_i (in_valid_i[p]),
+      .vc_i    (in_vc_i[p*VcIdW +: VcIdW]),
+      .flit_i  (in_flit_i[p*FlitW +: FlitW]),
+      .stream_i(1'b0),
+      .credit_i(in_credit_o[p*NumVcs +: NumVcs])
+    );
+  end
+
 endmodule

@@ -122,7 +122,7 @@ tight+=(
 # --- VC allocator: end ---
 
 # --- Whole router, bounded (BMC from reset, ports only; engine field bmc:N): begin ---
-router_files="-DNOC_DATA_W=32 rtl/noc_pkg.sv rtl/noc_fifo.sv rtl/noc_credit_counter.sv rtl/noc_rr_arbiter.sv rtl/noc_label_argmax.sv rtl/noc_route_compute.sv rtl/noc_head_decision.sv rtl/noc_input_unit.sv rtl/noc_vc_ram_buffer.sv rtl/noc_vc_allocator.sv rtl/noc_switch_allocator.sv rtl/noc_crossbar.sv rtl/noc_output_unit.sv rtl/noc_eject_unit.sv rtl/noc_router.sv verif/formal/noc_router_formal.sv"
+router_files="-DNOC_DATA_W=32 rtl/noc_pkg.sv rtl/noc_fifo.sv rtl/noc_credit_counter.sv rtl/noc_rr_arbiter.sv rtl/noc_label_argmax.sv rtl/noc_route_compute.sv rtl/noc_head_decision.sv rtl/noc_input_unit.sv rtl/noc_vc_ram_buffer.sv rtl/noc_vc_allocator.sv rtl/noc_switch_allocator.sv rtl/noc_crossbar.sv rtl/noc_output_unit.sv rtl/noc_eject_unit.sv rtl/noc_link_checker.sv rtl/noc_router.sv verif/formal/noc_router_formal.sv"
 proofs+=(
   "router_n3v2d2_hampath|noc_router_formal|$router_files|-set NumNetPorts 3 -set NumVcs 2 -set BufDepth 2 -set Modes 1|router, 3 network ports + 1 local, 2 VCs of 2 flits, Hamiltonian-path mode only, 32-bit flit data: no credit without a pop, no flit without a credit, worms whole per output VC and ejection stream, for 10 cycles from reset|bmc:10"
 )
