@@ -710,7 +710,7 @@ module noc_router #(
   // The link protocol on every input link, at this router's end (noc_link_checker, docs/rtl.md
   // "The link protocol"): flits only on credits this router gave, VC ids in range, whole worms per
   // VC. Simulation only (synthesis keeps nothing of it), so every simulation that wires routers
-  // together, in SystemVerilog or in C++, checks every link.
+  // together, in SystemVerilog or in C++, checks every link into a router.
 
   for (genvar p = 0; p < NumPorts; p++) begin : gen_link_check
     noc_link_checker #(
