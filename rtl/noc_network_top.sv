@@ -24,8 +24,8 @@
 //
 // Local ports are flat vectors, node n's slice at [n*W +: W] with W the width of NumLocal ports;
 // local pair l of node n is router port NumNetPorts + l. Every output is a router register.
-// A noc_link_checker at the receiving end of every link (network, injection, ejection) asserts the
-// link protocol in simulation; synthesis drops it.
+// A noc_link_checker at the receiving end of every link asserts the link protocol in simulation
+// (the routers check the links into them, the top its ejection links); synthesis drops it.
 
 module noc_network_top #(
   /// Nodes along x (2..2**noc_pkg::CoordW, the model's minimum is 2).
@@ -213,20 +213,6 @@ module noc_network_top #(
         assign r_in_flit[Here*FlitW +: FlitW]        = r_out_flit[There*FlitW +: FlitW];
         assign r_out_credit[Here*NumVcs +: NumVcs]   = r_in_credit[There*NumVcs +: NumVcs];
         assign unused_edge[n*NumNetPorts + p]        = 1'b0;
-
-        // The link protocol on this network link, at its receiver (noc_link_checker).
-        noc_link_checker #(
-          .NumVcs  (NumVcs),
-          .BufDepth(BufDepth)
-        ) u_link_check (
-          .clk_i,
-          .rst_ni,
-          .valid_i (r_in_valid[Here]),
-          .vc_i    (r_in_vc[Here*VcIdW +: VcIdW]),
-          .flit_i  (r_in_flit[Here*FlitW +: FlitW]),
-          .stream_i(1'b0),
-          .credit_i(r_in_credit[Here*NumVcs +: NumVcs])
-        );
       end else begin : gen_edge
         assign r_in_valid[Here]                      = 1'b0;
         assign r_in_vc[Here*VcIdW +: VcIdW]          = '0;
@@ -249,24 +235,10 @@ module noc_network_top #(
     assign ej_flit_o[n*NumLocal*FlitW +: NumLocal*FlitW]     = r_out_flit[Loc*FlitW +: NumLocal*FlitW];
     assign r_out_credit[Loc*NumVcs +: NumLocal*NumVcs]       = ej_credit_i[n*NumLocal*NumVcs +: NumLocal*NumVcs];
 
-    // The link protocol on node n's injection and ejection links (noc_link_checker): an injection
-    // link has a credit pool and worms per VC, an ejection link one pool and worms per stream.
-    for (genvar l = 0; l < NumLocal; l++) begin : gen_local_check
-      localparam int unsigned Inj = Loc + l;
-      localparam int unsigned Ej  = n * NumLocal + l;
-
-      noc_link_checker #(
-        .NumVcs  (NumVcs),
-        .BufDepth(BufDepth)
-      ) u_inject_check (
-        .clk_i,
-        .rst_ni,
-        .valid_i (r_in_valid[Inj]),
-        .vc_i    (r_in_vc[Inj*VcIdW +: VcIdW]),
-        .flit_i  (r_in_flit[Inj*FlitW +: FlitW]),
-        .stream_i(1'b0),
-        .credit_i(r_in_credit[Inj*NumVcs +: NumVcs])
-      );
+    // The link protocol on node n's ejection links (noc_link_checker: one pool and worms per
+    // stream). Every link into a router, network or injection, is checked by the router itself.
+    for (genvar l = 0; l < NumLocal; l++) begin : gen_eject_check
+      localparam int unsigned Ej = n * NumLocal + l;
 
       noc_link_checker #(
         .NumVcs    (NumVcs),
