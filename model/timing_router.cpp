@@ -444,14 +444,23 @@ void TimingRouter::idle_edge() {
   return va_req;
 }
 
+// Input VC j's front flit ends its segment (a tail, or the lead of a promote segment without a
+// fixed port) with a flit waiting behind it: its pop reads the next flit's decision from the
+// port's decision RAM, which has one read per cycle (docs/rtl.md, "The decision store").
+[[gnu::always_inline]] inline bool TimingRouter::claims_decision_read(unsigned j) const {
+  const InputVc& q = ivc_[j];
+  return q.count > 1 && (front(j).tail || (q.lead && q.seg.promote && !q.seg.fixed));
+}
+
 // The VCs that go (e.go: Active, or Routed with their output VCs admitted or without network
 // ports) request the switch for their front flit (returned; req_set_ holds each requester's
 // outputs) or drop it (e.drop: a drained worm's flits, or a used-up source-route head that
 // delivers nowhere). A flit requests all of its outputs only when each has a credit (synchronous
-// replication).
+// replication). Of the drops that claim the port's decision read (claims_decision_read), only
+// the lowest VC's drops; while one does, the port's other claimants neither drop nor request.
 [[gnu::always_inline]] inline std::uint64_t TimingRouter::request_switch(Edge& e) {
   const unsigned net_ports = params_.net_ports;
-  std::uint64_t sa_req = 0;
+  std::uint64_t sa_req = 0, drain_claims = 0;
   for (std::uint64_t b = e.busy; b != 0; b &= b - 1) {
     const unsigned j = lowest(b);
     const InputVc& q = ivc_[j];
@@ -462,6 +471,7 @@ void TimingRouter::idle_edge() {
     if (q.count == 0) continue;
     if (q.seg.net == 0 && !q.seg.eject) {
       e.drop |= std::uint64_t{1} << j;
+      if (claims_decision_read(j)) drain_claims |= std::uint64_t{1} << j;
       continue;
     }
     bool ok = !q.seg.eject || eject_credits_[q.ej_port] > 0;
@@ -473,6 +483,17 @@ void TimingRouter::idle_edge() {
       req_set_[j] = q.seg.net | (q.seg.eject ? 1u << (net_ports + q.ej_port) : 0u);
       sa_req |= std::uint64_t{1} << j;
     }
+  }
+  // Rare: two drained worms end in one port and cycle, or one beside a worm the switch ends.
+  while (drain_claims != 0) {
+    const unsigned j = lowest(drain_claims);
+    const std::uint64_t port = ((std::uint64_t{1} << params_.vcs) - 1) << ((j >> vc_shift_) << vc_shift_);
+    const std::uint64_t others = drain_claims & port & ~(std::uint64_t{1} << j);
+    e.drop &= ~others;
+    for (std::uint64_t r = sa_req & port; r != 0; r &= r - 1) {
+      if (claims_decision_read(lowest(r))) sa_req &= ~(std::uint64_t{1} << lowest(r));
+    }
+    drain_claims &= ~port;
   }
   return sa_req;
 }

@@ -204,6 +204,7 @@ class TimingRouter {
   // The stages of clock(), in order (timing_router.cpp says what each does).
   std::uint64_t vcs_routed_on_arrival() const;
   std::uint64_t request_output_vcs(std::uint64_t routing);
+  bool claims_decision_read(unsigned j) const;
   std::uint64_t request_switch(Edge& e);
   void take_output_vcs(const Edge& e);
   void traverse_network_outputs(const Edge& e);

@@ -33,11 +33,14 @@
 //
 // The buffers are one noc_vc_ram_buffer: every VC's flit data in one RAM, read only by the switch
 // grant, whose output register is the switch-traversal register (`flit_o`, the flit granted at
-// the last edge); what the state machines read at the front (head and tail bits, the decision) is
-// in registers beside each slot, and drains and dropped flits pop without reading (docs/rtl.md,
-// "The input buffers in block RAM").
+// the last edge); the head and tail bits the state machines read at the front are in registers
+// beside each slot, and drains and dropped flits pop without reading (docs/rtl.md, "The input
+// buffers in block RAM").
 //
-// The decision beside a flit is DecW bits beside its buffer slot (docs/rtl.md, "The decision store"):
+// A flit's decision is kept in a second RAM of the buffer (its side word) and shown at the front
+// in the flit's first cycle there, the only cycle a decision is loaded: a pop that ends a segment
+// reads the next flit's decision, one such read per port and cycle (docs/rtl.md, "The decision
+// store"). Its stored form is DecW bits:
 // the segment's one non-spawned network port (or a regroup's fixed port) as an index with a valid
 // bit, the spawned X ports, eject, class, shift, promote and fixed. A valid decision always sends
 // its lead somewhere or fixes a port (noc_head_decision's DecisionHasOutput_A), so "no decision"
@@ -184,7 +187,7 @@ module noc_input_unit #(
   localparam int unsigned DecW = 1 + PortW + 2 + 1 + ClassW + 3;
 
   logic [NumVcs-1:0]        push, pop, drop, empty, full, front_head, front_tail, overflow;
-  logic [NumVcs*DecW-1:0]   front_dec;  // the decision stored beside each VC's front flit
+  logic [NumVcs*DecW-1:0]   front_dec;  // each VC's front flit's stored decision (while front_dec_valid)
   logic [NumVcs*2-1:0]      arrive;     // per VC, noc_pkg::arrival_e: what the next flit is
   logic [NumVcs*ClassW-1:0] arr_class;  // per VC, the class the arriving worm's head carried
   logic [NumVcs-1:0]        arr_dec;    // the flit arriving into this VC is decided this cycle
@@ -315,15 +318,18 @@ module noc_input_unit #(
               (!dc_valid == (!dc_has_port && dc_spawn == '0 && !dc_eject && !dc_fixed)))
 
   // ---------------------------------------------------------------------------------------------
-  // The VC buffers: one RAM for every VC's flit data, read only by the switch grant, and beside
-  // each slot in registers the flit's head and tail bits and its decision (what the VC state
-  // machines read at the front). A drop pops without reading.
+  // The VC buffers: one RAM for every VC's flit data, read only by the switch grant; the head and
+  // tail bits beside each slot in registers; each flit's decision in a second RAM, shown at its
+  // VC's front in the first cycle the flit is there (noc_vc_ram_buffer's side word). A drop pops
+  // without reading.
 
   localparam int unsigned DataW = FlitW - 2;  // the flit's data field (noc_pkg::flit_t)
-  localparam int unsigned FlagW = DecW + 2;   // the decision, head, tail
+  localparam int unsigned FlagW = 2;          // head, tail
   localparam int unsigned CountW = $clog2(BufDepth + 1);
   logic [NumVcs*FlagW-1:0]  front_flags;
-  logic [NumVcs*CountW-1:0] unused_count;
+  logic [NumVcs*CountW-1:0] count;
+  logic [NumVcs-1:0]        front_dec_valid;  // front_dec is the front's decision this cycle
+  logic [NumVcs-1:0]        dec_read;     // a pop that reads the next flit's decision
   logic [NumVcs-1:0]        read;         // the granted VC's front is read (and popped)
   logic [DataW-1:0]         rdata;        // the data the last edge's read took from the RAM
   logic                     rd_head_q, rd_tail_q;  // that flit's head and tail bits
@@ -333,27 +339,54 @@ module noc_input_unit #(
     .NumVcs(NumVcs),
     .Depth (BufDepth),
     .DataW (DataW),
-    .FlagW (FlagW)
+    .FlagW (FlagW),
+    .SideW (DecW)
   ) u_buffer (
     .clk_i,
     .rst_ni,
-    .push_i       (valid_i),
-    .push_vc_i    (vc_i),
-    .push_data_i  (flit_i[DataW-1:0]),
-    .push_flags_i ({dc_stored, link_is_head, link_is_tail}),
-    .read_i       (read),
-    .drop_i       (drop),
-    .rdata_o      (rdata),
-    .front_flags_o(front_flags),
-    .empty_o      (empty),
-    .full_o       (full),
-    .count_o      (unused_count),
-    .overflow_o   (overflow)
+    .push_i            (valid_i),
+    .push_vc_i         (vc_i),
+    .push_data_i       (flit_i[DataW-1:0]),
+    .push_flags_i      ({link_is_head, link_is_tail}),
+    .push_side_i       (dc_stored),
+    .read_i            (read),
+    .drop_i            (drop),
+    .side_read_i       (dec_read),
+    .rdata_o           (rdata),
+    .front_flags_o     (front_flags),
+    .front_side_o      (front_dec),
+    .front_side_valid_o(front_dec_valid),
+    .empty_o           (empty),
+    .full_o            (full),
+    .count_o           (count),
+    .overflow_o        (overflow)
   );
 
   for (genvar v = 0; v < NumVcs; v++) begin : gen_front
-    assign {front_dec[v*DecW +: DecW], front_head[v], front_tail[v]} = front_flags[v*FlagW +: FlagW];
+    assign {front_head[v], front_tail[v]} = front_flags[v*FlagW +: FlagW];
   end
+
+  // ---------------------------------------------------------------------------------------------
+  // The decision RAM's one read per cycle (docs/rtl.md, "The decision store"). A pop that ends a
+  // segment (a tail, or the lead of a promote segment without a fixed port) with a flit waiting
+  // behind it reads that flit's decision, which the VC loads in the next cycle. Only one pop per
+  // cycle reads: the switch grants one VC per port, but drains drop without the switch, in any
+  // number of VCs. So a drained worm's tail with a flit behind it claims the read: the lowest such
+  // VC drops, the other draining ones wait a cycle, and the switch requests of the port's VCs whose
+  // front would also claim it wait that cycle. A claim ends a drained worm, so a request waits at
+  // most as long as the port's draining VCs have worms to finish.
+
+  logic [NumVcs-1:0] claims_read;   // the front ends a segment with a flit waiting behind it
+  logic [NumVcs-1:0] drop_ready;    // the front leaves without the switch this cycle if allowed
+  logic [NumVcs-1:0] drain_claims;  // drop_ready and claims_read
+  logic [NumVcs-1:0] drain_claim_lower;  // per VC: a lower VC of the port has a drain claim
+  for (genvar v = 0; v < NumVcs; v++) begin : gen_claim_lower
+    assign drain_claim_lower[v] = (drain_claims & NumVcs'((64'(1) << v) - 64'(1))) != '0;
+  end
+  assign drain_claims = drop_ready & claims_read;
+  assign dec_read     = pop & claims_read;
+  // One decision read per cycle: the grant's or the lowest drain claim's.
+  `NOC_ASSERT(OneDecisionReadPerCycle_A, $onehot0(dec_read))
 
   // ---------------------------------------------------------------------------------------------
   // Per VC: the arrival tracker and the state machine.
@@ -379,6 +412,8 @@ module noc_input_unit #(
     logic [NumPorts-1:0]               st_net, st_spawn;
 
     assign push[v] = valid_i && (vc_i == VcIdW'(v));
+    assign claims_read[v] = (front_tail[v] || (lead_q && promote_q && !fixed_q)) &&
+                            (count[v*CountW +: CountW] > CountW'(1));
     assign read[v] = sa_gnt_i[v] && sa_req_o[v];
     assign pop[v]  = read[v] || drop[v];
     assign goes_nowhere  = (net_q == '0) && !eject_q;
@@ -531,8 +566,12 @@ module noc_input_unit #(
     assign draining_o[v]                   = (state_q == noc_pkg::VcRouted || state_q == noc_pkg::VcActive) && drain_q;
     assign drop_worm_o[v]                  = arr_dec[v] && !dc_valid;
     assign va_req_o[v]                     = (state_q == noc_pkg::VcRouted) && (net_q != '0);
-    assign sa_req_o[v]                     = go[v] && !empty[v] && !goes_nowhere;
-    assign drop[v]                         = go[v] && !empty[v] && goes_nowhere;
+    assign sa_req_o[v]                     = go[v] && !empty[v] && !goes_nowhere &&
+                                             !(claims_read[v] && drain_claims != '0);
+    // (Without network ports a Routed VC goes at once, so this is go without the VC allocator.)
+    assign drop_ready[v]                   = (state_q == noc_pkg::VcRouted || state_q == noc_pkg::VcActive) &&
+                                             !empty[v] && goes_nowhere;
+    assign drop[v]                         = drop_ready[v] && !(claims_read[v] && drain_claim_lower[v]);
 
     // Worm order on this VC: behind a tail the next front is a head; inside a worm no flit is a
     // head (address flits have the head's layout but head = 0); a worm's first pop is its head.
@@ -549,6 +588,9 @@ module noc_input_unit #(
     // the two loads never meet (one needs an empty VC, the other a front).
     `NOC_ASSERT(ArrivalLoadOnlyHeadIntoEmptyIdle_A, arr_load[v] |-> (arrive_q == noc_pkg::ArriveHead && push[v] && empty[v] && state_q == noc_pkg::VcIdle))
     `NOC_ASSERT(ArrivalAndFrontLoadNeverBoth_A, !(arr_load[v] && front_load[v]))
+    // A front's decision is loaded in the first cycle the flit is the front, when the decision RAM
+    // (or the link's decision, registered) shows it.
+    `NOC_ASSERT(FrontLoadHasDecision_A, front_load[v] |-> front_dec_valid[v])
     // Only a drain and a source-route regroup drop flits: the regroup its used-up head, when it
     // does not deliver.
     `NOC_ASSERT(DropOnlyDrainOrRegroupHead_A, drop[v] |-> (drain_q || (lead_q && promote_q && fixed_q && front_head[v])))
@@ -559,7 +601,8 @@ module noc_input_unit #(
     // A drain goes at once: every flit at its front leaves in its cycle (dropped, or ejected when
     // the local port has a credit), and it ends only with the worm's tail.
     `NOC_ASSERT(DrainGoes_A, draining_o[v] |-> go[v])
-    `NOC_ASSERT(DrainDropsEveryFrontFlit_A, (draining_o[v] && !eject_q && !empty[v]) |-> pop[v])
+    `NOC_ASSERT(DrainDropsEveryFrontFlit_A, (draining_o[v] && !eject_q && !empty[v]) |->
+                (pop[v] || (claims_read[v] && drain_claim_lower[v])))
     // (On the next state rather than with |=>: Verilator 5.006 cannot sample a DFG temporary of
     // this expression in the 4-VC network top and emits C++ that does not compile.)
     `NOC_ASSERT(DrainEndsAtTail_A, (draining_o[v] && pop[v] && !front_tail[v]) |-> (drain_d && (state_d == noc_pkg::VcRouted || state_d == noc_pkg::VcActive)))
