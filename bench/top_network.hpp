@@ -73,7 +73,7 @@ class TopNetwork final : public sim::Network {
   }
   // The top hides its links: progress shows only at the injection and ejection ports. The inputs
   // settle with the clock low before the edge: an edge in the same eval() as new inputs lets the
-  // top's concurrent assertions sample the previous cycle's inputs (docs/rtl.md, "Bench notes").
+  // top's concurrent assertions sample the previous cycle's inputs (docs/sv-subset.md, "Tool notes").
   bool step() override {
     top_->eval();
     top_->clk_i = 1;

@@ -81,7 +81,7 @@ run_yosys() {
     cmd="$cmd; flatten; hierarchy -top noc_selftest_mesh"
   fi
   local start=$SECONDS
-  # `rename -top`: yosys 0.23 may leave a chparam'd top as `$paramod...` (docs/rtl.md, tool notes).
+  # `rename -top`: yosys 0.23 may leave a chparam'd top as `$paramod...` (docs/sv-subset.md, "Tool notes").
   if "$yosys" -q -l "$out_dir/$tag.log" -p "read_verilog -sv -noautowire -DNOC_DATA_W=32 -I$root/rtl ${files[*]};
 chparam -set SizeX ${size%x*} -set SizeY ${size#*x} -set BufDepth $depth noc_selftest_mesh;
 hierarchy -check -top noc_selftest_mesh; rename -top noc_selftest_mesh; $cmd; tee -q -o $out_dir/$tag.stat.tmp stat" \

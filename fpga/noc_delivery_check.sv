@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: SHL-0.51
 // noc_delivery_check: the delivery checker of one node of the self-test network (docs/fpga.md,
 // "The self-test network"), the consumer of the node's noc_ni receive port. It is always ready
-// (rx_ready_o = 1): the sink guarantee (docs/rtl.md, "The sink guarantee") holds with no bound to
+// (rx_ready_o = 1): the sink guarantee (docs/ni.md, "The sink guarantee") holds with no bound to
 // argue, and the NI's ejection FIFO never holds a flit for more than the cycle it arrives in.
 //
 // Every delivered message is checked flit by flit, with a few bits of state per stream (the

@@ -2,7 +2,7 @@
 // noc_mesh_delivery_check: the delivery checker of one node of the mesh self-test network
 // (fpga/noc_selftest_mesh.sv; docs/fpga.md, "The mesh self-test"), the consumer of the node's
 // noc_ni receive port. Always ready (rx_ready_o = 1): the sink guarantee holds with no bound to
-// argue (docs/rtl.md, "The sink guarantee").
+// argue (docs/ni.md, "The sink guarantee").
 //
 // Messages arrive interleaved per stream (the router input VC they are ejected from); the mesh
 // generators send in classes 0 and 1 only, so a stream on VC 2 or 3 is an error of its own. Every

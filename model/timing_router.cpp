@@ -219,7 +219,7 @@ wire::Flit TimingRouter::rewrite_head(const InputVc& ivc, unsigned port, wire::F
 }
 
 // A decision loaded: the VC is Routed with the flit at its front as the segment's lead. Without a
-// decision the segment is empty and drains the worm to its tail (docs/rtl.md, "Drained worms").
+// decision the segment is empty and drains the worm to its tail (docs/rtl-modules.md, "Drained worms").
 void TimingRouter::enter_routed(InputVc& q, const Segment& seg, bool first_seg, std::uint8_t head_class) {
   q.seg = seg;
   q.drain = !seg.valid;
@@ -243,7 +243,7 @@ unsigned lowest(std::uint64_t bits) { return static_cast<unsigned>(std::countr_z
 
 }  // namespace
 
-// Output-VC allocation folded into switch allocation (docs/rtl.md, noc_vc_allocator): a waiting
+// Output-VC allocation folded into switch allocation (docs/rtl-modules.md, noc_vc_allocator): a waiting
 // head may request the switch when its whole target set is free and the top waits for none of it.
 // The top is the head picked (round robin) in the last edge if it still waits, and what it
 // reserves is its set as registered then (docs/rtl.md, "Admission and starvation"). Returns the heads
@@ -265,7 +265,7 @@ std::uint64_t TimingRouter::vc_admission(const std::array<std::uint64_t, kMaxInV
 }
 
 // Separable input-first switch allocation with all-or-nothing request sets and the token that
-// beats the output arbiters (docs/rtl.md, noc_switch_allocator). sa_req: the requesting input VCs
+// beats the output arbiters (docs/rtl-modules.md, noc_switch_allocator). sa_req: the requesting input VCs
 // (req_set holds their output sets); out_gnt: the input + 1 granted per output (0: none); sa_gnt:
 // the granted input VCs. Only the requesting inputs and the outputs they want are visited: an
 // arbiter without a grant keeps its pointer.

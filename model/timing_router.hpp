@@ -90,7 +90,7 @@ class TimingRouter {
   // Worms drained since reset, sticky, saturating at kRouteDropsMax (route_drops_o).
   unsigned route_drops() const { return route_drops_; }
   static constexpr unsigned kRouteDropsMax = 255;  // noc_pkg::RouteDropsW = 8
-  // Sticky protocol errors since reset (errors_o, docs/rtl.md "Sticky errors"): bit
+  // Sticky protocol errors since reset (errors_o, docs/rtl-modules.md "Sticky errors"): bit
   // kErrBufferOverflow a flit arrived for a full input buffer, kErrCreditOverflow a credit came
   // back to a full output-VC counter, kErrEjectCreditOverflow to a full ejection pool. The flit or
   // credit is dropped, as in the RTL.
@@ -170,7 +170,7 @@ class TimingRouter {
     std::array<unsigned, kMaxVcs> credits{};
   };
   // A round-robin arbiter whose winner keeps (advance = 0) or drops (advance = 1) the top place
-  // (docs/rtl.md, noc_rr_arbiter).
+  // (docs/rtl-modules.md, noc_rr_arbiter).
   struct RrArbiter {
     std::uint64_t prio = 0, all = 0;
     void reset(unsigned n) { prio = all = n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1; }

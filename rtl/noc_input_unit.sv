@@ -55,7 +55,7 @@
 // after intermediate reception) keeps ejecting that copy to its tail, so the receiver's copy stays
 // whole, and sends nothing on. `drop_worm_o` pulses once per drained worm, in the edge its flit
 // arrives without a decision (the router counts them), `draining_o` shows the VCs draining
-// (docs/rtl.md, "Drained worms"). Why drain and not wait: a worm that waits holds its VC and,
+// (docs/rtl-modules.md, "Drained worms"). Why drain and not wait: a worm that waits holds its VC and,
 // behind it, the upstream VCs it occupies forever.
 //
 // Why one route-compute instance per port: one flit arrives per cycle, and only the arriving

@@ -111,7 +111,7 @@ package noc_pkg;
   localparam int unsigned AllModes = (1 << NumModes) - 1;
 
   /// Width of a router's sticky count of drained worms (noc_router route_drops_o): it saturates at
-  /// 2**RouteDropsW - 1 (docs/rtl.md, "Drained worms").
+  /// 2**RouteDropsW - 1 (docs/rtl-modules.md, "Drained worms").
   localparam int unsigned RouteDropsW = 8;
 
   /// State of an input VC (noc_input_unit): which part of a worm its FIFO front is in.
@@ -142,7 +142,7 @@ package noc_pkg;
 
   /// Width of a router's sticky error flags (noc_router errors_o): protocol errors the hardware
   /// survives by dropping a flit or a credit, which the assertions catch in simulation but a
-  /// netlist would otherwise hide (docs/rtl.md, "Sticky errors"). Each bit, once set, stays set
+  /// netlist would otherwise hide (docs/rtl-modules.md, "Sticky errors"). Each bit, once set, stays set
   /// until reset.
   localparam int unsigned ErrorsW = 3;
   /// errors_o bit: a flit arrived for a full input VC buffer and was lost (its sender spent a

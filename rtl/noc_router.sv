@@ -530,7 +530,7 @@ module noc_router #(
   // head takes its output VCs in the edge the switch carries it, noc_vc_allocator). Read per
   // output port from the five picked segments, not per input VC: the same functions, 417 iCE40
   // LUT4 fewer on the 4-VC node (docs/design-log.md); SendIsGrantedVc_A and AllocIsTakenSet_A
-  // check them against the per-input-VC sets in simulation (the owners: proven equal, docs/rtl.md).
+  // check them against the per-input-VC sets in simulation (the owners: proven equal, docs/rtl-modules.md).
   always_comb begin
     logic [VcIdW-1:0]   out_vc;
     logic               out_takes;

@@ -89,7 +89,7 @@ class MulticastRun {
   // monitor must see the copy at r). Returns whether a flit left.
   bool read_outputs(NodeId r);
   // After a clock edge: the worms the routers drained at it (a head without a route decision),
-  // each recorded with its router, input port and VC (docs/rtl.md, "Drained worms"), and any new
+  // each recorded with its router, input port and VC (docs/rtl-modules.md, "Drained worms"), and any new
   // sticky error (errors_o, "Sticky errors"), reported as a run error.
   void read_router_status();
 
@@ -302,7 +302,7 @@ void MulticastRun::read_router_status() {
     const RouterModel& m = *routers_[r];
     const unsigned drops = m.route_drops();
     const std::uint64_t draining = m.draining();
-    // A worm is counted as dropped in the edge its undecidable flit arrives (docs/rtl.md, "Drained
+    // A worm is counted as dropped in the edge its undecidable flit arrives (docs/rtl-modules.md, "Drained
     // worms"); its VC starts draining when that flit's decision is loaded, in the same edge or
     // later. Each drain lasts at least one cycle and a VC is Idle for a cycle between two drains:
     // a drain starts where a draining bit rises, and takes one of the router's counted drops.

@@ -62,7 +62,7 @@ struct RunOptions {
   // every message its firmware sends (kNoNode: none).
   model::NodeId mislabel_step_at = model::kNoNode;
   // Fault injection for the drain's tests: the first worm this node's NI sends gets a reserved
-  // routing mode in its last header flit, so a router drains it (docs/rtl.md, "Drained worms").
+  // routing mode in its last header flit, so a router drains it (docs/rtl-modules.md, "Drained worms").
   model::NodeId unroutable_worm_at = model::kNoNode;
   Backend backend = Backend::kRtl;
   // Every router every cycle, or only those that can change (docs/timing.md, "Activity-driven

@@ -57,7 +57,7 @@ class NetworkMonitor {
   void network_output(model::NodeId r, unsigned port, const Link& link, long cycle);
   void router_read(model::NodeId r);
   // Router r drained a worm whose head had no route decision, on input `port`, VC `vc` (-1: not
-  // known), at the clock edge of `cycle` (docs/rtl.md, "Drained worms"): records a RouteDrop with
+  // known), at the clock edge of `cycle` (docs/rtl-modules.md, "Drained worms"): records a RouteDrop with
   // the worm whose head entered there, and the worm's head is gone from r. Returns the drop's
   // index in RunRecord::route_drops.
   int route_drop(model::NodeId r, int port, int vc, long cycle);

@@ -32,7 +32,7 @@ struct NodeTiming {
   bool mislabel_step = false;
   // Test-only fault injection: the first worm sent from here carries the reserved routing mode
   // kUnroutableMode in its last header flit (the head, or the last address flit): the router that
-  // decides that flit has no decision and drains the worm (docs/rtl.md, "Drained worms").
+  // decides that flit has no decision and drains the worm (docs/rtl-modules.md, "Drained worms").
   bool unroutable_worm = false;
 };
 

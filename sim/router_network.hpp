@@ -63,7 +63,7 @@ class Network {
   // One clock edge. Returns whether a flit crossed a network link, where the network shows its
   // links (progress, for watchdogs; a network top hides them and returns false).
   virtual bool step() = 0;
-  // Routers that drained worms without a routing decision (docs/rtl.md, "Drained worms"):
+  // Routers that drained worms without a routing decision (docs/rtl-modules.md, "Drained worms"):
   // "router n dropped k worm(s) with no route;" for each; and routers with a sticky error
   // ("Sticky errors"): "router n: <what was lost>;".
   virtual std::string drop_report() const = 0;

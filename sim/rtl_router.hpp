@@ -45,7 +45,7 @@ struct Link {
 // route_drops_o saturates here (noc_pkg::RouteDropsW = 8 bits).
 inline constexpr unsigned kRouteDropsMax = 255;
 
-// errors_o's bits (noc_pkg::Err*, docs/rtl.md "Sticky errors"): protocol errors the router survives
+// errors_o's bits (noc_pkg::Err*, docs/rtl-modules.md "Sticky errors"): protocol errors the router survives
 // by dropping a flit or a credit, sticky until reset. kRouterErrorsW bits (noc_pkg::ErrorsW).
 inline constexpr unsigned kRouterErrorsW = 3;
 inline constexpr unsigned kRouterErrorBufferOverflow = 1u << 0;       // a flit into a full input VC buffer
@@ -67,7 +67,7 @@ class RouterModel {
   // Registered outputs.
   virtual Link output(unsigned port) const = 0;
   virtual std::uint32_t credits_to_senders() const = 0;  // in_credit_o, bit port * vcs() + vc
-  // Status (docs/rtl.md, "Drained worms"): input VCs draining a worm whose head had no route
+  // Status (docs/rtl-modules.md, "Drained worms"): input VCs draining a worm whose head had no route
   // decision (draining_o, bit port * vcs() + vc), and the sticky count of worms drained since
   // reset (route_drops_o, saturating at kRouteDropsMax).
   virtual std::uint64_t draining() const = 0;

@@ -71,7 +71,7 @@ struct LockViolation {
 };
 
 // A worm a router drained: its head (or promoted address flit) had no route decision there, so
-// the router dropped the worm to its tail and counted it (docs/rtl.md, "Drained worms").
+// the router dropped the worm to its tail and counted it (docs/rtl-modules.md, "Drained worms").
 struct RouteDrop {
   model::NodeId router = model::kNoNode;
   int input_port = -1;  // router input port: network ports, then local ones (-1: not known)

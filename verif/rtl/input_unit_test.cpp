@@ -260,7 +260,7 @@ TYPED_TEST_SUITE(StageInputUnit, InputUnitParams, InputUnitNames);
 
 // Random worms (1..6 flits, random routing mode and destination) on random VCs, sent whenever
 // the upstream holds a credit, with random VC and switch grants. A reference of the buffers and of
-// the per-VC state machine (docs/rtl.md "noc_input_unit": Idle -> Routed -> Active -> Idle; every
+// the per-VC state machine (docs/rtl-modules.md "noc_input_unit": Idle -> Routed -> Active -> Idle; every
 // head is decided as it arrives, and its decision loaded at once into an Idle, empty VC, else in
 // the first cycle it is at the front of an Idle VC, in every such VC at once; a Routed VC whose
 // VCs are free to take, or ejecting only, requests the switch; it holds
@@ -491,7 +491,7 @@ TYPED_TEST(StageInputUnit, GrantReadsItsOwnVcsFrontFromTheRam) {
   EXPECT_FALSE(dut.AssertionFired());
 }
 
-// What the input unit did with the flits of a script (docs/rtl.md, "Drained worms").
+// What the input unit did with the flits of a script (docs/rtl-modules.md, "Drained worms").
 struct DrainObservation {
   int drop_pulses = 0;       // cycles with drop_worm_o set for the VC
   int draining_cycles = 0;   // cycles with draining_o set for the VC

@@ -25,7 +25,7 @@ for f in "$rtl"/*.sv; do
   [[ "$f" == *_pkg.sv ]] || modules+=("$f")
 done
 
-# `rename -top`: yosys 0.23 may leave a chparam'd top as `$paramod...` (docs/rtl.md, tool notes).
+# `rename -top`: yosys 0.23 may leave a chparam'd top as `$paramod...` (docs/sv-subset.md, "Tool notes").
 # `check -assert` before writing: an undriven wire would otherwise become a constant in the netlist.
 "$yosys" -q -l "$work/${top}_yosys.log" -p "read_verilog -sv -noautowire -I$rtl ${packages[*]} ${modules[*]}; \
   chparam -set NumNetPorts $net_ports -set NumLocal $local_pairs -set NumVcs $vcs -set BufDepth $depth $top; \

@@ -437,7 +437,7 @@ TEST(RouteComputeFittedPorts, SixStarEveryHamiltonianCycleDecisionMatchesModel) 
 }
 
 // A head flit whose destination lies outside the mesh has no decision (the input unit drains its
-// worm, docs/rtl.md "Drained worms"), where dimension-order routing alone would pick the edge port
+// worm, docs/rtl-modules.md "Drained worms"), where dimension-order routing alone would pick the edge port
 // without a neighbour. A misconfigured router (its -X link marked unconnected while the size puts a
 // node there) does pick that port: the HopOnConnectedPort_A assertion must fire (assertions are
 // live).

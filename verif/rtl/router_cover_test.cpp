@@ -4,7 +4,7 @@
 // legal traffic (every routing mode, intermediate reception, CPR lines with PCP spines, drained
 // worms, back-pressure; with its rare paths on: source-route regroups, an address flit drained
 // after its worm's local copy started) as a node of a 4x4 mesh and of a 4x4 torus, and every
-// cover point of the router must have held in at least one cycle (docs/rtl.md, "Sticky errors and
+// cover point of the router must have held in at least one cycle (docs/rtl-modules.md, "Sticky errors and
 // cover points"). A cover point that is never reached names a path no test exercises.
 #include <fmt/format.h>
 #include <gtest/gtest.h>

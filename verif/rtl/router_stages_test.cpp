@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Verilator unit tests of the router stages rtl/noc_output_unit.sv, rtl/noc_switch_allocator.sv and
-// rtl/noc_vc_allocator.sv (docs/rtl.md). Each stage is verilated with --assert for two parameter
+// rtl/noc_vc_allocator.sv (docs/rtl-modules.md). Each stage is verilated with --assert for two parameter
 // sets and driven cycle by cycle against a small C++ reference model written from the stage's
 // documented behaviour, with fixed-seed random stimulus. Property checks that do not depend on the
 // reference (all-or-nothing grants, one grant per output, bounded waiting) run beside it.
@@ -330,7 +330,7 @@ struct SwitchGrants {
   bool operator==(const SwitchGrants&) const = default;
 };
 
-// Reference of the separable input-first allocator with the rotating token (docs/rtl.md).
+// Reference of the separable input-first allocator with the rotating token (docs/rtl-modules.md).
 template <class P>
 class SwitchAllocReference {
  public:

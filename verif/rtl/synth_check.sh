@@ -131,7 +131,7 @@ for variant in "${variants[@]}"; do
   ice40="synth_ice40 -top $top"
   [[ " ${hierarchical[*]} " == *" $top "* ]] && ice40="synth_ice40 -noflatten -top $top; flatten"  # network tops
   # `rename -top`: after chparam, yosys 0.23 may leave a top whose generate loops instantiate
-  # submodules as `$paramod$<hash>\<top>` (docs/rtl.md, tool notes); name it back.
+  # submodules as `$paramod$<hash>\<top>` (docs/sv-subset.md, "Tool notes"); name it back.
   script="read_verilog -sv -noautowire -I$rtl_dir ${files[*]}; $variant_chparam
 hierarchy -check -top $top; rename -top $top; design -save elaborated;
 proc; check -assert; synth -top $top; check -assert; select -assert-none $yosys_latch_cells;

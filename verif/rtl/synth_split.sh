@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Where a node router's iCE40 LUT4 are: the node row of `make synth` (verif/rtl/synth_node_router.sv,
 # constant configuration) split by the kind of module each LUT comes from (docs/rtl.md, "Synthesis figures",
-# "Where the LUTs are").
+# "Where the area and the clock go").
 #
 # A plain `synth_ice40 -noflatten` would not do: the node's configuration reaches route compute
 # through ports, so a kept hierarchy leaves every label comparison and coordinate test unfolded and

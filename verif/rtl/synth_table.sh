@@ -204,7 +204,7 @@ run_yosys() {
       cmd="synth_ice40 $ice40_opts -top $top -json $out_dir/$tag.json"
       ;;
   esac
-  # `rename -top`: yosys 0.23 may leave a chparam'd top as `$paramod...` (docs/rtl.md, tool notes).
+  # `rename -top`: yosys 0.23 may leave a chparam'd top as `$paramod...` (docs/sv-subset.md, "Tool notes").
   "$yosys" -q -l "$out_dir/$tag.log" -p "read_verilog -sv -noautowire -DNOC_DATA_W=$data_w -I$rtl_dir ${files[*]} ${extra[*]};
 chparam $params $top;
 hierarchy -check -top $top; rename -top $top; $cmd; tee -q -o $out_dir/$tag.stat stat" >/dev/null 2>&1 ||

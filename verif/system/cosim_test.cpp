@@ -690,7 +690,7 @@ TEST(ScoreboardDetectsLock, ReplicationLockProtocolViolationsInADoctoredRecord) 
   }
 }
 
-// A worm no router can route (docs/rtl.md, "Drained worms"): the source of a dual-path multicast
+// A worm no router can route (docs/rtl-modules.md, "Drained worms"): the source of a dual-path multicast
 // sends its first worm with a reserved routing mode in its last address flit. The routers deliver
 // that worm up to the destination where the broken flit becomes its head; that router has no
 // decision and drains the rest. The run is not stalled (no watchdog: it ends when the rest of the

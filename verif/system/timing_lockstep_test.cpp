@@ -228,7 +228,7 @@ class Lockstep {
 
   // A new worm's header flits (head, then address flits) for the run's kind of traffic; with
   // `unroutable` one of them is broken so that a router has no decision for it and drains the worm
-  // (docs/rtl.md, "Drained worms"): the head gets a reserved mode, or a destination outside the
+  // (docs/rtl-modules.md, "Drained worms"): the head gets a reserved mode, or a destination outside the
   // network (a label wider than LabelW, coordinates beyond the size, a route entry naming a port
   // the routers lack), or the last header flit a reserved mode (drained where it becomes the
   // head: after intermediate reception, or a source route's regroup, further on).
@@ -446,7 +446,7 @@ TEST_P(TimingLockstep, EveryOutputAgreesEveryCycleUnderRandomTraffic) {
 }
 
 // A lost flit or credit sets the same sticky error bit in the RTL router and in the model in the
-// same cycle, and the bits stay set (docs/rtl.md, "Sticky errors"). No traffic but the faults
+// same cycle, and the bits stay set (docs/rtl-modules.md, "Sticky errors"). No traffic but the faults
 // (Lockstep::break_protocol), ejection stalled throughout; the RTL's assertions fire, as they should.
 TEST(TimingLockstepErrors, LostFlitsAndCreditsSetTheSameStickyErrorsInRtlAndModel) {
   Lockstep net(model::Topology::parse("mesh:4x4"), 1, Traffic::kDimensionOrder, 0.0, 1.0, 7);
