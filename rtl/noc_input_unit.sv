@@ -413,7 +413,7 @@ module noc_input_unit #(
 
     assign push[v] = valid_i && (vc_i == VcIdW'(v));
     assign claims_read[v] = (front_tail[v] || (lead_q && promote_q && !fixed_q)) &&
-                            (count[v*CountW +: CountW] > CountW'(1));
+                            (32'(count[v*CountW +: CountW]) > 1);
     assign read[v] = sa_gnt_i[v] && sa_req_o[v];
     assign pop[v]  = read[v] || drop[v];
     assign goes_nowhere  = (net_q == '0) && !eject_q;
@@ -615,6 +615,10 @@ module noc_input_unit #(
     `NOC_COVER(RegroupDropsHead_C, drop[v] && lead_q && promote_q && fixed_q && front_head[v])
     `NOC_COVER(RerouteKeepsEjecting_C, front_load[v] && state_q == noc_pkg::VcReroute && eject_q)
     `NOC_COVER(DrainFinishesStartedCopy_C, draining_o[v] && eject_q && pop[v])
+    // The decision read's rule: a drained tail waits for a lower VC's; a switch request waits for
+    // a drained tail.
+    `NOC_COVER(DrainClaimWaits_C, drop_ready[v] && claims_read[v] && drain_claim_lower[v])
+    `NOC_COVER(RequestWaitsForDrainClaim_C, go[v] && !empty[v] && !goes_nowhere && claims_read[v] && drain_claims != '0)
   end
 
   // A head arriving into an Idle, empty VC is loaded in the same edge as a front of another VC

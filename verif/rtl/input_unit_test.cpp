@@ -623,6 +623,97 @@ TYPED_TEST(StageInputUnit, AddressFlitWithoutDecisionKeepsTheLocalCopyAndForward
   EXPECT_FALSE(bench.dut_.AssertionFired());
 }
 
+// The decision RAM reads once per cycle (docs/rtl.md, "The decision store"): a pop that ends a
+// segment with a flit behind it reads that flit's decision, and a drained worm's tail that does
+// so claims the read. Two scripts on buffers filled while nothing may leave (no grant):
+//   DrainedTailsOfTwoVcs  VC 0 [A0, B0 head, B0 tail, C0], VC 1 [A1, B1 (head and tail), C1]:
+//                         A0 granted at edge g, A1 at g + 1; each B is then loaded and drained
+//                         (no decision), and both B tails would drop in cycle g + 3. VC 0 drops
+//                         there, VC 1 a cycle later. Credits: A0 g+1, A1 g+2, B0 head g+3,
+//                         B0 tail g+4, B1 g+5.
+//   DrainedTailBesideRequest  VC 0 [A0, B0 (head and tail), C0], VC 1 [A1, C1]: A0 granted at g,
+//                         B0 loaded at g + 1 and dropped at g + 2 (its credit at g + 3); VC 1's
+//                         A1 (a tail with C1 behind it) requests the switch in every cycle but
+//                         g + 2.
+// A, C: dimension order from (1,1) to (3,1), leaving on +X (port 0); B: a reserved mode. Every C
+// is routed on port 0 afterwards: its decision came through the RAM.
+enum class ClaimScript { kDrainedTailsOfTwoVcs, kDrainedTailBesideRequest };
+struct ClaimTrace {
+  std::vector<std::uint32_t> credits;  // credit_o from cycle g + 1 on
+  std::vector<bool> vc1_requests;      // sa_req_o[1] from cycle g on
+  unsigned routed_c = 0;               // VCs whose C was loaded routed to port 0
+  bool assertion = false;
+};
+template <class P>
+ClaimTrace RunClaimScript(ClaimScript script) {
+  InputUnitBench<P> bench(5);
+  auto& dut = bench.dut_;
+  const Flit good{true, true, HeadData(kModeDimOrder, bench.mesh_.Dest(kModeDimOrder, 7), 1, 3)};
+  const Flit bad_head{true, false, HeadData(kModeReserved, 0, 1, 2)}, bad_tail{false, true, 0x777};
+  const Flit bad_one{true, true, HeadData(kModeReserved, 0, 1, 4)};
+  std::vector<std::pair<unsigned, Flit>> sends;
+  if (script == ClaimScript::kDrainedTailsOfTwoVcs) {
+    sends = {{0, good}, {1, good}, {0, bad_head}, {0, bad_tail}, {1, bad_one}, {0, good}, {1, good}};
+  } else {
+    sends = {{0, good}, {1, good}, {0, bad_one}, {0, good}, {1, good}};
+  }
+  for (const auto& [vc, f] : sends) {
+    bench.Send(vc, f);
+    dut.Tick();
+  }
+  bench.Send(std::nullopt);
+  ClaimTrace t;
+  const int g = 2;  // cycles after the sends: the first grant's edge
+  for (int cycle = 0; cycle < 14; ++cycle) {
+    dut->va_ok_i = 0;
+    dut->sa_gnt_i = 0;
+    dut.Settle();
+    dut->va_ok_i = dut->va_req_o;
+    dut.Settle();
+    std::uint32_t grant = 0;
+    if (cycle == g) grant = 1;                                                 // A0
+    if (cycle == g + 1 && script == ClaimScript::kDrainedTailsOfTwoVcs) grant = 2;  // A1
+    if (script == ClaimScript::kDrainedTailBesideRequest && cycle >= g) t.vc1_requests.push_back(GetBit(dut->sa_req_o, 1));
+    dut->sa_gnt_i = grant & dut->sa_req_o;
+    dut.Settle();
+    if (cycle > g) t.credits.push_back(dut->credit_o);
+    for (unsigned v = 0; v < 2; ++v) {
+      if (cycle > g + 3 && GetBit(dut->va_req_o, v) && !GetBit(dut->draining_o, v) &&
+          GetField(dut->net_o, v * kPorts, kPorts) == 1u) {
+        t.routed_c |= 1u << v;
+      }
+    }
+    dut.Tick();
+  }
+  t.assertion = dut.AssertionFired();
+  return t;
+}
+
+TEST(StageInputUnitVcs2Depth4, DrainedTailsOfTwoVcsReadTheirNextDecisionsOneCycleApart) {
+  const ClaimTrace t = RunClaimScript<InputUnitVcs2Depth4>(ClaimScript::kDrainedTailsOfTwoVcs);
+  ASSERT_GE(t.credits.size(), 6u);
+  EXPECT_EQ(t.credits[0], 1u) << "g+1: A0";
+  EXPECT_EQ(t.credits[1], 2u) << "g+2: A1";
+  EXPECT_EQ(t.credits[2], 1u) << "g+3: B0's head";
+  EXPECT_EQ(t.credits[3], 1u) << "g+4: B0's tail only; VC 1's drained tail waited";
+  EXPECT_EQ(t.credits[4], 2u) << "g+5: B1";
+  EXPECT_EQ(t.routed_c, 3u) << "both C heads routed from the decision RAM";
+  EXPECT_FALSE(t.assertion);
+}
+
+TEST(StageInputUnitVcs2Depth4, DrainedTailHoldsTheSwitchRequestOfATailWithAFlitBehind) {
+  const ClaimTrace t = RunClaimScript<InputUnitVcs2Depth4>(ClaimScript::kDrainedTailBesideRequest);
+  ASSERT_GE(t.vc1_requests.size(), 4u);
+  EXPECT_TRUE(t.vc1_requests[0]) << "g";
+  EXPECT_TRUE(t.vc1_requests[1]) << "g+1";
+  EXPECT_FALSE(t.vc1_requests[2]) << "g+2: B0's drained tail reads C0's decision";
+  EXPECT_TRUE(t.vc1_requests[3]) << "g+3";
+  EXPECT_EQ(t.credits[1], 0u) << "g+2";
+  EXPECT_EQ(t.credits[2], 1u) << "g+3: B0 dropped at g+2";
+  EXPECT_EQ(t.routed_c & 1u, 1u) << "C0 routed from the decision RAM";
+  EXPECT_FALSE(t.assertion);
+}
+
 TYPED_TEST(StageInputUnit, WriteIntoFullBufferFiresAssertion) {
   using P = TypeParam;
   InputUnitBench<P> bench(5);

@@ -69,7 +69,7 @@ variants=(
   "noc_vc_allocator NumIn=5 NumOut=5 NumVcs=2"
   "noc_crossbar NumIn=5 NumOut=5"
   "noc_input_unit NumPorts=4 NumVcs=2 BufDepth=4"
-  "noc_vc_ram_buffer NumVcs=4 Depth=16 DataW=32"
+  "noc_vc_ram_buffer NumVcs=4 Depth=16 DataW=32 SideW=11"
   "noc_router NumNetPorts=4 NumVcs=4 BufDepth=4"
   # Check only, no iCE40 report (keeps the test short; `make synth` reports every router size).
   "noc_router NumNetPorts=6 NumVcs=2 BufDepth=4 -"

@@ -2,7 +2,8 @@
 // Verilator unit tests of rtl/noc_vc_ram_buffer.sv, the input buffers whose data the switch grant
 // reads from a RAM: verilated with --assert for three shapes and driven cycle by cycle against a
 // reference of one std::deque per VC. Random pushes, grant reads and drops (several VCs in one
-// cycle, a read and a drop of the same VC) with fixed seeds.
+// cycle, a read and a drop of the same VC) and side reads (one per cycle where a flit waits behind
+// the popped front) with fixed seeds.
 #include <gtest/gtest.h>
 #include <verilated.h>
 
@@ -21,6 +22,8 @@ namespace wormcast::verif {
 namespace {
 
 constexpr unsigned kFlagW = 2;  // the router's head and tail flags
+constexpr unsigned kSideW = 11;  // the router's decision (3 or 4 network ports)
+constexpr std::uint32_t kSideMask = (1u << kSideW) - 1;
 
 // The router's shape: 4 VCs of 16 flits, 32-bit data.
 struct RouterShape {
@@ -47,6 +50,7 @@ struct SingleSlotShape {
 struct StoredFlit {
   std::uint32_t data;
   unsigned flags;
+  std::uint32_t side = 0;
 };
 
 // Drives one noc_vc_ram_buffer and keeps the reference queues in step.
@@ -65,23 +69,37 @@ class RamBufferBench {
   // One clock edge: a push into `push_vc` (if given), the grant read of `read_vc` (if given) and
   // the drops of `drops` (a bit per VC). The reference follows the contract: a read and a drop of
   // one VC pop it once; the read flit is expected on rdata_o after the edge.
-  void Cycle(std::optional<unsigned> push_vc, StoredFlit flit, std::optional<unsigned> read_vc, unsigned drops) {
+  // `side_reads` (a bit per VC): the pops that ask for their next flit's side word. After the
+  // edge a VC's front shows its side word iff the front is new and was pushed there, or a side
+  // read popped the flit ahead of it.
+  void Cycle(std::optional<unsigned> push_vc, StoredFlit flit, std::optional<unsigned> read_vc, unsigned drops,
+             unsigned side_reads = 0) {
     dut_->push_i = push_vc.has_value();
     dut_->push_vc_i = push_vc.value_or(0);
     dut_->push_data_i = flit.data & kDataMask;
     dut_->push_flags_i = flit.flags;
+    dut_->push_side_i = flit.side & kSideMask;
     dut_->read_i = read_vc ? (1u << *read_vc) : 0u;
     dut_->drop_i = drops;
+    dut_->side_read_i = side_reads;
     dut_.Tick();
     dut_->push_i = 0;
     dut_->read_i = 0;
     dut_->drop_i = 0;
+    dut_->side_read_i = 0;
     dut_.Settle();
     if (read_vc) expected_read_ = queues_[*read_vc].front().data;
+    side_shown_.assign(P::kVcs, false);
     for (unsigned v = 0; v < P::kVcs; ++v) {
-      if ((read_vc && *read_vc == v) || (drops >> v & 1u)) queues_[v].pop_front();
+      if ((read_vc && *read_vc == v) || (drops >> v & 1u)) {
+        queues_[v].pop_front();
+        side_shown_[v] = (side_reads >> v & 1u) && !queues_[v].empty();
+      }
     }
-    if (push_vc) queues_[*push_vc].push_back({flit.data & kDataMask, flit.flags});
+    if (push_vc) {
+      side_shown_[*push_vc] = side_shown_[*push_vc] || queues_[*push_vc].empty();
+      queues_[*push_vc].push_back({flit.data & kDataMask, flit.flags, flit.side & kSideMask});
+    }
   }
 
   // Every output agrees with the reference: per VC count, empty, full and front flags; the data of
@@ -96,6 +114,12 @@ class RamBufferBench {
       if (!q.empty()) {
         ASSERT_EQ((dut_->front_flags_o >> (v * kFlagW)) & 3u, q.front().flags) << "cycle " << cycle << " vc " << v;
       }
+      const bool shown = !side_shown_.empty() && side_shown_[v];
+      ASSERT_EQ(GetBit(dut_->front_side_valid_o, v), shown) << "cycle " << cycle << " vc " << v;
+      if (shown) {
+        ASSERT_EQ(GetField(dut_->front_side_o, v * kSideW, kSideW), q.front().side) << "cycle " << cycle << " vc " << v;
+        ++sides_shown_;
+      }
     }
     if (expected_read_) {
       ASSERT_EQ(dut_->rdata_o, *expected_read_) << "cycle " << cycle;
@@ -103,10 +127,13 @@ class RamBufferBench {
   }
 
   const std::deque<StoredFlit>& queue(unsigned vc) const { return queues_[vc]; }
+  long sides_shown() const { return sides_shown_; }
   Dut<typename P::Model> dut_;
 
  private:
   std::vector<std::deque<StoredFlit>> queues_;
+  std::vector<bool> side_shown_;  // per VC: the front shows its side word after the last edge
+  long sides_shown_ = 0;
   std::optional<std::uint32_t> expected_read_;
 };
 
@@ -116,10 +143,11 @@ void MatchesPerVcQueuesUnderRandomPushReadDrop() {
   std::mt19937 rng(20261128);
   std::uniform_int_distribution<std::uint32_t> data(0, bench.kDataMask);
   std::uniform_int_distribution<unsigned> flags(0, 3);
+  std::uniform_int_distribution<std::uint32_t> side(0, kSideMask);
   std::uniform_int_distribution<unsigned> any_vc(0, P::kVcs - 1);
   // Phases that fill, drain and churn the VCs, so full and empty are reached many times.
   const std::vector<std::pair<double, double>> phases = {{0.9, 0.3}, {0.3, 0.9}, {0.7, 0.7}};
-  long reads = 0, drops_with_read = 0, read_and_drop_same_vc = 0, full_pushes_avoided = 0;
+  long reads = 0, drops_with_read = 0, read_and_drop_same_vc = 0, full_pushes_avoided = 0, side_reads_behind = 0;
   for (long cycle = 0; cycle < 20000; ++cycle) {
     bench.ExpectMatches(cycle);
     if (::testing::Test::HasFatalFailure()) return;
@@ -142,11 +170,26 @@ void MatchesPerVcQueuesUnderRandomPushReadDrop() {
     for (unsigned v = 0; v < P::kVcs; ++v) {
       if (!bench.queue(v).empty() && std::bernoulli_distribution(p_pop / 4)(rng)) drops |= 1u << v;
     }
+    // Side reads: any popping VC may ask, but at most one of those with a flit behind the front
+    // (the RAM's one read); the others asking have none, so they read nothing.
+    const unsigned pops = drops | (read_vc ? 1u << *read_vc : 0u);
+    unsigned side_reads = 0;
+    bool waiting_read = false;
+    for (unsigned v = 0; v < P::kVcs; ++v) {
+      if (!(pops >> v & 1u) || !std::bernoulli_distribution(0.7)(rng)) continue;
+      const bool behind = bench.queue(v).size() > 1;
+      if (behind && waiting_read) continue;
+      waiting_read = waiting_read || behind;
+      side_reads |= 1u << v;
+    }
     reads += read_vc.has_value();
     drops_with_read += read_vc && drops != 0;
     read_and_drop_same_vc += read_vc && (drops >> *read_vc & 1u);
-    bench.Cycle(push_vc, {data(rng), flags(rng)}, read_vc, drops);
+    side_reads_behind += waiting_read;
+    bench.Cycle(push_vc, {data(rng), flags(rng), side(rng)}, read_vc, drops, side_reads);
   }
+  EXPECT_GT(side_reads_behind, 1000);
+  EXPECT_GT(bench.sides_shown(), 2000);
   EXPECT_FALSE(bench.dut_.AssertionFired()) << "legal traffic fired an assertion";
   // The stimulus reached the cases the contract names.
   EXPECT_GT(reads, 5000);
