@@ -144,7 +144,7 @@ sanitize: deps
 experiments: build
 	@scripts/experiments.sh $(BUILD)/sim/wormcast
 
-# The papers' experiments on the routers (docs/results.md, "The experiments on the routers"): every
+# The papers' experiments on the routers (docs/results-rtl.md): every
 # seed's multicasts through the node firmware on the verilated routers and the timing model, with
 # the analytic estimate; a CSV and a PNG per seed to docs/results/rtl/ (scripts/experiments_rtl.sh:
 # RUNS_000 .. RUNS_004 or PAPER=1 for the sample counts, JOBS shards at once). Builds only the

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# `wormcast run --backend fpga-sim` on the verilated board top (docs/fpga.md, "wormcast run on the
-# board"): a unicast and broadcasts from node (0,0) of its 2x2 mesh by algorithms of both kinds,
+# `wormcast run --backend fpga-sim` on the verilated board top (docs/host-link.md, "wormcast run on
+# the board"): a unicast and broadcasts from node (0,0) of its 2x2 mesh by algorithms of both kinds,
 # single-step (every worm leaves the source at once) and multi-step (later sends wait for the
 # link), each run's text as the command prints it (delivery cycles, the link's wait, the check),
 # written to docs/results/fpga_sim_runs.txt.

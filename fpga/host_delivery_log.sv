@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: SHL-0.51
-// host_delivery_log: one node's log of received flits for the host link (docs/fpga.md, "The host
-// link"): the consumer of the NI's receive port, each flit logged with the board cycle it was
-// taken in, read back by the host in arrival order.
+// host_delivery_log: one node's log of received flits for the host link (docs/host-link.md): the
+// consumer of the NI's receive port, each flit logged with the board cycle it was taken in, read
+// back by the host in arrival order.
 //
 // An entry is {flags, word, cycle}: flags [StreamW-1:0] the flit's stream (the router input VC it
 // was ejected from: worms of different streams interleave on the port, and the host reassembles

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: SHL-0.51
-// host_inject_queue: one node's queue of messages from the host link (docs/fpga.md, "The host
-// link"), each injected into the node's NI at the board cycle the host asked for.
+// host_inject_queue: one node's queue of messages from the host link (docs/host-link.md), each
+// injected into the node's NI at the board cycle the host asked for.
 //
 // The host link writes a message as a start entry (the requested board cycle) followed by its
 // words, the last one marked; the queue holds up to Depth entries. The message at the front is

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: SHL-0.51
-// host_link: the board's end of the host link's command protocol (docs/fpga.md, "The host
-// link"): decodes the commands the host sends over the UART and answers each one.
+// host_link: the board's end of the host link's command protocol (docs/host-link.md, "The
+// protocol"): decodes the commands the host sends over the UART and answers each one.
 //
 //   'S'                                  status: answered by 'S' and the status block
 //   'I' node cycle[4] n word[n]          inject a message of n words at node's NI at board cycle

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: SHL-0.51
-// noc_host_mesh: an R x C mesh driven by the host over the UART (docs/fpga.md, "The host link"):
+// noc_host_mesh: an R x C mesh driven by the host over the UART (docs/host-link.md):
 // the network of the mesh self-test (rtl/noc_network_top.sv, 4 VCs by the VC-class plan) with a
 // noc_ni per node, but the messages come from the host instead of traffic generators. Per node a
 // host_inject_queue feeds the NI's message port at the board cycles the host asks for, and a

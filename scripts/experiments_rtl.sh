@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# The papers' experiments on the routers (docs/results.md, "The experiments on the routers"): each seed's multicasts run through the node firmware on the verilated routers and
+# The papers' experiments on the routers (docs/results-rtl.md): each seed's multicasts run through the node firmware on the verilated routers and
 # on the timing model (`wormcast sweep --backend rtl --algorithms`: every run checked against its
 # plan, every destination delivered in the same cycle by both), with the analytic estimate and the
 # plan's hops beside them. One CSV and one PNG per seed in docs/results/rtl/.

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""The plots of `make experiments-rtl` (scripts/experiments_rtl.sh; docs/results.md, "The
-experiments on the routers"): one PNG per CSV of the folder, the measured multicast latency on the
-RTL (solid, circles) and on the timing model (crosses) with the analytic estimate (dashed) beside
-them; seed 004 also the planner's hops. Every mean is drawn with its 95 % confidence interval as an
-error bar (the CSV's ci95_ columns; none where a point has one run). Written so that the same CSVs
-give byte-identical PNGs (the Agg backend, no date or software name in the file).
+"""The plots of `make experiments-rtl` (scripts/experiments_rtl.sh; docs/results-rtl.md): one PNG
+per CSV of the folder, the measured multicast latency on the RTL (solid, circles) and on the timing
+model (crosses) with the analytic estimate (dashed) beside them; seed 004 also the planner's hops.
+Every mean is drawn with its 95 % confidence interval as an error bar (the CSV's ci95_ columns; none
+where a point has one run). Written so that the same CSVs give byte-identical PNGs (the Agg backend,
+no date or software name in the file).
 
 Usage: plot_experiments_rtl.py DIR   (reads DIR/seed*.csv, writes DIR/seed*.png)
 """

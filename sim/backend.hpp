@@ -69,7 +69,7 @@ class RouterBackend {
 // inputs while the clock is low, one time step before the rising edge. New inputs and the edge in
 // one eval let a concurrent assertion sample the previous cycle's inputs (IEEE 1800 sampled values)
 // while the logic sees the new ones, and a build with --trace-fst then fires PushNotFull_A
-// (RouterTrace test, docs/firmware.md "Waveforms").
+// (RouterTrace test, docs/run.md "Waveforms").
 // With `clocked` (sized like `routers`), entry i says whether router i was evaluated: a router that
 // was not shows the same outputs as before the cycle (all idle), so a harness need not read them.
 // With `inputs_set` as well (kActivity only; `clocked` holding the last cycle's flags), entry i says

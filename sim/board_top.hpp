@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// The verilated board top the command line runs as `--backend fpga-sim` (docs/fpga.md, "wormcast
-// run on the board"): the ULX3S top with the host link (fpga/ulx3s/wormcast_ulx3s.sv, HostLink = 1)
-// on a 2x2 mesh with 64-bit flits, its UART at 4 board cycles per bit, verilated with --assert
-// (fpga/CMakeLists.txt), behind the host's UART pin model (sim/simulated_board.hpp).
+// The verilated board top the command line runs as `--backend fpga-sim` (docs/host-link.md,
+// "wormcast run on the board"): the ULX3S top with the host link (fpga/ulx3s/wormcast_ulx3s.sv,
+// HostLink = 1) on a 2x2 mesh with 64-bit flits, its UART at 4 board cycles per bit, verilated with
+// --assert (fpga/CMakeLists.txt), behind the host's UART pin model (sim/simulated_board.hpp).
 #pragma once
 
 #include <cstdint>

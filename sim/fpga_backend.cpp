@@ -23,7 +23,7 @@ namespace {
 
 using model::NodeId;
 
-// The bytes of an inject command of `words` words and its answer (docs/fpga.md, "The protocol").
+// The bytes of an inject command of `words` words and its answer (docs/host-link.md, "The protocol").
 std::size_t inject_bytes(std::size_t words, unsigned word_bytes) { return 1 + 1 + 4 + 1 + words * word_bytes + 4; }
 // The bytes of a status command and its answer.
 std::size_t status_bytes(unsigned nodes) { return 1 + 1 + 13 + 4 * static_cast<std::size_t>(nodes); }

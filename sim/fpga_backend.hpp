@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// A multicast run on a board through its host link (docs/fpga.md, "The host link" and "The
-// fpga-sim backend"): the node firmware runs on the host, one fw::NetworkInterface per node; each
-// message a firmware sends is injected into the board's NI of its node at the board cycle its
-// start-up ends, and every message the board's NIs log is read back with its board cycle and given
-// to the receiver's firmware after its receive cost. The board is a verilated board top behind the
-// UART pin model (fpga-sim) or a serial port (fpga): any sim::ByteLink.
+// A multicast run on a board through its host link (docs/host-link.md, "Runs on the board"): the
+// node firmware runs on the host, one fw::NetworkInterface per node; each message a firmware sends
+// is injected into the board's NI of its node at the board cycle its start-up ends, and every
+// message the board's NIs log is read back with its board cycle and given to the receiver's
+// firmware after its receive cost. The board is a verilated board top behind the UART pin model
+// (fpga-sim) or a serial port (fpga): any sim::ByteLink.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The host's end of the board's host link (docs/fpga.md, "The host link"): encodes the commands,
+// The host's end of the board's host link (docs/host-link.md): encodes the commands,
 // decodes the responses, and reassembles each node's logged flits into deliveries. The bytes travel
 // over a ByteLink: the UART pin model of a simulated board (fpga-sim) or a serial port (fpga).
 #pragma once

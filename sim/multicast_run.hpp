@@ -3,7 +3,7 @@
 // (sim/backend.hpp), each node bound to its router's local channels by its network interface
 // (sim/node_interface.hpp), the links followed by the monitor (sim/network_monitor.hpp). The run
 // takes requests, never plans: what the nodes do is the firmware's and the routers' own; the
-// plans are for the scoreboard (docs/firmware.md, "Harness").
+// plans are for the scoreboard (docs/firmware.md, "The harness").
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // `wormcast sweep --backend rtl|model --algorithms ...`: the multicast-latency sweep
-// (docs/results.md, "The experiments on the routers"). For every point (K, L) it draws
+// (docs/results-rtl.md). For every point (K, L) it draws
 // `runs` random requests (the planning sweep's sampler: the requests of one K depend on (seed, K)
 // alone, the same at every L), runs each algorithm's multicast alone through the node firmware on
 // the verilated routers and on the timing model, and reports per algorithm the measured latency

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// The monitor of a multicast run (docs/firmware.md, "Harness"): follows every worm's heads over the
-// links from the cycle its sender's NI injects it (one position per branch: PCP's spine routers
-// send the spine and its row branches under one src and tag), records its links, its ejected
-// copies and the deliveries into the RunRecord, knows which worms are still in the network, and
-// derives each worm's step from causality, never from its payload (docs/firmware.md, "Scoreboard").
+// The monitor of a multicast run (docs/firmware.md, "The harness"): follows every worm's heads over
+// the links from the cycle its sender's NI injects it (one position per branch: PCP's spine routers
+// send the spine and its row branches under one src and tag), records its links, its ejected copies
+// and the deliveries into the RunRecord, knows which worms are still in the network, and derives
+// each worm's step from causality, never from its payload (docs/firmware.md, "Scoreboard").
 #pragma once
 
 #include <cstdint>

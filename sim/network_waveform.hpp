@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A waveform of the whole network (`wormcast run --trace FILE.fst`): every router's ports, clock
 // edge by clock edge, as the harness drives and reads them, in one FST file written with the FST
-// library Verilator ships (docs/firmware.md, "Waveforms"). The routers stay the untraced variants:
+// library Verilator ships (docs/run.md, "Waveforms"). The routers stay the untraced variants:
 // a run without --trace does not touch this code.
 #pragma once
 

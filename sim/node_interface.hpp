@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // One node's network interface in a multicast run: the fw::NetworkInterface its firmware sees,
-// bound to its router's local channels (docs/firmware.md, "Harness"). Send queues per injection
+// bound to its router's local channels (docs/firmware.md, "The harness"). Send queues per injection
 // channel, the packetizer and the injection credits, the depacketizer and the ejection credits,
 // and the processor's start-up costs: alpha per send, gamma per receive, one message at a time.
 #pragma once

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Seeded random mixes of concurrent requests (docs/firmware.md, "Random mixes"): several sources at
+// Seeded random mixes of concurrent requests (docs/run.md, "Random mixes"): several sources at
 // once of every algorithm the firmware runs on a topology, single-destination unicasts in the
 // background, every request at a random start cycle, the run under a random ejection stall. The
 // same topology, seed and options give the same mix. The system tests (verif/system/

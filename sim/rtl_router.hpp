@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // One verilated router (rtl/noc_router.sv) behind a small interface, so the harness wires any
-// parameter variant the same way (docs/firmware.md, "Harness"). Variants: rtl/CMakeLists.txt.
+// parameter variant the same way (docs/firmware.md, "The harness"). Variants: rtl/CMakeLists.txt.
 #pragma once
 
 #include <array>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Views of RTL runs for `wormcast run`: readable text and JSON (docs/firmware.md, "wormcast run").
+// Views of RTL runs for `wormcast run`: readable text and JSON (docs/run.md).
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -32,7 +32,7 @@ std::string render_run_text(const model::Plan& plan, int multicast, const RunRec
 nlohmann::json run_to_json(const model::Plan& plan, int multicast, const RunRecord& record, const std::string& check,
                            const RunOptions& options);
 
-// A run of several requests at their start cycles (`wormcast run --requests`, docs/firmware.md
+// A run of several requests at their start cycles (`wormcast run --requests`, docs/run.md
 // "Mixed runs"): multicast i is plans[i]'s request, started in start_cycles[i], with its own
 // verdict checks[i] (check_each_multicast); `check` is the run's (check_run: "" only when every
 // request passed and the run had no error). Text: a header naming the topology and backend, one row

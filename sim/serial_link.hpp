@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The host link over a serial port (docs/fpga.md, "The host link"): a ByteLink on a tty device,
+// The host link over a serial port (docs/host-link.md): a ByteLink on a tty device,
 // raw 8N1 at the board's baud rate, no flow control; a read waits up to a timeout.
 #pragma once
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The host's UART at a simulated board's pins (docs/fpga.md, "The host link"): an 8N1 transmitter
+// The host's UART at a simulated board's pins (docs/host-link.md): an 8N1 transmitter
 // that drives the board's receive pin and an 8N1 receiver that samples the board's transmit pin,
 // once per board clock cycle, `divisor` cycles per bit (the board's uart_tx/uart_rx divisor). The
 // receiver alone also serves the board tests that read the status line (verif/fpga/board_harness.hpp).

@@ -4,7 +4,7 @@
 // a delivery checker per node, the credit audit and the routers' sticky error bits) behind the
 // HX8K board's status line, UART and LEDs (board_status; docs/fpga.md, "ECP5: the ULX3S"). With
 // HostLink = 1 the same mesh is driven by the host instead (noc_host_mesh: the host's commands
-// arrive on the UART's receive line, docs/fpga.md "The host link").
+// arrive on the UART's receive line, docs/host-link.md).
 //
 // The design runs on the board's 25 MHz oscillator directly (no PLL: the build's timing target is
 // that clock). The reset request is a power-on register: its initial value (0, the flip-flop's
@@ -36,7 +36,7 @@ module wormcast_ulx3s #(
   /// Cycles the clock runs in reset after the request is released.
   parameter int unsigned ResetHold = 16,
   /// 0: the mesh self-test. 1: the mesh driven by the host over the UART (noc_host_mesh,
-  /// docs/fpga.md "The host link"), the node firmware running on the host.
+  /// docs/host-link.md), the node firmware running on the host.
   parameter int unsigned HostLink = 0
 ) (
   /// The board's 25 MHz oscillator.

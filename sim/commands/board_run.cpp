@@ -135,7 +135,7 @@ std::string backend_help() {
   return fmt::format(
       "rtl (verilated routers), model (the cycle-level timing model), fpga-sim (the firmware on the host, the network "
       "on the verilated board top behind its UART: mesh:2x2, one-port{}) or fpga (the same through a board on --serial "
-      "DEV) (docs/fpga.md, \"wormcast run on the board\")",
+      "DEV) (docs/host-link.md, \"wormcast run on the board\")",
       board_top_built() ? "" : "; not in this build, made with WORMCAST_BOARD_SIM=OFF");
 }
 

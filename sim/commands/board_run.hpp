@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// `wormcast run --backend fpga-sim | fpga` (docs/fpga.md, "wormcast run on the board"): the node
+// `wormcast run --backend fpga-sim | fpga` (docs/host-link.md, "wormcast run on the board"): the node
 // firmware on the host, the network on a board through its host link (sim/fpga_backend.hpp): the
 // verilated board top behind the UART pin model (fpga-sim, sim/board_top.hpp) or a board on a serial
 // port (fpga, sim/serial_link.hpp). Each run is checked against its plan's deliveries.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The request file of `wormcast run --requests FILE.json` (docs/firmware.md, "Mixed runs"): a JSON
+// The request file of `wormcast run --requests FILE.json` (docs/run.md, "Mixed runs"): a JSON
 // array of objects, one multicast each, run concurrently on one topology.
 #pragma once
 

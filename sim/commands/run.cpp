@@ -169,7 +169,7 @@ Command add_run(CLI::App& app) {
   CLI::Option* requests = command->add_option(
       "--requests", o->requests,
       "a JSON file of multicasts to run at once, each [{\"algorithm\", \"source\", \"dests\", \"ports\", "
-      "\"length\", \"start_cycle\"}] (docs/firmware.md, \"Mixed runs\"); -L and -p give the defaults of its entries");
+      "\"length\", \"start_cycle\"}] (docs/run.md, \"Mixed runs\"); -L and -p give the defaults of its entries");
   command->add_option("--seed", o->spec.seed, "seed for random sources and destinations")
       ->capture_default_str()
       ->check(seed_value());

@@ -3,8 +3,7 @@
 // sweep, docs/algorithms.md); with --backend, synthetic traffic on the routers or the timing model
 // over a list of loads, a CSV and latency plots (the traffic sweep, docs/timing.md "Benchmarks");
 // with --backend and --algorithms, random multicasts through the node firmware on the routers, the
-// measured latency beside the model's and the analytic one (the multicast sweep, docs/results.md
-// "The experiments on the routers").
+// measured latency beside the model's and the analytic one (the multicast sweep, docs/results-rtl.md).
 #include "model/sweep.hpp"
 
 #include <fmt/format.h>

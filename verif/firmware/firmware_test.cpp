@@ -1228,7 +1228,7 @@ TEST(FirmwareTable, RowsIterateOnceEachInNameOrder) {
 }
 
 // Only the broadcasts refuse a destination set short of every other node; only the cycle-routed
-// algorithms run on star graphs (docs/firmware.md, "What runs so far").
+// algorithms run on star graphs (docs/firmware.md, "What runs on the RTL").
 TEST(FirmwareTable, BroadcastAndStarGraphFlagsMatchTheDocumentedAlgorithms) {
   const std::set<std::string> broadcasts{"rd", "edn", "np-d", "pcp", "3dbs"},
       on_stars{"uniform", "fixed", "hp-dual-path"};

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The host link (docs/fpga.md, "The host link") on the verilated ULX3S top with HostLink = 1, a
+// The host link (docs/host-link.md) on the verilated ULX3S top with HostLink = 1, a
 // 2x2 mesh, 64-bit flits, 4 cycles per UART bit, driven through the host's UART pin model: the
 // status block, injection at a requested board cycle with the documented zero-load latency, the
 // refusals and their codes, the resynchronization after a partial command, late starts and the

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// A router verilated with --trace-fst behaves like the one without (docs/firmware.md, "Waveforms"):
+// A router verilated with --trace-fst behaves like the one without (docs/run.md, "Waveforms"):
 // Vnoc_router_p4_v4_d4_fst and Vnoc_router_p4_v4_d4_plain (the same router) in lockstep, in one
 // context with tracing on, on router_bench.hpp's random legal traffic (every routing mode,
 // replication, back-pressure).

@@ -288,7 +288,7 @@ TEST(FirmwareOnRtlConcurrent, SixConcurrentTreesOnATorusUnderEjectionBackPressur
 
 // Dual-path, LIN and multi-path from six sources at once, all-port: worms of different multicasts share
 // channels and ejection ports while each delivers at several nodes, under 40 % ejection stalls (a
-// promoted worm's local copy keeps its ejection port: docs/firmware.md, "Fixed router issue").
+// promoted worm's local copy keeps its ejection port: docs/design-log.md, 2026-11-22).
 TEST(FirmwareOnRtlConcurrent, SixConcurrentDualPaths) {
   const model::Topology t = model::Topology::parse("mesh:8x8");
   std::mt19937_64 rng = seeded(13);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Mixed runs (docs/firmware.md, "Mixed runs"): multicasts of several algorithms at once, each
+// Mixed runs (docs/run.md, "Mixed runs"): multicasts of several algorithms at once, each
 // started at its own cycle (run_multicasts with start cycles), each checked against its plan, on
 // both backends.
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Random mixes (docs/firmware.md, "Random mixes"): several sources at once of every algorithm the
+// Random mixes (docs/run.md, "Random mixes"): several sources at once of every algorithm the
 // firmware runs on a topology, unicasts in the background, random start cycles, ejection stalls and
 // late credits on the network links (sim/random_mix.hpp), run on the RTL and on the timing model;
 // every request must pass the scoreboard (each destination served exactly once, every worm as its
