@@ -216,7 +216,14 @@ module noc_vc_ram_buffer #(
     assign count = count_o[v*CountW +: CountW];
     assign rd_next[v*PtrW +: PtrW] = (SingleSlot || rd_ptr_q[v*PtrW +: PtrW] == PtrW'(Depth - 1)) ?
                                      '0 : rd_ptr_q[v*PtrW +: PtrW] + PtrW'(1);
-    assign side_read_en[v] = side_read_i[v] && pop_en[v] && (32'(count) > 1);
+    if (SingleSlot) begin : gen_never_behind
+      // One slot: no flit ever waits behind a front, so the side RAM is never read.
+      logic unused_side_read;
+      assign unused_side_read = side_read_i[v];
+      assign side_read_en[v] = 1'b0;
+    end else begin : gen_read_behind
+      assign side_read_en[v] = side_read_i[v] && pop_en[v] && (count >= CountW'(2));
+    end
     assign pushed_to_front[v] = push_en[v] && (empty_o[v] || (count == CountW'(1) && pop_en[v]));
   end
   always_comb begin

@@ -16,7 +16,7 @@
 # Kinds, first match wins (a cell that opt_merge built from two modules has both in its src):
 #   rc    noc_route_compute (with noc_label_argmax), one per input port
 #   hd    noc_head_decision, one per input port
-#   fifo  noc_fifo, the input VC buffers
+#   buf   noc_vc_ram_buffer, the input VC buffers (pointers, counts, flags; the RAMs are EBRs)
 #   va    noc_vc_allocator (with its round-robin arbiter)
 #   sa    noc_switch_allocator (with its arbiters)
 #   xbar  noc_crossbar
@@ -54,7 +54,7 @@ read_script="read_verilog -sv -noautowire -DNOC_DATA_W=32 -I$rtl_dir ${files[*]}
 $router_chparam chparam -set NumVcs $vcs -set NumLocal 1 -set BufDepth 4 synth_node_router;
 hierarchy -check -top synth_node_router; rename -top synth_node_router;"
 
-kinds=(rc:noc_route_compute hd:noc_head_decision fifo:noc_fifo va:noc_vc_allocator
+kinds=(rc:noc_route_compute hd:noc_head_decision buf:noc_vc_ram_buffer va:noc_vc_allocator
        sa:noc_switch_allocator xbar:noc_crossbar ou:noc_output_unit
        ej:noc_eject_unit iu:noc_input_unit)
 split_script="$read_script

@@ -188,7 +188,9 @@ void MatchesPerVcQueuesUnderRandomPushReadDrop() {
     side_reads_behind += waiting_read;
     bench.Cycle(push_vc, {data(rng), flags(rng), side(rng)}, read_vc, drops, side_reads);
   }
-  EXPECT_GT(side_reads_behind, 1000);
+  if (P::kDepth > 1) {
+    EXPECT_GT(side_reads_behind, 1000);  // one slot: nothing waits behind
+  }
   EXPECT_GT(bench.sides_shown(), 2000);
   EXPECT_FALSE(bench.dut_.AssertionFired()) << "legal traffic fired an assertion";
   // The stimulus reached the cases the contract names.

@@ -142,6 +142,8 @@ class Lockstep {
   // From now on run() breaks the flow-control protocol at fixed points (break_protocol) and goes
   // on past the RTL assertions that catch it.
   void break_protocol_from_now_on() { faults_ = true; }
+  // One worm in `n` has no route decision somewhere (16 unless set).
+  void set_unroutable_one_in(unsigned n) { unroutable_one_in_ = n; }
   unsigned rtl_errors(NodeId r) const { return a_.errors[static_cast<std::size_t>(r)]; }
   unsigned model_errors(NodeId r) const { return b_.errors[static_cast<std::size_t>(r)]; }
   // The fraction of router cycles side b evaluated.
@@ -352,9 +354,9 @@ class Lockstep {
         for (unsigned v = 0; v < vcs_; ++v) {
           in.credits[v] += (a_.credits[static_cast<std::size_t>(r)] >> ((net + l) * vcs_ + v)) & 1;
         }
-        // One worm in 16 has no route decision somewhere (header()).
+        // One worm in 16 (unroutable_one_in_) has no route decision somewhere (header()).
         if (in.flits.empty() && u(rng_) < load_) {
-          const bool unroutable = rng_() % 16 == 0;
+          const bool unroutable = rng_() % unroutable_one_in_ == 0;
           unroutable_injected += unroutable ? 1 : 0;
           const std::vector<std::uint64_t> hdr = header(r, in.vc, unroutable);
           const unsigned payload = static_cast<unsigned>(rng_() % 5);
@@ -412,6 +414,7 @@ class Lockstep {
   std::vector<Injector> injectors_;
   std::vector<int> sinks_;
   bool faults_ = false;
+  unsigned unroutable_one_in_ = 16;
 };
 
 struct LockstepCase {
@@ -458,6 +461,21 @@ TEST(TimingLockstepErrors, LostFlitsAndCreditsSetTheSameStickyErrorsInRtlAndMode
   EXPECT_EQ(net.rtl_errors(3), 0u);
   EXPECT_TRUE(net.assertion_fired());
   for (const NodeId r : {0, 1, 2, 3}) EXPECT_EQ(net.model_errors(r), net.rtl_errors(r)) << "router " << r;
+}
+
+// Drained worms beside other worms in one input port: a drained worm's tail with a flit behind it
+// takes the port's one decision read, and the port's other VCs whose front ends a segment with a
+// flit behind it wait that cycle (docs/rtl.md, "The decision store"). One worm in three without a
+// decision, heavy ejection stalls so that flits queue behind fronts: every output agrees every
+// cycle (the model's rule, TimingRouter::claims_decision_read, dropped, this fails).
+TEST(TimingLockstepDrains, DrainedTailsBesideOtherWormsAgreeEveryCycle) {
+  for (const LockstepCase& c : {LockstepCase{"mesh:4x4", 2, Traffic::kHamiltonianPath, "path"},
+                                LockstepCase{"mesh:5x4", 1, Traffic::kSourceRoutedXy, "source"}}) {
+    Lockstep net(model::Topology::parse(c.topology), c.locals, c.traffic, 0.5, 0.6, 7);
+    net.set_unroutable_one_in(3);
+    EXPECT_EQ(net.run(4000), "") << c.name;
+    EXPECT_GT(net.route_drops(), 200) << c.name;
+  }
 }
 
 const auto kLockstepCases =
