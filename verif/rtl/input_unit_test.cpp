@@ -671,9 +671,10 @@ ClaimTrace RunClaimScript(ClaimScript script) {
     dut->va_ok_i = dut->va_req_o;
     dut.Settle();
     std::uint32_t grant = 0;
-    if (cycle == g) grant = 1;                                                 // A0
+    if (cycle == g) grant = 1;                                                      // A0
     if (cycle == g + 1 && script == ClaimScript::kDrainedTailsOfTwoVcs) grant = 2;  // A1
-    if (script == ClaimScript::kDrainedTailBesideRequest && cycle >= g) t.vc1_requests.push_back(GetBit(dut->sa_req_o, 1));
+    if (script == ClaimScript::kDrainedTailBesideRequest && cycle >= g)
+      t.vc1_requests.push_back(GetBit(dut->sa_req_o, 1));
     dut->sa_gnt_i = grant & dut->sa_req_o;
     dut.Settle();
     if (cycle > g) t.credits.push_back(dut->credit_o);

@@ -67,10 +67,10 @@ TEST(RouterCover, RandomTrafficReachesEveryCoverPoint) {
   std::filesystem::remove(path);
   // The cover points the RTL declares (rtl/noc_input_unit.sv, noc_vc_allocator.sv,
   // noc_switch_allocator.sv): each must be in the file, so a renamed or lost one fails here too.
-  for (const char* name : {"SpineSpawnsThree_C", "RegroupDropsHead_C", "RerouteKeepsEjecting_C",
-                           "DrainFinishesStartedCopy_C", "ArrivalBesideFrontLoad_C", "TakesThreeVcsAtOnce_C",
-                           "GoesBesideAWaitingTop_C", "TokenOverridesArbiter_C", "CarriedBeforeTop_C",
-                           "RequestWaitsForDrainClaim_C"}) {
+  for (const char* name :
+       {"SpineSpawnsThree_C", "RegroupDropsHead_C", "RerouteKeepsEjecting_C", "DrainFinishesStartedCopy_C",
+        "ArrivalBesideFrontLoad_C", "TakesThreeVcsAtOnce_C", "GoesBesideAWaitingTop_C", "TokenOverridesArbiter_C",
+        "CarriedBeforeTop_C", "RequestWaitsForDrainClaim_C"}) {
     const auto it = counts.find(name);
     ASSERT_NE(it, counts.end()) << name << " is not in the coverage file";
     EXPECT_GT(it->second, 0) << name << " was never reached";

@@ -21,7 +21,7 @@
 namespace wormcast::verif {
 namespace {
 
-constexpr unsigned kFlagW = 2;  // the router's head and tail flags
+constexpr unsigned kFlagW = 2;   // the router's head and tail flags
 constexpr unsigned kSideW = 11;  // the router's decision (3 or 4 network ports)
 constexpr std::uint32_t kSideMask = (1u << kSideW) - 1;
 
