@@ -201,7 +201,8 @@ synth-options: deps
 
 # --- make fpga: the self-test bitstream for the iCE40-HX8K Breakout Board (docs/fpga.md) ---
 # yosys synth_ice40 + nextpnr-ice40 (HX8K, ct256, fpga/hx8k_breakout.pcf) at the design clock
-# FPGA_MHZ (the PLL's nearest to it from 12 MHz), placement seed FPGA_SEED, then icepack to
+# FPGA_MHZ (the PLL's nearest to it from 12 MHz), placement seed FPGA_SEED, the routers' buffers
+# FPGA_BUFDEPTH flits per VC (default 1, what the fault tests simulate), then icepack to
 # $(BUILD)/fpga/wormcast_hx8k.bin and the resource/fmax report ($(BUILD)/fpga/report.md). Fails
 # (no .bin) when nextpnr's fmax is below the clock. Needs no CMake build.
 # FPGA_STANDIN=1: the flow around a test-only counter stand-in instead of the network.
@@ -211,11 +212,13 @@ synth-options: deps
 # in $(BUILD)/fpga_ulx3s, the report also in docs/results/fpga_ulx3s.md.
 FPGA_MHZ ?= 16
 FPGA_SEED ?= 1
+FPGA_BUFDEPTH ?= 1
 BOARD ?= hx8k
 .PHONY: fpga
 fpga: deps
 ifeq ($(BOARD),hx8k)
-	@FPGA_MHZ=$(FPGA_MHZ) FPGA_SEED=$(FPGA_SEED) FPGA_STANDIN=$(FPGA_STANDIN) fpga/build.sh $(BUILD)/fpga
+	@FPGA_MHZ=$(FPGA_MHZ) FPGA_SEED=$(FPGA_SEED) FPGA_BUFDEPTH=$(FPGA_BUFDEPTH) FPGA_STANDIN=$(FPGA_STANDIN) \
+		fpga/build.sh $(BUILD)/fpga
 else ifeq ($(BOARD),ulx3s)
 	@scripts/ensure-deps.sh --quiet --ecp5
 	@FPGA_SEED=$(FPGA_SEED) fpga/ulx3s/build.sh $(BUILD)/fpga_ulx3s

@@ -16,7 +16,8 @@
 # target); 1 when timing is not met (the report still prints; no .bin) or the design does not fit
 # the part (the logic cells it needs are printed); 2 when a tool fails.
 #
-# Environment: FPGA_MHZ (default 16), FPGA_SEED (default 1), FPGA_STANDIN=1 builds the flow around
+# Environment: FPGA_MHZ (default 16), FPGA_SEED (default 1), FPGA_BUFDEPTH (flits per input VC of
+# the two routers, 1..16, default 1), FPGA_STANDIN=1 builds the flow around
 # the test-only counter stand-in verif/fpga/standin/noc_selftest.sv instead of fpga/noc_selftest.sv
 # (a test of the flow and the board parts, not of the network), NEXTPNR_TIMEOUT (seconds, 1200),
 # SYNTH_ICE40_OPTS and NEXTPNR_OPTS (added to synth_ice40 and nextpnr-ice40, as in make synth;
@@ -30,6 +31,7 @@ root=$(cd "$here/.." && pwd)
 out_dir=${1:-build/fpga}
 mhz=${FPGA_MHZ:-16}
 seed=${FPGA_SEED:-1}
+bufdepth=${FPGA_BUFDEPTH:-1}
 standin=${FPGA_STANDIN:-0}
 timeout_s=${NEXTPNR_TIMEOUT:-1200}
 synth_opts=${SYNTH_ICE40_OPTS-}
@@ -42,6 +44,8 @@ pcf=$here/hx8k_breakout.pcf
 top=wormcast_hx8k
 
 fail() { echo "fpga: $*" >&2; exit 2; }
+[[ "$bufdepth" =~ ^[0-9]+$ ]] && ((bufdepth >= 1 && bufdepth <= 16)) ||
+  fail "FPGA_BUFDEPTH '$bufdepth' is not a depth of 1..16 flits per VC"
 for tool in "$yosys" "$nextpnr" icepll icepack icetime; do
   command -v "$tool" >/dev/null || fail "$tool not found (scripts/ensure-deps.sh installs it)"
 done
@@ -78,7 +82,8 @@ echo "fpga: design clock $clk_mhz MHz (PLL DIVR $divr DIVF $divf DIVQ $divq FILT
 echo "fpga: yosys synth_ice40 ..." >&2
 "$yosys" -q -l "$out_dir/yosys.log" -p "read_verilog -lib +/ice40/cells_sim.v;
 read_verilog -sv -noautowire -DNOC_DATA_W=32 -I$root/rtl ${files[*]};
-chparam -set DivR $divr -set DivF $divf -set DivQ $divq -set FilterRange $filter -set ClkHz $clk_hz $top;
+chparam -set DivR $divr -set DivF $divf -set DivQ $divq -set FilterRange $filter -set ClkHz $clk_hz $(
+  [[ "$standin" == 1 ]] || echo "-set BufDepth $bufdepth") $top;
 hierarchy -top $top; rename -top $top;
 synth_ice40 $synth_opts -top $top -json $out_dir/$top.json;
 tee -q -o $out_dir/yosys.stat stat" >/dev/null 2>&1 ||
@@ -86,7 +91,8 @@ tee -q -o $out_dir/yosys.stat stat" >/dev/null 2>&1 ||
 yosys_s=$((SECONDS - start))
 
 # What was built, for make fpga-check (verif/fpga/fpga_check.sh).
-printf 'standin=%s\nclk_hz=%s\nclk_mhz=%s\nseed=%s\n' "$standin" "$clk_hz" "$clk_mhz" "$seed" >"$out_dir/build.env"
+printf 'standin=%s\nclk_hz=%s\nclk_mhz=%s\nseed=%s\nbufdepth=%s\n' "$standin" "$clk_hz" "$clk_mhz" "$seed" "$bufdepth" \
+  >"$out_dir/build.env"
 
 # 3. Place and route.
 start=$SECONDS
@@ -141,7 +147,7 @@ report=$out_dir/report.md
 {
   echo "wormcast_hx8k on iCE40HX8K-CT256$([[ "$standin" == 1 ]] && echo " (FLOW TEST: test-only counter stand-in, not the network)"):" \
     "yosys $("$yosys" -V | awk '{print $2}'), $("$nextpnr" --version 2>&1 | head -1 | sed 's/.*(Version //; s/)//')," \
-    "seed $seed, commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?');" \
+    "BufDepth $bufdepth, seed $seed, commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?');" \
     "synth_ice40 ${synth_opts:-(no options)}, nextpnr-ice40 options ${nextpnr_opts:-(none)}"
   echo
   echo "| Resource | Used | Of the part | % |"

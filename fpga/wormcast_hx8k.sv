@@ -19,7 +19,9 @@ module wormcast_hx8k #(
   /// The design clock the settings above give, in Hz.
   parameter int unsigned ClkHz = 15_937_500,
   /// Test-only fault injection (wormcast_hx8k_core); 0 on the board.
-  parameter int unsigned Fault = 0
+  parameter int unsigned Fault = 0,
+  /// Flits per input VC of the self-test's routers (wormcast_hx8k_core).
+  parameter int unsigned BufDepth = 1
 ) (
   /// The board's 12 MHz oscillator.
   input  logic       clk_12m_i,
@@ -53,8 +55,9 @@ module wormcast_hx8k #(
   );
 
   wormcast_hx8k_core #(
-    .Fault(Fault),
-    .ClkHz(ClkHz)
+    .Fault   (Fault),
+    .ClkHz   (ClkHz),
+    .BufDepth(BufDepth)
   ) u_core (
     .clk_i     (clk),
     .rst_req_ni(locked),

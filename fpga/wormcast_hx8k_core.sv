@@ -22,7 +22,11 @@ module wormcast_hx8k_core #(
   /// Cycles between heartbeat LED toggles (half a second by default).
   parameter int unsigned HeartbeatHalf = ClkHz / 2,
   /// Cycles the clock runs in reset after the request is released.
-  parameter int unsigned ResetHold = 16
+  parameter int unsigned ResetHold = 16,
+  /// Flits per input VC of the self-test's routers (noc_selftest). 1 by default: the fault tests
+  /// and the credit audit's schedule are written for one credit per VC; `make fpga FPGA_BUFDEPTH=4`
+  /// builds the board with deeper buffers.
+  parameter int unsigned BufDepth = 1
 ) (
   /// Design clock.
   input  logic       clk_i,
@@ -51,7 +55,8 @@ module wormcast_hx8k_core #(
   logic        pass, fail;
 
   noc_selftest #(
-    .Fault(Fault)
+    .Fault   (Fault),
+    .BufDepth(BufDepth)
   ) u_selftest (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),

@@ -56,6 +56,7 @@ else
 fi
 verilator --cc --exe --build -O2 -Wno-fatal -Wno-lint -Wno-style -DNOC_DATA_W=32 -I"$root/rtl" "$root/rtl/noc_lint.vlt" \
   "${files[@]}" "$here/rtl_trace_main.cpp" --top-module wormcast_hx8k_core -GClkHz="$clk_hz" \
+  $([[ "$standin" == 1 ]] || echo "-GBufDepth=${bufdepth:-1}") \
   -Mdir "$work/rtl_trace" -o rtl_trace -j 2 >"$work/verilator.log" 2>&1 ||
   fail "verilator failed (log: $work/verilator.log)"
 build_s=$((SECONDS - start))
