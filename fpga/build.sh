@@ -11,7 +11,8 @@
 #   4. icepack to <out>/wormcast_hx8k.bin, written only when timing is met; icetime's timing
 #      estimate of the placed design as a second opinion;
 #   5. the report: logic cells, LUT4, flip-flops, block RAMs and PLLs used of the part, nextpnr's
-#      fmax against the clock.
+#      fmax against the clock, into <out>/report.md and (the committed figures, one file per
+#      buffer depth; not for the stand-in) docs/results/fpga_hx8k_bufdepth<N>.md.
 # Exit status: 0 when the design is placed, routed and meets the clock (nextpnr's fmax at least the
 # target); 1 when timing is not met (the report still prints; no .bin) or the design does not fit
 # the part (the logic cells it needs are printed); 2 when a tool fails.
@@ -164,6 +165,14 @@ report=$out_dir/report.md
     "icetime estimate: ${icetime_mhz:-?} MHz. yosys ${yosys_s} s, nextpnr ${nextpnr_s} s."
 } >"$report"
 cat "$report"
+if [[ "$standin" != 1 ]]; then
+  results=$root/docs/results/fpga_hx8k_bufdepth$bufdepth.md
+  { echo "# make fpga FPGA_BUFDEPTH=$bufdepth FPGA_MHZ=$mhz: the two-router self-test on the iCE40 HX8K"
+    echo
+    echo "Written by \`make fpga\` (fpga/build.sh; docs/fpga.md): do not edit."
+    echo
+    cat "$report"; } >"$results" || fail "cannot write $results"
+fi
 if [[ $met -eq 1 ]]; then
   echo "fpga: bitstream $out_dir/$top.bin (program: iceprog $out_dir/$top.bin)" >&2
   exit 0
