@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Synthetic traffic on both router backends (sim/traffic.hpp): zero-load latency against
 // docs/rtl.md's per-hop figures, latency against load, multicast delivery, the model against the
-// RTL packet by packet, bad input and the watchdog. Fixed seeds throughout.
+// RTL packet by packet, the channel dependencies of the routings it mixes, bad input and the
+// watchdog. Fixed seeds throughout.
 #include "sim/traffic.hpp"
 
 #include <fmt/format.h>
@@ -9,13 +10,16 @@
 
 #include <algorithm>
 #include <iterator>
+#include <memory>
 #include <regex>
 #include <set>
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "model/channel_dependency_graph.hpp"
 #include "model/errors.hpp"
+#include "model/routing.hpp"
 #include "model/topology.hpp"
 
 namespace wormcast::verif {
@@ -192,6 +196,66 @@ TEST(TrafficBackends, ModelDeliversEveryPacketInTheSameCycleAsTheRtl) {
         EXPECT_EQ(rtl.ejected_flits, model.ejected_flits) << point;
       }
     }
+  }
+}
+
+// The channel dependency graph of the worms routed by `routings` (model::make_routing_function's
+// names, the functions the routers' route compute runs per head mode), every channel on the
+// router VC its class takes: class mod the network's VCs, as the routers map it.
+model::ChannelDependencyGraph sweep_graph(const model::Topology& t, unsigned vcs,
+                                          const std::vector<std::string>& routings) {
+  model::ChannelDependencyGraph graph(t, static_cast<int>(vcs));
+  const auto vc = [vcs](model::VcClass c) { return static_cast<model::VcClass>(static_cast<unsigned>(c) % vcs); };
+  for (const std::string& name : routings) {
+    const std::unique_ptr<model::RoutingFunction> routing = model::make_routing_function(name, t);
+    for (const auto& [a, b] : model::ChannelDependencyGraph::build(*routing).dependencies()) {
+      graph.add_dependency({a.node, a.port, vc(a.vc)}, {b.node, b.port, vc(b.vc)});
+    }
+  }
+  return graph;
+}
+
+// The VCs per port of the network both backends build for `t` (they must agree).
+unsigned network_vcs(const model::Topology& t) {
+  const unsigned rtl = sim::make_backend("rtl")->make_network(t)->vcs();
+  EXPECT_EQ(sim::make_backend("model")->make_network(t)->vcs(), rtl) << t.spec();
+  return rtl;
+}
+
+// Why the sweep refuses --routing dimension-order with multicasts. The unicasts would route in
+// dimension order (class 0, and on a torus class 1 once the ring's wrap link is behind) beside the
+// multicasts' dual-path worms, which route on the Hamiltonian path (class 0 in the high network, 1
+// in the low), and the routers put class c on VC c mod their VCs (4 on 2D networks, 2 on 3D): the
+// dateline classes share VCs 0 and 1 with the two networks. Each routing alone is acyclic and the
+// union is acyclic on meshes, but on tori such as torus:5x5, torus:8x8 and torus:4x4x4 it closes a
+// cycle through both VCs: on torus:5x5 a dimension-order worm takes the -Y wrap in class 0 and
+// goes on down in class 1, the low network turns -Y -> +X -> -Y -> -X on VC 1, and a
+// dimension-order worm that arrived over that -X channel turns into the -Y wrap in class 0.
+// (Not every torus: torus:4x4 is acyclic.)
+TEST(TrafficRouting, DimensionOrderUnicastsWithDualPathWormsAreAcyclicOnMeshesAndCloseACycleOnTori) {
+  const std::vector<std::string> mixed = {"dimension-order", "hamiltonian-path"};
+  for (const char* spec : {"mesh:4x4", "mesh:8x8", "mesh:6x5", "mesh:3x3x3", "mesh:4x4x4", "torus:4x4"}) {
+    const model::Topology t = model::Topology::parse(spec);
+    const unsigned vcs = network_vcs(t);
+    EXPECT_EQ(vcs, t.dimensions() == 2 ? 4u : 2u) << spec;
+    const model::ChannelDependencyGraph graph = sweep_graph(t, vcs, mixed);
+    const auto cycle = graph.find_shortest_cycle();
+    EXPECT_FALSE(cycle.has_value()) << spec << ": " << graph.describe_cycle(*cycle);
+    EXPECT_GT(graph.dependency_count(), 0u) << spec;
+  }
+  for (const char* spec : {"torus:5x5", "torus:8x8", "torus:4x4x4"}) {
+    const model::Topology t = model::Topology::parse(spec);
+    const unsigned vcs = network_vcs(t);
+    EXPECT_EQ(vcs, t.dimensions() == 2 ? 4u : 2u) << spec;
+    for (const std::string& alone : mixed) {
+      EXPECT_FALSE(sweep_graph(t, vcs, {alone}).find_cycle().has_value()) << spec << " " << alone;
+    }
+    const model::ChannelDependencyGraph graph = sweep_graph(t, vcs, mixed);
+    const auto cycle = graph.find_shortest_cycle();
+    ASSERT_TRUE(cycle.has_value()) << spec;
+    std::set<model::VcClass> on;
+    for (const model::VirtualChannel& c : *cycle) on.insert(c.vc);
+    EXPECT_EQ(on, (std::set<model::VcClass>{0, 1})) << spec << ": " << graph.describe_cycle(*cycle);
   }
 }
 
