@@ -500,8 +500,10 @@ model::Topology validate(const TrafficConfig& c) {
   }
   if (c.routing == "dimension-order" && c.multicast_fraction > 0) {
     throw model::SpecError(
-        "routing 'dimension-order' with multicasts: the dual-path multicast worms route in Hamiltonian-path mode, "
-        "and the two together deadlock; use 'hamiltonian-path' or 'auto'");
+        "routing 'dimension-order' with multicasts: the multicasts' dual-path worms route on the Hamiltonian path, "
+        "whose high and low networks share VCs 0 and 1 with dimension order's dateline classes, and the two together "
+        "close a channel dependency cycle on tori (torus:5x5, torus:4x4x4; docs/timing.md \"Synthetic traffic\"); "
+        "use 'hamiltonian-path' or 'auto'");
   }
   if (c.warmup < 0 || c.measure < 1 || c.drain_limit < 0) {
     throw model::SpecError(fmt::format("phases: warm-up {} >= 0, measurement {} >= 1, drain limit {} >= 0 cycles",

@@ -26,8 +26,11 @@ struct TrafficConfig {
   double multicast_fraction = 0.0;
   int destinations = 4;  // K of a multicast, 1..N-1
   // "dimension-order" (dateline VCs on tori) or "hamiltonian-path"; "auto": dimension order for
-  // unicast-only traffic, Hamiltonian path with multicasts (the dual-path worms' routing function;
-  // on a mesh both route in VC 0 and together deadlock, docs/rtl.md "The test").
+  // unicast-only traffic, Hamiltonian path with multicasts (the dual-path worms' routing function).
+  // Dimension order with multicasts is refused: its classes (0, and 1 past a torus's dateline) share
+  // VCs 0 and 1 with the Hamiltonian path's high and low networks, and the two together close a
+  // channel dependency cycle on tori such as torus:5x5 and torus:4x4x4 (acyclic on meshes):
+  // TrafficRouting.DimensionOrderUnicastsWithDualPathWormsAreAcyclicOnMeshesAndCloseACycleOnTori.
   std::string routing = "auto";
   long warmup = 1000;   // cycles before packets are measured
   long measure = 2000;  // cycles in which created packets are measured
