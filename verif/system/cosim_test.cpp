@@ -876,8 +876,8 @@ TEST_P(FirmwareJobLimit, BackToBackMulticastsOfSixFamiliesFromOneSourceEachDeliv
 class MulticastHangs : public testing::TestWithParam<sim::Backend> {};
 
 // Runs the plans' multicasts at their start cycles and checks the run against the plans: no
-// stall, every destination delivered once.
-void expect_every_destination_once(const std::vector<model::Plan>& plans, const std::vector<long>& starts,
+// stall, every destination delivered once. Returns the run's network cycles.
+long expect_every_destination_once(const std::vector<model::Plan>& plans, const std::vector<long>& starts,
                                    const sim::RunOptions& o) {
   const sim::RunRecord record = sim::run_multicasts(sim::requests_of(plans), o, starts);
   EXPECT_EQ(sim::check_run(plans, record), "");
@@ -885,6 +885,32 @@ void expect_every_destination_once(const std::vector<model::Plan>& plans, const 
   std::size_t destinations = 0;
   for (const model::Plan& p : plans) destinations += p.request.destinations.size();
   EXPECT_EQ(record.deliveries.size(), destinations);
+  return record.cycles;
+}
+
+// One pass of a hang scenario: its multicasts, their start cycles and the run's options.
+struct HangPass {
+  std::vector<model::Plan> plans;
+  std::vector<long> starts;
+  sim::RunOptions options;
+};
+
+// `make test` runs a hang scenario once; `make regress` runs it again, pass after pass with new
+// seeds (its traffic and its back-pressure), until its runs add up to kHangCyclesPerScale x
+// WORMCAST_REGRESS_SCALE network cycles on its topology: 10^6 at make regress's scale of 20.
+constexpr long kHangCyclesPerScale = 50'000;
+template <class Scenario>
+void run_hang_passes(Scenario scenario) {
+  const long budget = regress().scale == 1 ? 0 : kHangCyclesPerScale * regress().scale;
+  long cycles = 0;
+  for (int pass = 0; pass == 0 || cycles < budget; ++pass) {
+    const HangPass p = scenario(pass);
+    cycles += expect_every_destination_once(p.plans, p.starts, p.options);
+    if (testing::Test::HasFailure()) {
+      ADD_FAILURE() << "in pass " << pass << " (" << cycles << " cycles run)";
+      return;
+    }
+  }
 }
 
 // Acknowledgements back along the multicast's path: eight dual-path multicasts from alternating
@@ -892,33 +918,36 @@ void expect_every_destination_once(const std::vector<model::Plan>& plans, const 
 // other worm is still on its way (a Hamiltonian-path unicast back toward a lower label travels
 // the multicast's channels in reverse, in the other channel network).
 TEST_P(MulticastHangs, AcknowledgementsBackAlongTheMulticastsPathEachDeliveredOnce) {
-  const model::Topology t = model::Topology::parse("mesh:4x4");
-  std::mt19937_64 rng = seeded(31);
-  std::vector<model::Plan> plans;
-  std::vector<long> starts;
-  for (int m = 0; m < 8; ++m) {
-    const NodeId source = t.parse_node(m % 2 == 0 ? "1,1" : "2,2");
-    std::vector<NodeId> dests;
-    for (NodeId v = 0; v < t.node_count(); ++v) {
-      if (v != source) dests.push_back(v);
-    }
-    std::shuffle(dests.begin(), dests.end(), rng);
-    dests.resize(6);
-    const long start = 40L * m;
-    plans.push_back(
-        model::plan(model::make_request(t, model::kDualPathAlgorithm, source, dests, 6, model::PortModel::all_port())));
-    starts.push_back(start);
-    for (std::size_t i = 0; i < dests.size(); ++i) {
+  run_hang_passes([this](int pass) {
+    const model::Topology t = model::Topology::parse("mesh:4x4");
+    std::mt19937_64 rng = seeded(31 + 1000 * static_cast<std::uint64_t>(pass));
+    std::vector<model::Plan> plans;
+    std::vector<long> starts;
+    for (int m = 0; m < 8; ++m) {
+      const NodeId source = t.parse_node(m % 2 == 0 ? "1,1" : "2,2");
+      std::vector<NodeId> dests;
+      for (NodeId v = 0; v < t.node_count(); ++v) {
+        if (v != source) dests.push_back(v);
+      }
+      std::shuffle(dests.begin(), dests.end(), rng);
+      dests.resize(6);
+      const long start = 40L * m;
       plans.push_back(model::plan(
-          model::make_request(t, model::kUnicastAlgorithm, dests[i], {source}, 2, model::PortModel::one_port())));
-      starts.push_back(start + 10 + 5 * static_cast<long>(i));
+          model::make_request(t, model::kDualPathAlgorithm, source, dests, 6, model::PortModel::all_port())));
+      starts.push_back(start);
+      for (std::size_t i = 0; i < dests.size(); ++i) {
+        plans.push_back(model::plan(
+            model::make_request(t, model::kUnicastAlgorithm, dests[i], {source}, 2, model::PortModel::one_port())));
+        starts.push_back(start + 10 + 5 * static_cast<long>(i));
+      }
     }
-  }
-  sim::RunOptions o = fast_options();
-  o.backend = GetParam();
-  o.eject_stall = 0.2;
-  o.credit_delay = 3;
-  expect_every_destination_once(plans, starts, o);
+    sim::RunOptions o = fast_options();
+    o.backend = GetParam();
+    o.eject_stall = 0.2;
+    o.credit_delay = 3;
+    o.seed += regress().seed + static_cast<std::uint64_t>(pass);
+    return HangPass{plans, starts, o};
+  });
 }
 
 // Every node starts a multicast at cycle 0, families mixed (separate addressing, one-port halving,
@@ -926,60 +955,66 @@ TEST_P(MulticastHangs, AcknowledgementsBackAlongTheMulticastsPathEachDeliveredOn
 // The hang regressions run under back-pressure on both ends of the network: ejection stalls and
 // credits returned up to 3 cycles late on every network link (RunOptions::credit_delay).
 TEST_P(MulticastHangs, MulticastsFromEveryNodeAtOnceUnderEjectionStallsEachDeliveredOnce) {
-  const model::Topology t = model::Topology::parse("mesh:4x4");
-  const std::vector<std::pair<const char*, model::PortModel>> families = {
-      {model::kUnicastAlgorithm, model::PortModel::one_port()},
-      {model::kOnePortAlgorithm, model::PortModel::one_port()},
-      {model::kDualPathAlgorithm, model::PortModel::all_port()},
-      {model::kMultiPathAlgorithm, model::PortModel::all_port()},
-      {model::kDdsAlgorithm, model::PortModel::one_port()},
-      {model::kPcpAlgorithm, model::PortModel::all_port()}};
-  std::mt19937_64 rng = seeded(37);
-  std::vector<model::Plan> plans;
-  for (NodeId source = 0; source < t.node_count(); ++source) {
-    const auto& [algorithm, ports] = families[static_cast<std::size_t>(source) % families.size()];
-    std::vector<NodeId> dests = model::broadcast_destinations(t, source);
-    if (!model::algorithm_info(algorithm).broadcast) {
-      std::shuffle(dests.begin(), dests.end(), rng);
-      dests.resize(2 + rng() % 8);
+  run_hang_passes([this](int pass) {
+    const model::Topology t = model::Topology::parse("mesh:4x4");
+    const std::vector<std::pair<const char*, model::PortModel>> families = {
+        {model::kUnicastAlgorithm, model::PortModel::one_port()},
+        {model::kOnePortAlgorithm, model::PortModel::one_port()},
+        {model::kDualPathAlgorithm, model::PortModel::all_port()},
+        {model::kMultiPathAlgorithm, model::PortModel::all_port()},
+        {model::kDdsAlgorithm, model::PortModel::one_port()},
+        {model::kPcpAlgorithm, model::PortModel::all_port()}};
+    std::mt19937_64 rng = seeded(37 + 1000 * static_cast<std::uint64_t>(pass));
+    std::vector<model::Plan> plans;
+    for (NodeId source = 0; source < t.node_count(); ++source) {
+      const auto& [algorithm, ports] = families[static_cast<std::size_t>(source) % families.size()];
+      std::vector<NodeId> dests = model::broadcast_destinations(t, source);
+      if (!model::algorithm_info(algorithm).broadcast) {
+        std::shuffle(dests.begin(), dests.end(), rng);
+        dests.resize(2 + rng() % 8);
+      }
+      plans.push_back(model::plan(model::make_request(t, algorithm, source, dests, 4, ports)));
     }
-    plans.push_back(model::plan(model::make_request(t, algorithm, source, dests, 4, ports)));
-  }
-  sim::RunOptions o = fast_options();
-  o.backend = GetParam();
-  o.eject_stall = 0.4;
-  o.credit_delay = 3;
-  expect_every_destination_once(plans, std::vector<long>(plans.size(), 0), o);
+    sim::RunOptions o = fast_options();
+    o.backend = GetParam();
+    o.eject_stall = 0.4;
+    o.credit_delay = 3;
+    o.seed += regress().seed + static_cast<std::uint64_t>(pass);
+    return HangPass{plans, std::vector<long>(plans.size(), 0), o};
+  });
 }
 
 // PCP broadcasts from three sources while unicasts run along every row: the spines' routers
 // replicate into rows whose channels the unicasts hold, and synchronous replication must wait for
 // them without closing a cycle.
 TEST_P(MulticastHangs, PcpBroadcastsWhileUnicastsFillTheSpinesRowsEachDeliveredOnce) {
-  const model::Topology t = model::Topology::parse("mesh:4x4");
-  std::vector<model::Plan> plans;
-  std::vector<long> starts;
-  for (const char* source : {"1,1", "2,3", "0,2"}) {
-    const NodeId s = t.parse_node(source);
-    plans.push_back(model::plan(model::make_request(t, model::kPcpAlgorithm, s, model::broadcast_destinations(t, s), 8,
-                                                    model::PortModel::all_port())));
-    starts.push_back(20L * static_cast<long>(plans.size() - 1));
-  }
-  for (int round = 0; round < 3; ++round) {
-    for (int y = 0; y < t.size(1); ++y) {
-      const bool eastward = (round + y) % 2 == 0;
-      const NodeId from = t.node_at({eastward ? 0 : t.size(0) - 1, y, 0});
-      const NodeId to = t.node_at({eastward ? t.size(0) - 1 : 0, y, 0});
-      plans.push_back(
-          model::plan(model::make_request(t, model::kUnicastAlgorithm, from, {to}, 12, model::PortModel::one_port())));
-      starts.push_back(15L * round);
+  run_hang_passes([this](int pass) {
+    const model::Topology t = model::Topology::parse("mesh:4x4");
+    std::vector<model::Plan> plans;
+    std::vector<long> starts;
+    for (const char* source : {"1,1", "2,3", "0,2"}) {
+      const NodeId s = t.parse_node(source);
+      plans.push_back(model::plan(model::make_request(t, model::kPcpAlgorithm, s, model::broadcast_destinations(t, s),
+                                                      8, model::PortModel::all_port())));
+      starts.push_back(20L * static_cast<long>(plans.size() - 1));
     }
-  }
-  sim::RunOptions o = fast_options();
-  o.backend = GetParam();
-  o.eject_stall = 0.2;
-  o.credit_delay = 3;
-  expect_every_destination_once(plans, starts, o);
+    for (int round = 0; round < 3; ++round) {
+      for (int y = 0; y < t.size(1); ++y) {
+        const bool eastward = (round + y) % 2 == 0;
+        const NodeId from = t.node_at({eastward ? 0 : t.size(0) - 1, y, 0});
+        const NodeId to = t.node_at({eastward ? t.size(0) - 1 : 0, y, 0});
+        plans.push_back(model::plan(
+            model::make_request(t, model::kUnicastAlgorithm, from, {to}, 12, model::PortModel::one_port())));
+        starts.push_back(15L * round);
+      }
+    }
+    sim::RunOptions o = fast_options();
+    o.backend = GetParam();
+    o.eject_stall = 0.2;
+    o.credit_delay = 3;
+    o.seed += regress().seed + static_cast<std::uint64_t>(pass);  // the plans are fixed: new back-pressure
+    return HangPass{plans, starts, o};
+  });
 }
 
 // --- Back-pressure on the network links (sim/credit_delay.hpp) -----------------------------------
