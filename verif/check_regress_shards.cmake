@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# Issue #16, item 2: `make regress` honours GoogleTest's sharding variables. Runs the regression's
+# `make regress` honours GoogleTest's sharding variables. Runs the regression's
 # run step (`make regress-run`, the build already done) on a cheap filter of its tests, unsharded
 # and as shards 0/2 and 1/2: each shard says which it is and runs some of the tests, and together
 # they run exactly as many as the unsharded run.

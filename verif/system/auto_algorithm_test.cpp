@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Issue #16, item 3: `--algorithm auto` against the RTL. For random requests of several sizes on
+// `--algorithm auto` against the RTL. For random requests of several sizes on
 // small networks of each kind, every applicable algorithm the firmware runs is run alone on the
 // verilated routers (sim/algorithm_race.hpp), and the algorithm auto picks from the analytic
 // model's predictions must have run within 5 % of the best measured latency. Every run must also
