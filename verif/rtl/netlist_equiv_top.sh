@@ -3,7 +3,7 @@
 # Synthesizes an RTL top (noc_router, noc_ni) with yosys into a flat gate netlist, replays on it in
 # iverilog the cycles recorded from the Verilator RTL model (the top's testbench:
 # netlist_tb_router.v, ni_netlist_tb.v), and fails unless every output matched in every compared
-# cycle (docs/rtl.md, "Router netlist versus RTL" and "Network interface"; docs/sv-subset.md,
+# cycle (docs/verification.md, "Router netlist versus RTL"; docs/rtl.md, "Network interface"; docs/sv-subset.md,
 # "Equivalence by simulation"). The netlist is kept in <work dir>/<top>_netlist.v, the logs next
 # to it.
 # Usage: netlist_equiv_top.sh <top> <testbench module> <rtl dir> <testbench> <vectors> <cycles>

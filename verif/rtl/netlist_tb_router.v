@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: SHL-0.51
 // iverilog testbench: the yosys gate netlist of noc_router replays, cycle by cycle, the inputs that
 // router_netlist_test.cpp drove into the Verilator RTL model, and every output must equal the
-// output the RTL showed in the same cycle (docs/rtl.md, "Router netlist versus RTL"). Plain
+// output the RTL showed in the same cycle (docs/verification.md, "Router netlist versus RTL"). Plain
 // Verilog-2005, because iverilog 11 reads the netlist but not our SystemVerilog.
 //
 // Each line of VECTORS is one cycle, fields in hex separated by spaces, inputs then outputs:

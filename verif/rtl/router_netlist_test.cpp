@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Netlist versus RTL for the router top (docs/rtl.md, "Router netlist versus RTL"; docs/sv-subset.md,
+// Netlist versus RTL for the router top (docs/verification.md, "Router netlist versus RTL"; docs/sv-subset.md,
 // "Equivalence by simulation"): random legal traffic drives the verilated noc_router
 // (Vnoc_router_p4_v4_d4) and every cycle's inputs and outputs go to a vector file; then
 // netlist_equiv_top.sh synthesizes noc_router with yosys and netlist_tb_router.v replays the
