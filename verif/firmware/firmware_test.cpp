@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <deque>
+#include <initializer_list>
 #include <map>
 #include <random>
 #include <set>
@@ -669,6 +670,26 @@ std::vector<std::uint16_t> v11_labels() {
   return labels;
 }
 
+// The S4 grid with the Hamiltonian-cycle labels `labels` (node id -> label; kept by the caller).
+fw::Grid four_star(const std::vector<std::uint16_t>& labels) {
+  fw::Grid g;
+  g.kind = fw::GridKind::kStar;
+  g.dims = 0;
+  g.star_order = 4;
+  g.star_labels = labels.data();
+  return g;
+}
+
+// The node ids that carry `wanted` labels, in that order.
+std::vector<std::uint32_t> nodes_of_labels(const std::vector<std::uint16_t>& labels,
+                                           std::initializer_list<std::uint32_t> wanted) {
+  std::vector<std::uint32_t> d;
+  for (const std::uint32_t label : wanted) {
+    d.push_back(static_cast<std::uint32_t>(std::find(labels.begin(), labels.end(), label) - labels.begin()));
+  }
+  return d;
+}
+
 TEST(FirmwareStar, GeneratorNeighboursFollowThePortNumbering) {
   // docs/model.md: from 1432, port 0 (g2) leads to 4132, port 1 (g3) to 3412, port 2 (g4) to 2431.
   EXPECT_EQ(fw::star_neighbour(star_rank("1432"), 4, 0), star_rank("4132"));
@@ -684,11 +705,7 @@ TEST(FirmwareStar, InitChecksTheCycleConfiguration) {
   std::vector<Sent> log;
   RecordingNi ni(0, 3, &log);
   std::vector<std::uint16_t> labels = v11_labels();
-  fw::Grid g;
-  g.kind = fw::GridKind::kStar;
-  g.dims = 0;
-  g.star_order = 4;
-  g.star_labels = labels.data();
+  fw::Grid g = four_star(labels);
   fw::NodeFirmware f;
   EXPECT_EQ(f.init({g, 5}, &ni), Status::kOk);
   EXPECT_EQ(g.label(5), 17u);  // 1432 is id 5, label 17
@@ -705,15 +722,8 @@ TEST(FirmwareStar, InitChecksTheCycleConfiguration) {
 // 17 -> 12 (3412, port 1); classes ph (0) and pl (2), mode 1. Other algorithms are refused.
 TEST(FirmwareStar, UniformAndFixedOnTheFourStarAreV12AndV13) {
   const std::vector<std::uint16_t> labels = v11_labels();
-  fw::Grid g;
-  g.kind = fw::GridKind::kStar;
-  g.dims = 0;
-  g.star_order = 4;
-  g.star_labels = labels.data();
-  std::vector<std::uint32_t> d;
-  for (const std::uint32_t label : {1u, 2u, 4u, 7u, 9u, 12u, 19u, 21u, 22u}) {
-    d.push_back(static_cast<std::uint32_t>(std::find(labels.begin(), labels.end(), label) - labels.begin()));
-  }
+  fw::Grid g = four_star(labels);
+  const std::vector<std::uint32_t> d = nodes_of_labels(labels, {1, 2, 4, 7, 9, 12, 19, 21, 22});
   for (const fw::Algorithm a : {fw::Algorithm::kUniform, fw::Algorithm::kFixed}) {
     std::vector<Sent> log;
     RecordingNi ni(star_rank("1432"), 3, &log);
@@ -748,15 +758,8 @@ TEST(FirmwareStar, UniformAndFixedOnTheFourStarAreV12AndV13) {
 // port 1): classes ph (0) and pl (2), mode 1. Meshes refuse it (dual-path runs there).
 TEST(FirmwareStar, HpDualPathOnTheFourStarSplitsAtTheSourceLabel) {
   const std::vector<std::uint16_t> labels = v11_labels();
-  fw::Grid g;
-  g.kind = fw::GridKind::kStar;
-  g.dims = 0;
-  g.star_order = 4;
-  g.star_labels = labels.data();
-  std::vector<std::uint32_t> d;
-  for (const std::uint32_t label : {1u, 2u, 4u, 7u, 9u, 12u, 19u, 21u, 22u}) {
-    d.push_back(static_cast<std::uint32_t>(std::find(labels.begin(), labels.end(), label) - labels.begin()));
-  }
+  fw::Grid g = four_star(labels);
+  const std::vector<std::uint32_t> d = nodes_of_labels(labels, {1, 2, 4, 7, 9, 12, 19, 21, 22});
   std::vector<Sent> log;
   RecordingNi ni(star_rank("1432"), 3, &log);
   fw::NodeFirmware f;
