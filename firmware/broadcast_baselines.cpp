@@ -105,7 +105,7 @@ bool issue_rd(NodeContext& node, Job& job, std::uint32_t) {
 // Extended Dominating Node (firmware/edn_broadcast.hpp)
 
 Status check_edn(const Grid& g, std::uint32_t, const MulticastRequest& r) {
-  // A 2^k x 2^k mesh; each worm leaves on the channel of its first hop (all-port, spec 3.3).
+  // A 2^k x 2^k mesh; each worm leaves on the channel of its first hop (all-port, [3]'s EDN).
   if (g.kind != GridKind::kMesh || edn_side(g.size, g.dims) == 0) return Status::kUnsupportedTopology;
   return r.ports < 4 ? Status::kBadPortCount : Status::kOk;
 }
@@ -251,7 +251,7 @@ bool issue_edn(NodeContext& node, Job& job, std::uint32_t index) {
 // Network partitioning (firmware/network_partitioning.hpp)
 
 Status check_npd(const Grid& g, std::uint32_t, const MulticastRequest& r) {
-  // A 2^k x 2^k mesh; up to three worms a step, each on its own channel (all-port, spec 3.3).
+  // A 2^k x 2^k mesh; up to three worms a step, each on its own channel (all-port, [3]'s NP-D).
   if (g.kind != GridKind::kMesh || npd_side(g.size, g.dims) == 0) return Status::kUnsupportedTopology;
   return r.ports < 4 ? Status::kBadPortCount : Status::kOk;
 }

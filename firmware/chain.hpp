@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // A list of node ids in the firmware's fixed capacity, and the label orderings the chain-based
-// and path-based algorithms build on (spec 1.6: the labeling-ordered chain).
+// and path-based algorithms build on ([1], Definition 5: the labeling-ordered chain).
 #pragma once
 
 #include <cstdint>

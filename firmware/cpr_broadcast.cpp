@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// PCP and 3-DBS (spec 3.2, 4.3); independent of model/ (docs/firmware.md, "HW/SW split").
+// PCP and 3-DBS ([3], Fig. 2; [4], Section 3.2); independent of model/ (docs/firmware.md, "HW/SW split").
 #include "firmware/cpr_broadcast.hpp"
 
 #include "firmware/job.hpp"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The CPR line broadcasts (spec 3.2, 4.3): PCP on 2D meshes and 3-DBS on 3D meshes. cf = 11 worms
+// The CPR line broadcasts ([3], Fig. 2; [4], Section 3.2): PCP on 2D meshes and 3-DBS on 3D meshes. cf = 11 worms
 // run to the ends of lines and every router they pass delivers a copy (PCP's spine branches are
 // the router's); a 3-DBS node a line reaches sends lines along every higher dimension. The row
 // handlers of firmware/algorithm_table.hpp.

@@ -26,23 +26,23 @@ namespace wormcast::fw {
 
 enum class Algorithm : std::uint8_t {
   kUnicast = 0,            // separate addressing: one unicast per destination
-  kOnePort = 1,            // recursive halving of the label-sorted chain (spec 1.11)
-  kTwoPort = 2,            // Figure 4's 2/3 partitions (spec 1.8)
-  kDPort = 3,              // the even-d generalisation (spec 1.10)
+  kOnePort = 1,            // recursive halving of the label-sorted chain ([1]'s one-port baseline)
+  kTwoPort = 2,            // [1], Figure 4's 2/3 partitions
+  kDPort = 3,              // [1]'s even-d generalisation
   kRecursiveDoubling = 4,  // rd: halving rows, then columns, then Z lines
   kVh = 5,                 // store-and-forward trees built at the source and carried in the message
-  kDiag = 6,               //   (thesis 5.4-5.7; firmware/tree_multicast.hpp), meshes
+  kDiag = 6,               //   ([5], Section 3.2; firmware/tree_multicast.hpp), meshes
   kDds = 7,
   kMin = 8,
-  kLin = 9,         // path-based (spec 5.8, 4.1): multidestination worms, intermediate reception;
+  kLin = 9,         // path-based ([5], Section 3.3.2; [4]): multidestination worms, intermediate reception;
   kDualPath = 10,   //   lin from a source off label 0 is dual-path (docs/algorithms.md)
-  kMultiPath = 11,  // dual-path's halves split by the source's column (spec 5.11), all-port 2D
-  kUniform = 12,    // seed 001 (spec 2.7) on the Hamiltonian cycle of an even-row 2D torus
+  kMultiPath = 11,  // dual-path's halves split by the source's column (our reading of [5]), all-port 2D
+  kUniform = 12,    // [2]'s message preparation on the Hamiltonian cycle of an even-row 2D torus
   kFixed = 13,
-  kPcp = 14,           // CPR line broadcasts (spec 3.2, 4.3): cf = 11 worms to the ends of lines,
+  kPcp = 14,           // CPR line broadcasts ([3] Fig. 2, [4] 3.2): cf = 11 worms to the ends of lines,
   kThreeDbs = 15,      //   delivered by every router they pass; PCP's spine branches are the router's
-  kThreeDbl = 16,      // 3-DBL (spec 4.2, R1): +-Z column worms to the layer sources, then dual-path
-  kXyPath = 17,        // XY-path (spec 5.9): source-routed worms along the X and Y partition paths,
+  kThreeDbl = 16,      // 3-DBL ([4], reading R1): +-Z column worms to the layer sources, then dual-path
+  kXyPath = 17,        // XY-path ([5], 3.3.3): source-routed worms along the X and Y partition paths,
   kXyPathXFirst = 18,  //   Y-first (the published example) or X-first (the pseudo-code)
   kEdn = 19,           // Extended Dominating Node broadcast (docs/algorithms.md), 2^k x 2^k meshes
   kNpD = 20,           // network partitioning broadcast (docs/algorithms.md), 2^k x 2^k meshes

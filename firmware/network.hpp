@@ -55,7 +55,8 @@ struct Grid {
   std::uint8_t dims = 2;              // 2 or 3; 0 for a star graph
   std::uint16_t size[3] = {1, 1, 1};  // X, Y, Z (Z = 1 in 2D)
   // Star graph S_n: n, and each node's label on the network's fixed Hamiltonian cycle. The cycle is
-  // a configuration choice (A-001-5), loaded like the routers' labels; init checks that it is one.
+  // a configuration choice (docs/model.md, "Star graph cycle"), loaded like the routers' labels;
+  // init checks that it is one.
   std::uint8_t star_order = 0;
   const std::uint16_t* star_labels = nullptr;
 
@@ -97,7 +98,7 @@ struct Grid {
     for (unsigned i = 0; i < d; ++i) stride *= size[i];
     return node - coord(node, d) * stride + value * stride;
   }
-  // Hamiltonian-path label (spec 1.2 row snake; in 3D the layer snake with odd layers reversed;
+  // Hamiltonian-path label ([1] Definition 1's row snake; in 3D the layer snake with odd layers reversed;
   // a torus uses its mesh's labels, wraps unused); a star graph's cycle label.
   constexpr std::uint32_t label(std::uint32_t node) const {
     if (kind == GridKind::kStar) return star_labels[node];

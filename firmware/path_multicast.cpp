@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// lin, dual-path, multi-path, uniform, fixed and 3-DBL (spec 5.8, 4.1, 5.11, 2.6-2.8, 4.2);
+// lin, dual-path, multi-path, uniform, fixed and 3-DBL ([5], [4], [2]; docs/algorithms.md);
 // independent of model/ (docs/firmware.md, "HW/SW split").
 #include "firmware/path_multicast.hpp"
 
@@ -9,7 +9,7 @@ namespace wormcast::fw {
 namespace {
 
 // Sorts the chain by label and rotates it to start after the source's label: the labels above
-// the source's ascending, then those below ascending (spec 2.7's phi). Returns how many are below.
+// the source's ascending, then those below ascending ([2]'s phi, Section 3.2). Returns how many are below.
 std::uint32_t sort_from_source(const NodeContext& node, PathList& chain) {
   sort_by_label(node.grid(), chain);
   const std::uint32_t own = node.grid().label(node.self()), n = static_cast<std::uint32_t>(chain.size());
@@ -44,7 +44,7 @@ std::uint32_t worm_destination(const Grid& g, const PathJob& p, const PathWorm& 
   return g.node_at_label(w.high ? w.first + k : w.first - k);
 }
 
-// Lin-Ni dual-path lists (spec 4.1, 5.8): the destinations above the source's label ascending
+// Lin-Ni dual-path lists ([4], Section 2; [5]): the destinations above the source's label ascending
 // (high worm), then those below it descending (low worm).
 void split_dual_path(const NodeContext& node, PathJob& p) {
   const std::uint32_t below = sort_from_source(node, p.chain), n = static_cast<std::uint32_t>(p.chain.size());
@@ -52,7 +52,7 @@ void split_dual_path(const NodeContext& node, PathJob& p) {
   set_high_low(p, n - below);
 }
 
-// Multi-path (spec 5.11, docs/algorithms.md "Multi-path"): each dual-path list split into a row
+// Multi-path (our reading of [5], docs/algorithms.md "Multi-path"): each dual-path list split into a row
 // part (destinations strictly on the row channel's side of the source: the row channel is +X in
 // an even row's high network and -X in its low one, the other way round in an odd row) and a
 // column part (the rest, the source's column included), each keeping its label order. Worms in
@@ -86,7 +86,7 @@ void split_multi_path(const NodeContext& node, PathJob& p) {
   for (std::uint8_t w = 0; w < count; ++w) p.worms[w] = worms[w];
 }
 
-// Seed 001's message preparation (spec 2.7): phi = the destinations by label, rotated to start
+// [2]'s message preparation (Section 3.2): phi = the destinations by label, rotated to start
 // after the source's; uniform: D^h = the first ceil(n/2) of phi; fixed (c = ceil(N/2)): D^h = phi's
 // labels in (s, s+c) when s < c, else all but D^l = phi's labels in (s-c, s); D^l = the rest of phi
 // reversed. Both are a prefix of phi and the reversed suffix.
@@ -112,7 +112,7 @@ void split_cycle_dual_path(const NodeContext& node, PathJob& p, bool uniform) {
 }
 
 // The network port of the Hamiltonian-path routing function's first hop toward `destination`
-// (spec 5.8): the neighbour with the largest label in (own, label(destination)] (high network) or
+// ([5], Section 3.3.2): the neighbour with the largest label in (own, label(destination)] (high network) or
 // the smallest in [label(destination), own) (low). Torus wraps are unused.
 std::uint8_t first_hop_port(const NodeContext& node, std::uint32_t destination, bool high) {
   const Grid& g = node.grid();
@@ -135,13 +135,13 @@ std::uint8_t first_hop_port(const NodeContext& node, std::uint32_t destination, 
   return best_port;  // a label neighbour always qualifies, so `found` holds for any destination
 }
 
-// The first hop of the Hamiltonian-cycle routing function from the source (spec 2.6, classes ph /
+// The first hop of the Hamiltonian-cycle routing function from the source ([2], Section 3.1, classes ph /
 // pl): the high network holds the common channels toward larger labels and the boundary channels
 // toward smaller ones; high: the neighbour in it with the largest label <= label(v), else the
 // largest (case 3); low mirrored; ties to the lowest port. Torus wraps count; on a star graph every
 // generator's port. The boundary links: on a torus the y-wraps (seed 001; on a 2-row torus a y-wrap
 // runs parallel to a y-mesh link joining the same two nodes, and only the wrap is boundary), on a
-// star graph the links whose label difference exceeds ceil(N/2) (spec 2.3).
+// star graph the links whose label difference exceeds ceil(N/2) ([2], Section 2.2.2).
 std::uint8_t cycle_first_hop_port(const NodeContext& node, std::uint32_t destination, bool high) {
   const Grid& g = node.grid();
   const std::uint32_t self = node.self(), own = g.label(self), target = g.label(destination);
@@ -166,13 +166,14 @@ std::uint8_t cycle_first_hop_port(const NodeContext& node, std::uint32_t destina
   return found[0] ? port[0] : port[1];
 }
 
-// 3-DBL (spec 4.2, reading R1 of A-003-1): the layer source of layer z is (x0, y0, z). Worms in
-// sending order: the +Z column worm through the layer sources above that are needed (a layer with
-// a destination, the layer source included), ascending (high network), the -Z column worm
-// likewise below, descending (low), then dual-path in the own layer. A column worm carries its
-// layers' destinations in the payload; layer sources that are not destinations only relay. A
-// broadcast keeps no list: its layer worms take label ranges and its column worms' address fields
-// are the node ranges of their layers (node ids are x + X (y + Y z): a layer's are consecutive).
+// 3-DBL ([4], Section 3.1; reading R1, docs/algorithms.md "3-DBL"): the layer source of layer z is
+// (x0, y0, z). Worms in sending order: the +Z column worm through the layer sources above that are
+// needed (a layer with a destination, the layer source included), ascending (high network), the -Z
+// column worm likewise below, descending (low), then dual-path in the own layer. A column worm
+// carries its layers' destinations in the payload; layer sources that are not destinations only
+// relay. A broadcast keeps no list: its layer worms take label ranges and its column worms' address
+// fields are the node ranges of their layers (node ids are x + X (y + Y z): a layer's are
+// consecutive).
 Status plan_three_dbl(const NodeContext& node, PathJob& p, const std::uint32_t* destinations, std::uint32_t count) {
   const Grid& g = node.grid();
   const std::uint32_t self = node.self(), z0 = g.coord(self, 2), layer = g.size[0] * g.size[1];
@@ -253,7 +254,7 @@ Status check_multi_path(const Grid& g, std::uint32_t, const MulticastRequest& r)
 }
 
 Status check_cycle(const Grid& g, std::uint32_t, const MulticastRequest& r) {
-  // The snake is a Hamiltonian cycle of a 2D torus with an even row count (spec 2.8); a star
+  // The snake is a Hamiltonian cycle of a 2D torus with an even row count ([2], Section 4.1); a star
   // graph's cycle comes with the configuration.
   if (g.kind != GridKind::kStar && (g.kind != GridKind::kTorus || g.dims != 2 || g.size[1] % 2 != 0)) {
     return Status::kUnsupportedTopology;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The path-based multicasts (spec 5.8, 4.1, 5.11, 2.7, 4.2): multidestination worms whose
+// The path-based multicasts ([5], [4], [2]; docs/algorithms.md): multidestination worms whose
 // destinations travel in the header's address flits; the routers deliver a copy at each, so
 // receivers only deliver. lin (dual-path from a source off label 0), dual-path and multi-path on
 // the Hamiltonian path; uniform and fixed (seed 001) on the Hamiltonian cycle of an even-row 2D

@@ -15,12 +15,12 @@ constexpr std::uint8_t kEdgeStem = 8;   // the tree edge into this node is a ste
 constexpr std::uint8_t kZoneDest = 16;  // a destination assigned to the current zone
 constexpr std::uint8_t kZoneLink = 32;  // torus: the edge into this zone origin is a zone link
 
-// Zones in the thesis's order (spec 5.3), as masks of mirrored dimensions (bit d = dimension d).
+// Zones in the thesis's order ([5], Section 3.1.3), as masks of mirrored dimensions (bit d = dimension d).
 constexpr std::uint8_t kZones2[] = {0b000, 0b001, 0b010, 0b011};
 constexpr std::uint8_t kZones3[] = {0b000, 0b001, 0b101, 0b100, 0b010, 0b011, 0b111, 0b110};
 
 // The zone whose origin links to the origin of zone `mask` on a torus: the source reaches a zone
-// origin by one link per mirrored dimension in the order X, Z, Y (spec 5.3: s2, s4, s5 <- s;
+// origin by one link per mirrored dimension in the order X, Z, Y ([5], Section 3.1.3: s2, s4, s5 <- s;
 // s3, s6 <- s2; s8 <- s4; s7 <- s3), so the last of them is the final link.
 std::uint8_t zone_link_parent(std::uint8_t mask) {
   constexpr unsigned kLastLinkFirst[] = {1, 2, 0};  // Y, then Z, then X
@@ -46,7 +46,7 @@ std::size_t tree_subtree_end(const std::uint32_t* list, std::size_t size, std::s
 }
 
 // Mesh: |v - s| per dimension, the zone's side of the source (negative outside the zone). Torus
-// (spec 5.3, docs/algorithms.md "Zones"): offsets from the source, the + half 0 .. ceil(k/2)-1 as
+// ([5], Section 3.1.3; docs/algorithms.md "Zones"): offsets from the source, the + half 0 .. ceil(k/2)-1 as
 // they are, the - half mirrored (k-1-offset) so that its origin is the source's - neighbour; -1
 // outside the zone.
 void TreeBuilder::local_in(std::uint32_t node, std::uint8_t mask, int* l) const {
@@ -95,7 +95,7 @@ void TreeBuilder::zone_add(std::uint32_t node, std::uint32_t parent, bool stem) 
 }
 
 // The zone-tree node nearest u (inside the zone {origin <=> u} when inside_box); ties: the
-// lexicographically largest local coordinates, x first (A-004-4).
+// lexicographically largest local coordinates, x first (docs/algorithms.md, "DIAG, DDS, VH and MIN in one zone").
 std::uint32_t TreeBuilder::nearest(std::uint32_t u, bool inside_box) const {
   int lu[3];
   local(u, lu);
@@ -232,11 +232,12 @@ void TreeBuilder::build_zone(TreeKind kind, std::uint32_t zone_index) {
   const std::uint32_t n = zone_count_;
   std::uint32_t* z = zone_dests_;
   if (kind == TreeKind::kVh) {
-    // The union of the XYZ paths from the origin (thesis 5.4).
+    // The union of the XYZ paths from the origin ([5], VH).
     for (std::uint32_t i = 0; i < n; ++i) path(origin_, z[i]);
   } else if (kind == TreeKind::kDiag) {
     diag_stem(z, n);
-    // By distance from the origin, stable in request order (A-004-3): insertion sort.
+    // By distance from the origin, stable in request order (docs/algorithms.md, "DIAG, DDS, VH and MIN in
+    // one zone"): insertion sort.
     for (std::uint32_t i = 1; i < n; ++i) {
       const std::uint32_t u = z[i];
       int lu[3];
@@ -262,8 +263,8 @@ void TreeBuilder::build_zone(TreeKind kind, std::uint32_t zone_index) {
     }
     for (std::uint32_t i = 0; i < n; ++i) attach(z[i], true);
   } else {
-    // MIN (A-004-6): alternately the smallest coordinate j (ties: j+1, j+2 cyclically), joined to
-    // the nearest tree node of the zone.
+    // MIN (our reading, docs/algorithms.md): alternately the smallest coordinate j (ties: j+1, j+2
+    // cyclically), joined to the nearest tree node of the zone.
     bool* used = picked_;
     for (std::uint32_t i = 0; i < n; ++i) used[i] = false;
     for (std::uint32_t pick = 0, j = 0; pick < n; ++pick, j = (j + 1) % grid_.dims) {
@@ -384,7 +385,7 @@ TreeBuilder::Result TreeBuilder::build(const Grid& grid, std::uint32_t source, T
   for (std::uint32_t i = 0; i < count; ++i) flags_[destinations[i]] = kDest;
   const std::uint8_t* zones = grid.dims == 3 ? kZones3 : kZones2;
   const std::uint32_t zone_total = grid.dims == 3 ? 8 : 4;
-  // Each destination belongs to the first zone that contains it (A-004-2).
+  // Each destination belongs to the first zone that contains it (docs/algorithms.md "Zones").
   std::uint8_t* assigned = zone_of_;
   for (std::uint32_t i = 0; i < count; ++i) {
     assigned[i] = 0xFF;

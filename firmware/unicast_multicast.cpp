@@ -10,9 +10,9 @@ namespace {
 
 constexpr std::uint32_t ceil_div(std::uint32_t a, std::uint32_t b) { return (a + b - 1) / b; }
 
-// Spec 1.8 (d = 2) and 1.10: keep chain[l .. u] of the window, cut the lower part into d/2 blocks
-// sent on low ports j, the upper part into d/2 blocks sent on high ports d/2 + j, each to the
-// block's centre nearest the sender.
+// [1], Figure 4 (d = 2), and its even-d generalisation: keep chain[l .. u] of the window, cut the
+// lower part into d/2 blocks sent on low ports j, the upper part into d/2 blocks sent on high ports
+// d/2 + j, each to the block's centre nearest the sender.
 void split_window(ChainJob& c, std::uint32_t d) {
   const std::uint32_t m = c.last, s = c.own, h = d / 2;
   if (m == 0) return;
@@ -129,8 +129,8 @@ std::uint32_t iterate_unicast(NodeContext&, Job& job) {
   return static_cast<std::uint32_t>(c.pending.size());
 }
 
-// Spec 1.11: the holder of block [lo, hi] hands the half it is not in to that half's element
-// nearest it.
+// [1]'s one-port baseline, recursive halving: the holder of block [lo, hi] hands the half it is not
+// in to that half's element nearest it.
 std::uint32_t iterate_one_port(NodeContext&, Job& job) {
   ChainJob& c = fresh_step(job);
   if (c.block_lo >= c.block_hi) return 0;
@@ -145,14 +145,14 @@ std::uint32_t iterate_one_port(NodeContext&, Job& job) {
   return 1;
 }
 
-// Spec 1.8: the window's 2/3 partitions of Figure 4, one block per port.
+// [1]: the window's 2/3 partitions of Figure 4, one block per port.
 std::uint32_t iterate_two_port(NodeContext&, Job& job) {
   ChainJob& c = fresh_step(job);
   split_window(c, 2);
   return static_cast<std::uint32_t>(c.pending.size());
 }
 
-// Spec 1.10: the even-d generalisation, d/2 blocks on each side.
+// [1]'s even-d generalisation (docs/algorithms.md "d-port"), d/2 blocks on each side.
 std::uint32_t iterate_d_port(NodeContext&, Job& job) {
   ChainJob& c = fresh_step(job);
   split_window(c, job.ports);

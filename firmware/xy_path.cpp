@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// XY-path (spec 5.9, Algorithms 3.3.1 and 3.3.2); independent of model/ (docs/firmware.md,
+// XY-path ([5], Algorithms 3.3.1 and 3.3.2); independent of model/ (docs/firmware.md,
 // "HW/SW split").
 #include "firmware/xy_path.hpp"
 
@@ -166,7 +166,7 @@ class XyRouteHeader final : public HeaderFlits {
 }  // namespace
 
 Status check_xy_path(const Grid& g, std::uint32_t self, const MulticastRequest& r) {
-  // From a corner of a 2D mesh (A-004-1), both worms at once.
+  // From a corner of a 2D mesh (docs/algorithms.md "XY-path"), both worms at once.
   if (g.kind != GridKind::kMesh || g.dims != 2) return Status::kUnsupportedTopology;
   const std::uint32_t x = g.coord(self, 0), y = g.coord(self, 1);
   if ((x != 0 && x + 1u != g.size[0]) || (y != 0 && y + 1u != g.size[1])) return Status::kUnsupportedTopology;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// XY-path (spec 5.9) from a corner of a 2D mesh: the source partitions the mesh into an X path
+// XY-path ([5], Algorithms 3.3.1-3.3.2) from a corner of a 2D mesh: the source partitions the mesh into an X path
 // (along rows) and a Y path (along columns), Y-first (the published example) or X-first (the
 // pseudo-code), and sends one source-routed worm (mode 4) along each path that holds destinations,
 // with a deliver bit at each. Receivers only deliver. The row handlers of

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Unicast-based broadcast baselines of seed 002 (spec 3.3, 3.4): Recursive Doubling and Extended
+// Unicast-based broadcast baselines of [3] (its Section 5 and eqs. (6)-(7)): Recursive Doubling and Extended
 // Dominating Node on the mesh. Both send only unicast worms; a message-passing step is one round
 // of unicasts, and a receiver forwards from the next step on.
 //
@@ -63,8 +63,9 @@ std::vector<NodeId> np_d_representatives(const Topology& topology, NodeId source
 // destinations are not every other node.
 Plan plan_broadcast_baseline(const Request& request);
 
-// The papers' latency formulas (spec 3.4), in the units of `p`.
-// Eq. (6) on a 2^k x 2^k mesh with D = 2(2^k - 1), the critical-path distance (A-002-4):
+// The papers' latency formulas ([3], eqs. (6)-(8)), in the units of `p`.
+// Eq. (6) on a 2^k x 2^k mesh with D = 2(2^k - 1), the critical-path distance
+// (docs/algorithms.md "Recursive Doubling"):
 //   tau_RD = 2k (alpha + gamma + beta L) + D beta
 double recursive_doubling_latency_formula(int k, int length_flits, const LatencyParameters& p);
 // Eq. (7); the seed leaves d1 (distance covered per level step) and d2 (in the two first steps)
@@ -72,8 +73,9 @@ double recursive_doubling_latency_formula(int k, int length_flits, const Latency
 //   tau_EDN = (k - 1)(3 alpha + beta L + gamma + d1 beta) + 3 alpha + 2 beta L + 2 gamma + d2 beta
 double extended_dominating_node_latency_formula(int k, int length_flits, double d1, double d2,
                                                 const LatencyParameters& p);
-// Eq. (8) as the spec reads it (A-002-5: the brackets are ceilings; d, the partitioning depth of
-// Tseng et al., is not defined in the seed, so it is an argument, 0 <= d <= k):
+// Eq. (8) as we read it (docs/algorithms.md "Network partitioning": the brackets are ceilings;
+// d, the partitioning depth of Tseng et al., is not defined in [3], so it is an argument,
+// 0 <= d <= k):
 //   tau_NP-D = (k - d + 2^d + 3 + ceil((d+1) log_3 2) + ceil(d log_5 2)) alpha
 //            + (9/4 + (k - d + 2 + ceil((d+1) log_3 2)) / 2^d) gamma + (3 2^k + 2^(d+1) - 3) beta L
 double network_partitioning_latency_formula(int k, int d, int length_flits, const LatencyParameters& p);

@@ -80,7 +80,7 @@ void require_broadcast(const Request& request) {
   }
 }
 
-// PCP (spec 3.2): the source's row and column lines, then the spine's +-X lines, all in step 1.
+// PCP ([3], Fig. 2): the source's row and column lines, then the spine's +-X lines, all in step 1.
 std::vector<Worm> pcp_worms(const Request& request) {
   const Topology& t = request.topology;
   const CprLineRouting routing(t);
@@ -94,7 +94,7 @@ std::vector<Worm> pcp_worms(const Request& request) {
     w.prepared_copies = copies;
     w.control_field_changes = kPcpSourceControlFieldChanges;
   }
-  // The spine A^{Sx,+-y} (A-002-2: the source column, as Fig. 2's pseudo-code says): every router
+  // The spine A^{Sx,+-y} (the source column, as [3]'s Fig. 2 pseudo-code says): every router
   // a Y worm reaches replicates it into +-X worms with cf = 11.
   const std::size_t source_worms = worms.size();
   for (std::size_t parent = 0; parent < source_worms; ++parent) {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Straight-line routing of CPR worms (seed 002, spec 3.1-3.2; seed 003 3-DBS lines, spec 4.3): a
+// Straight-line routing of CPR worms ([3], Figs. 1-2; [4]'s 3-DBS lines, Section 3.2): a
 // worm travels along the one dimension in which it differs from its destination and never turns.
 // The control field decides what routers on the line do with it; that is router behaviour, not
 // routing. Each line direction is monotone, so one VC class is deadlock-free.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// R(u, alpha, v) of spec 2.6 (seed 001). A worm stays in the channel network of its class:
+// R(u, alpha, v) of [2], Section 3.1. A worm stays in the channel network of its class:
 //   high: among high-network neighbours with label <= label(v) take the largest label; if there
 //         is none (label(u) > label(v), cases 2-3) take the largest label overall, which is the
 //         cycle successor. Low: the mirror image.

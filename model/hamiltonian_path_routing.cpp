@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// R of spec 1.3 (seed 000 Definition 2, reconstructed from Lin, McKinley and Ni):
+// R of [1], Definition 2 (reconstructed from Lin, McKinley and Ni):
 //   label(u) < label(v): go to the neighbour with the largest label <= label(v)   (high channels)
 //   label(u) > label(v): go to the neighbour with the smallest label >= label(v)  (low channels)
 // The path neighbour label(u) +- 1 always qualifies, so the choice exists and labels move

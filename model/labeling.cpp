@@ -110,9 +110,10 @@ LinkClass HamiltonianLabeling::link_class(NodeId node, Port port) const {
   check_used(node, port);
   const int delta = std::abs(label(node) - label(topology_.neighbour(node, port)));
   if (is_cycle_ && topology_.is_torus()) {
-    // Seed 001 names the torus boundary links: the wraps of the row dimension (y here, A-001-4).
-    // For Y >= 4 that is exactly the Delta rule below; for Y = 2 the y-wrap runs parallel to a
-    // y-mesh link between the same two nodes, which the seed keeps common.
+    // Seed 001 names the torus boundary links: the wraps of the row dimension (y here,
+    // docs/model.md "Resolved ambiguities"). For Y >= 4 that is exactly the Delta rule below; for
+    // Y = 2 the y-wrap runs parallel to a y-mesh link between the same two nodes, which the seed
+    // keeps common.
     if (dimension_of(port) == 1 && topology_.is_wraparound(node, port)) return LinkClass::kBoundary;
     return delta == 1 ? LinkClass::kGeneralCommon : LinkClass::kShortcutCommon;
   }
@@ -125,7 +126,7 @@ ChannelNetwork HamiltonianLabeling::network(NodeId node, Port port) const {
   check_used(node, port);
   const bool rising = label(topology_.neighbour(node, port)) > label(node);
   const bool boundary = link_class(node, port) == LinkClass::kBoundary;
-  // Common channels rise in the high network; boundary channels are its wrap and fall (spec 2.4).
+  // Common channels rise in the high network; boundary channels are its wrap and fall ([2], Section 2.2.3).
   return rising != boundary ? ChannelNetwork::kHigh : ChannelNetwork::kLow;
 }
 

@@ -3,15 +3,15 @@
 //
 // A labeling numbers the nodes 0..N-1 along a Hamiltonian path or cycle. Path labelings:
 //   * 2D mesh: the row snake, label(x, y) = y*X + x for even y and y*X + (X-1-x) for odd y
-//     (spec 1.2, resolving A-000-1 with X = nodes along x);
+//     ([1], Definition 1, read with X = nodes along x);
 //   * 3D mesh: a snake of layers; layer z holds labels z*X*Y .. (z+1)*X*Y-1, even layers follow
 //     the 2D snake and odd layers run it backwards, so each layer ends above where the next begins
 //     and vertically aligned nodes are joined by straight z routes;
-//   * tori: the same labels with the wraparound links left unused (A-000-2).
+//   * tori: the same labels with the wraparound links left unused (docs/model.md "Tori under a path labeling").
 // Cycle labelings:
 //   * 2D torus with an even row count: the row snake, closed by the y-wrap (0, Y-1)-(0, 0)
-//     (spec 2.8, A-001-3);
-//   * star graph S_n: star_hamiltonian_cycle(n) (spec 2.9, V11 for n = 4).
+//     ([2], Section 4.1; docs/model.md "2D torus cycle");
+//   * star graph S_n: star_hamiltonian_cycle(n) ([2], Section 4.2; V11 for n = 4).
 #pragma once
 
 #include <vector>
@@ -20,14 +20,14 @@
 
 namespace wormcast::model {
 
-// Link classes of a cycle labeling (spec 2.3), by Delta = |label(u) - label(v)|:
+// Link classes of a cycle labeling ([2], Section 2.2.2), by Delta = |label(u) - label(v)|:
 // general common (Delta = 1), shortcut common (1 < Delta <= ceil(N/2)), boundary (Delta > ceil(N/2)).
 // A path labeling has no boundary links. On a 2D torus the boundary links are the y-wraps, as seed
 // 001 states; for Y >= 4 these are exactly the links with Delta > ceil(N/2), and for Y = 2 the rule
 // keeps the y-mesh link that runs parallel to each y-wrap common.
 enum class LinkClass { kGeneralCommon, kShortcutCommon, kBoundary };
 
-// The two channel networks (spec 1.2 for paths, 2.4 for cycles). Every directed channel the
+// The two channel networks ([1], Definition 1, for paths; [2], Section 2.2.3, for cycles). Every directed channel the
 // labeling uses lies in exactly one of them.
 enum class ChannelNetwork { kHigh, kLow };
 
@@ -49,7 +49,7 @@ class HamiltonianLabeling {
   NodeId node(int label) const;
 
   // Whether the labeling's routing may use the link on `port` of `node`: false where a mesh port
-  // has no neighbour and for torus wraparound links under a path labeling (A-000-2).
+  // has no neighbour and for torus wraparound links under a path labeling ([1]; docs/model.md).
   bool uses_link(NodeId node, Port port) const;
   // Class of the link on `port` of `node`; throws if the labeling does not use that link.
   LinkClass link_class(NodeId node, Port port) const;

@@ -20,7 +20,7 @@ std::vector<NodeId> sorted_by_label(const HamiltonianLabeling& labeling, std::ve
   return nodes;
 }
 
-// phi of spec 2.7: the destinations in cyclic label order, starting just after the source.
+// phi of [2], Section 3.2: the destinations in cyclic label order, starting just after the source.
 std::vector<NodeId> cyclic_order_after(const HamiltonianLabeling& labeling, NodeId source,
                                        const std::vector<NodeId>& destinations) {
   std::vector<NodeId> phi = sorted_by_label(labeling, destinations);
@@ -161,13 +161,14 @@ std::vector<Worm> plan_dual_path(const Request& request) {
   return worms;
 }
 
-// Multi-path (spec 5.11 [INFER]). The source has up to two outgoing channels per network: the row
-// channel to its label neighbour (label +- 1) along its row, and the column channel (+Y high, -Y
-// low). Each of D_H and D_L is split by the source's column: the row part holds the destinations
-// on the row channel's side of the source (x beyond x0 in the direction that channel points),
-// the column part the others, including the source's own column. The column worm is routed by R
-// from the source and leaves on the column channel; the row worm is injected into the row
-// channel (R would take most of them up the column channel too) and routed by R from there.
+// Multi-path (our reading, docs/algorithms.md "Multi-path"). The source has up to two outgoing
+// channels per network: the row channel to its label neighbour (label +- 1) along its row, and the
+// column channel (+Y high, -Y low). Each of D_H and D_L is split by the source's column: the row
+// part holds the destinations on the row channel's side of the source (x beyond x0 in the direction
+// that channel points), the column part the others, including the source's own column. The column
+// worm is routed by R from the source and leaves on the column channel; the row worm is injected
+// into the row channel (R would take most of them up the column channel too) and routed by R from
+// there.
 std::vector<Worm> plan_multi_path(const Request& request) {
   const Topology& t = request.topology;
   const HamiltonianPathRouting routing(t);
@@ -238,13 +239,14 @@ void move_relays(Worm& worm, const std::vector<bool>& is_destination) {
   worm.keeps_copy.erase(relays_from, worm.keeps_copy.end());
 }
 
-// 3-DBL (spec 4.2, R1 of A-003-1). The layer source of layer z is (x0, y0, z). The source sends a
-// +Z and a -Z column worm through the layer sources it needs (intermediate reception) and runs
-// dual-path in its own layer; each layer source then runs dual-path in its layer. Routes use R on
-// the 3D layer snake: inside a layer it takes exactly the 2D snake's route (see docs).
-// For a multicast (the paper broadcasts) a layer source that is not a destination but whose layer
-// holds destinations still takes the message in, as a relay (Worm::relays), so that it can start
-// its layer's worms; the column worm's header lists it like a destination.
+// 3-DBL ([4], Section 3.1, reading R1; docs/algorithms.md "3-DBL"). The layer source of layer z is
+// (x0, y0, z). The source sends a +Z and a -Z column worm through the layer sources it needs
+// (intermediate reception) and runs dual-path in its own layer; each layer source then runs
+// dual-path in its layer. Routes use R on the 3D layer snake: inside a layer it takes exactly the
+// 2D snake's route (see docs). For a multicast (the paper broadcasts) a layer source that is not a
+// destination but whose layer holds destinations still takes the message in, as a relay
+// (Worm::relays), so that it can start its layer's worms; the column worm's header lists it like a
+// destination.
 std::vector<Worm> plan_three_dbl(const Request& request) {
   const Topology& t = request.topology;
   const HamiltonianPathRouting routing(t);

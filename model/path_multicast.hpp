@@ -1,19 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 // Path-based multicast: multidestination worms along Hamiltonian labelings, delivered by
-// intermediate reception (spec 1.2, 2.7, 4.1-4.2, 5.8, 5.11).
+// intermediate reception ([1], [2], [4], [5]; docs/algorithms.md "Path-based multicast").
 //
-//   "lin"                LIN's single Hamiltonian path (spec 5.8): every destination in one worm,
+//   "lin"                LIN's single Hamiltonian path ([5], 3.3.2): every destination in one worm,
 //                        ascending by row-snake label, from a source at label 0. From any other
 //                        source the destinations below it cannot ride an ascending worm, so LIN
 //                        sends them on a second, descending one: exactly dual-path.
-//   "dual-path"          Lin-Ni dual-path (spec 4.1, 5.11): D_H (labels above the source)
+//   "dual-path"          Lin-Ni dual-path ([4], Section 2; [5]): D_H (labels above the source)
 //                        ascending in the high network, D_L descending in the low network; 2D and
-//                        3D (layer snake) meshes, tori with the wraps unused (A-000-2)
-//   "multi-path"         Lin-Ni multi-path (spec 5.11 [INFER]): D_H and D_L each split by the
+//                        3D (layer snake) meshes, tori with the wraps unused ([1])
+//   "multi-path"         Lin-Ni multi-path (our reading of [5]): D_H and D_L each split by the
 //                        source's column into a row worm and a column worm, up to four worms that
 //                        leave on four different channels; 2D meshes and tori (wraps unused),
 //                        all-port only
-//   "uniform"            seed 001 (spec 2.7) on the Hamiltonian-cycle labeling: 2D tori with an
+//   "uniform"            [2]'s message preparation on the Hamiltonian-cycle labeling: 2D tori with an
 //   "fixed"              even row count and star graphs; worms routed by HamiltonianCycleRouting
 //                        from class ph (high) / pl (low), carrying the class across destinations
 //   "hp-dual-path"       the baseline of seed 001's star-graph figure (Chen, Wang and Chu, seed 001
@@ -21,7 +21,7 @@
 //                        Hamiltonian path that is the star cycle labeling without its closing edge,
 //                        worms routed by HamiltonianCycleRouting from ph / pl, which for these
 //                        lists never crosses a boundary link; star graphs only
-//   "3dbl"               3-D Broadcast Layers (spec 4.2, reading R1 of A-003-1): +Z / -Z column
+//   "3dbl"               3-D Broadcast Layers ([4], Section 3.1, reading R1): +Z / -Z column
 //                        worms to the layer sources, then each layer source's dual-path in its layer
 //
 // Every worm is a multidestination path worm: the routers deliver a copy at each destination of
@@ -59,17 +59,18 @@ struct DualPathLists {
 };
 
 // Message preparation, pure functions of the labels (the source is not among the destinations).
-// Lin-Ni (spec 4.1): high = labels above the source ascending, low = labels below descending.
+// Lin-Ni ([4], Section 2): high = labels above the source ascending, low = labels below descending.
 DualPathLists lin_ni_dual_path_lists(const HamiltonianLabeling& labeling, NodeId source,
                                      const std::vector<NodeId>& destinations);
-// Seed 001 (spec 2.7) on a cycle labeling. phi = the destinations in cyclic label order starting
+// [2], Section 3.2, on a cycle labeling. phi = the destinations in cyclic label order starting
 // after the source. Uniform: high = the first ceil(n/2) of phi, low = the rest reversed.
 DualPathLists uniform_dual_path_lists(const HamiltonianLabeling& labeling, NodeId source,
                                       const std::vector<NodeId>& destinations);
 // Fixed, with c = ceil(N/2): if label(s) < c, high = phi's labels strictly between label(s) and
 // label(s) + c, low = the rest of phi reversed; otherwise low = phi's labels strictly between
 // label(s) - c and label(s), descending, high = the rest of phi. A destination at the pivot
-// label(s) +- c goes to low in the first case and to high in the second (A-001-2, as written).
+// label(s) +- c goes to low in the first case and to high in the second ([2] as written;
+// docs/algorithms.md "Uniform and fixed dual-path").
 DualPathLists fixed_dual_path_lists(const HamiltonianLabeling& labeling, NodeId source,
                                     const std::vector<NodeId>& destinations);
 

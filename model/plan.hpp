@@ -22,7 +22,7 @@
 
 namespace wormcast::model {
 
-// The node's injection/ejection channel pairs (spec 1.1, "d-port architecture").
+// The node's injection/ejection channel pairs ([1]'s "d-port architecture").
 enum class PortModelKind { kOnePort, kTwoPort, kAllPort, kDPort };
 
 struct PortModel {
@@ -45,7 +45,7 @@ struct PortModel {
 
 // Latency parameters, in cycles of the network clock (the unit of the RTL runs). The defaults are
 // the papers': one cycle per flit per link (beta) and per router hop, and the start-up costs at the
-// Cray T3D ratio of spec 3.4: alpha = 0.75 us over beta = 0.0033 us per flit gives about 227 flit
+// Cray T3D ratio of [3]: alpha = 0.75 us over beta = 0.0033 us per flit gives about 227 flit
 // times; the papers assume gamma ~= alpha and mu = alpha. rtl() is the RTL and its harness, each
 // figure derived from the router's pipeline and the network interface (docs/timing.md, "The
 // analytic opinion"); its plan latencies are the independent timing opinion `wormcast compare`
@@ -70,7 +70,7 @@ struct LatencyParameters {
   bool wire_lengths = false;
   // true: each injection channel pays its own alpha, so a worm costs alpha whatever the copies its
   // sender prepares in the step (the harness's network interface); false: prepared_copies * alpha,
-  // spec 3.4 eq. (3).
+  // [3], eq. (3).
   bool startup_per_channel = false;
   // true: a worm's head waits for a directed channel until the worm before it there has left it
   // (its head F - 1 cycles ahead of its tail, its output VC free the cycle after): the queueing of
@@ -125,7 +125,7 @@ const char* to_string(PortModelKind kind);
 const char* to_string(WormKind kind);
 const char* to_string(RoutingMode mode);
 
-// Width of the CPR control field (spec 3.1); other worms carry 0.
+// Width of the CPR control field ([3], Fig. 1); other worms carry 0.
 inline constexpr int kControlFieldBits = 2;
 
 struct WormHeader {
@@ -165,13 +165,13 @@ struct Worm {
   // Unicast-based algorithms: the destinations the receiver becomes responsible for (including
   // itself), carried in the payload. Empty for other worms.
   std::vector<NodeId> address_field;
-  // Start-up of a worm the sender's processor injects (spec 3.4 eq. (3)): the sender prepares
+  // Start-up of a worm the sender's processor injects ([3], eq. (3)): the sender prepares
   // `prepared_copies` copies of the message one after another and injects them together, so this
   // worm pays prepared_copies * alpha, after changing the CPR control field `control_field_changes`
   // times (mu each). The defaults are the plain send: one alpha, no mu.
   int prepared_copies = 1;
   int control_field_changes = 0;
-  // Router replication (PCP's spine, spec 3.2): the index in Plan::worms of the worm whose router at
+  // Router replication (PCP's spine, [3], Fig. 2): the index in Plan::worms of the worm whose router at
   // `sender` spawns this one, in the same step. No processor is involved: the spawned worm leaves
   // when the parent's header reaches `sender` and pays no alpha or mu (its start-up fields are
   // ignored, and `port` names the router output it leaves on, not an injection port). nullopt for
@@ -220,10 +220,11 @@ struct PlanMetrics {
   std::vector<DestinationMetrics> destinations;  // in Request::destinations order
   // Every (pair of worms, channel) they share, ordered by worm indices then channel.
   std::vector<SharedChannel> shared_channels;
-  // Spec 1.5 / 1.9 diagnostics, counted as pairs of worms that share at least one channel:
-  // stepwise = both sent in the same step; depth = sent in different steps by different senders
-  // (V6's "cross-step channel sharing"; a sender's own worms leave through its ports one after
-  // another). Two-port plans have stepwise 0 (Thm 1-3); depth is not 0 in general (A-000-9).
+  // [1]'s contention diagnostics (Definitions 3-4, Theorems 1-3), counted as pairs of worms that
+  // share at least one channel: stepwise = both sent in the same step; depth = sent in different
+  // steps by different senders (V6's "cross-step channel sharing"; a sender's own worms leave
+  // through its ports one after another). Two-port plans have stepwise 0 (Thm 1-3); depth is not 0
+  // in general (docs/algorithms.md, the unicast-based "Resolved ambiguities").
   int stepwise_contention = 0;
   int depth_contention = 0;
   bool operator==(const PlanMetrics&) const = default;
@@ -236,7 +237,7 @@ struct Plan {
   bool operator==(const Plan&) const = default;
 };
 
-// Metrics of `worms` for `request`. Contention-free latency, per worm (spec 3.4 eq. 3 with one copy
+// Metrics of `worms` for `request`. Contention-free latency, per worm ([3], eq. (3) with one copy
 // and no control-field change, and the thesis's wormhole D + L, eq. 2.1.10), with F the worm's
 // flits (L, or its wire length: LatencyParameters::wire_lengths):
 //   start   = max(time the sender holds the message, time its injection port is free)

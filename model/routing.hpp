@@ -2,10 +2,10 @@
 // Routing functions: pure functions (current node, input VC class, destination) -> (output port,
 // VC class), exactly the decisions the router RTL must make, so a test can compare every decision.
 //
-//   HamiltonianPathRouting   R of spec 1.3 on the path labeling (meshes; tori without wraps)
-//   HamiltonianCycleRouting  R(u, alpha, v) of spec 2.6 with the p/q choice beta (2D torus, star)
+//   HamiltonianPathRouting   R of [1], Definition 2, on the path labeling (meshes; tori without wraps)
+//   HamiltonianCycleRouting  R(u, alpha, v) of [2], Section 3.1, with the p/q choice beta (2D torus, star)
 //   DimensionOrderRouting    XY / XYZ, minimal; tori use two dateline VC classes
-//   CprLineRouting           straight line along one dimension (CPR worms, spec 3.1; meshes)
+//   CprLineRouting           straight line along one dimension (CPR worms, [3]; meshes)
 #pragma once
 
 #include <memory>
@@ -102,7 +102,7 @@ class HamiltonianPathRouting final : public RoutingFunction {
   std::vector<VcClass> entry_classes() const override { return {kHigh, kLow}; }
   std::vector<VcClass> injection_classes() const override { return {kHigh, kLow}; }
   std::optional<RouteStep> try_route(NodeId current, VcClass in, NodeId destination) const override;
-  // A worm visits its sorted destinations in one channel network (spec 1.2, 4.1).
+  // A worm visits its sorted destinations in one channel network ([1], Definition 1; [4], Section 2).
   bool continues_after_delivery(const RouteHop& arrival, VcClass start, const RouteHop& first_hop) const override;
   const HamiltonianLabeling& labeling() const { return labeling_; }
 
@@ -112,7 +112,7 @@ class HamiltonianPathRouting final : public RoutingFunction {
 
 class HamiltonianCycleRouting final : public RoutingFunction {
  public:
-  // VC classes alpha of spec 2.5: the channel network (high/low) and the p/q virtual channel.
+  // VC classes alpha of [2], Section 2.2.4: the channel network (high/low) and the p/q virtual channel.
   enum Class : VcClass { kPHigh = 0, kQHigh = 1, kPLow = 2, kQLow = 3 };
   static bool is_high(VcClass vc) { return vc == kPHigh || vc == kQHigh; }
   static bool is_q(VcClass vc) { return vc == kQHigh || vc == kQLow; }
@@ -124,7 +124,7 @@ class HamiltonianCycleRouting final : public RoutingFunction {
   std::vector<VcClass> entry_classes() const override { return {kPHigh, kQHigh, kPLow, kQLow}; }
   std::vector<VcClass> injection_classes() const override { return {kPHigh, kPLow}; }
   std::optional<RouteStep> try_route(NodeId current, VcClass in, NodeId destination) const override;
-  // A worm keeps its class (network and p/q) from one destination to the next (spec 2.6-2.7).
+  // A worm keeps its class (network and p/q) from one destination to the next ([2], Sections 3.1-3.2).
   bool continues_after_delivery(const RouteHop& arrival, VcClass start, const RouteHop& /*first_hop*/) const override {
     return start == arrival.vc;
   }

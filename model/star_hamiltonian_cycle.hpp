@@ -2,7 +2,8 @@
 // A fixed Hamiltonian cycle of the star graph S_n (n = 3..6), used for its cycle labeling.
 //
 // The seeds give the S4 cycle only by its labels (vector V11) and no cycle for n >= 5
-// (ambiguity A-001-5). This construction reproduces V11 exactly for n = 4 and extends it to every n:
+// (docs/model.md, "Resolved ambiguities"). This construction reproduces V11 exactly for n = 4 and
+// extends it to every n:
 //   * S_n splits into n sub-stars S_{n-1} by the symbol in the last position. The cycle visits
 //     each sub-star contiguously, joined by g_n edges, so labels of a sub-star form one range
 //     (as the row snake keeps a mesh row together).

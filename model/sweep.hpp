@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The experiment driver: many random requests per destination count K, every algorithm planned on
-// exactly the same samples (as the thesis does, spec 5.10), aggregated per (algorithm, K).
+// exactly the same samples (as the thesis does, [5], Section 4.2.1), aggregated per (algorithm, K).
 //
 // Deterministic for a seed on every platform: the generator is std::mt19937_64, whose output the
 // standard fixes, and the sampling on top of it is our own (uniform_below, Fisher-Yates), because

@@ -18,13 +18,13 @@
 namespace wormcast::model {
 namespace {
 
-// Zone numbering of spec 5.3 as sets of negative dimensions (bit 0 = X, 1 = Y, 2 = Z): zone i + 1
+// Zone numbering of [5], Section 3.1.3, as sets of negative dimensions (bit 0 = X, 1 = Y, 2 = Z): zone i + 1
 // has the mask kZoneMasks[n][i]. 2D: M1 {}, M2 {X}, M3 {Y}, M4 {X,Y}. 3D: 1 {}, 2 {X}, 3 {X,Z},
 // 4 {Z}, 5 {Y}, 6 {X,Y}, 7 {X,Y,Z}, 8 {Y,Z}.
 constexpr std::array<unsigned, 4> kZoneMasks2D = {0b000, 0b001, 0b010, 0b011};
 constexpr std::array<unsigned, 8> kZoneMasks3D = {0b000, 0b001, 0b101, 0b100, 0b010, 0b011, 0b111, 0b110};
 // The links from the source to a zone origin cross the negative dimensions in this order
-// (spec 5.3: s2 <- s, s3 <- s2, s7 <- s3, ...): X, then Z, then Y.
+// ([5], Section 3.1.3: s2 <- s, s3 <- s2, s7 <- s3, ...): X, then Z, then Y.
 constexpr std::array<int, kMaxDimensions> kZoneLinkOrder = {0, 2, 1};
 
 std::span<const unsigned> zone_masks(int dimensions) {
@@ -43,7 +43,7 @@ int manhattan(const Coord& a, const Coord& b) {
   return std::abs(a[0] - b[0]) + std::abs(a[1] - b[1]) + std::abs(a[2] - b[2]);
 }
 
-// ceil(k/2): the size of the + half of a torus ring (spec 5.3).
+// ceil(k/2): the size of the + half of a torus ring ([5], Section 3.1.3).
 int half(int k) { return (k + 1) / 2; }
 
 // `what` and `name` make the message: "multicast tree algorithm vh does not run on star:4; ...".
@@ -141,7 +141,8 @@ bool in_zone(const Topology& t, const Coord& source, unsigned mask, const Coord&
   return true;
 }
 
-// The first zone in the order of spec 5.3 that holds `global` (A-004-2 for the mesh's planes).
+// The first zone in the order of [5], Section 3.1.3, that holds `global` (the mesh's planes:
+// docs/algorithms.md "Zones and sources other than the origin").
 int first_zone(const Topology& t, const Coord& source, const Coord& global) {
   const std::span<const unsigned> masks = zone_masks(t.dimensions());
   for (std::size_t i = 0; i < masks.size(); ++i) {
@@ -266,10 +267,10 @@ bool scan_diamond(Coord& v, const Coord& u, const Coord& bound, std::size_t dim,
 }
 
 // The tree node nearest u; only nodes in the zone {origin <=> u} where the algorithm says so
-// (DIAG, DDS). Ties: lexicographically largest (x, y, z) (A-004-4). Every tree node lies in the
-// zone's box, so the search scans the box's cells at distance 0, 1, 2, ... from u, each distance
-// in decreasing lexicographic order, and stops at the first tree node. The origin, at distance
-// |u|, ends it at the latest.
+// (DIAG, DDS). Ties: lexicographically largest (x, y, z) (docs/algorithms.md, "DIAG, DDS, VH and
+// MIN in one zone"). Every tree node lies in the zone's box, so the search scans the box's cells at
+// distance 0, 1, 2, ... from u, each distance in decreasing lexicographic order, and stops at the
+// first tree node. The origin, at distance |u|, ends it at the latest.
 Coord closest_tree_node(const LocalTree& tree, const Coord& u, bool within_zone) {
   const Coord& bound = within_zone ? u : tree.extent();
   Coord found{};
@@ -343,7 +344,8 @@ LocalTree diag_tree(const std::vector<Coord>& destinations, int dimensions, cons
   LocalTree tree(extent);
   tree.stem = diagonal_path(diagonal, dimensions);
   for (std::size_t i = 1; i < tree.stem.size(); ++i) tree.add(tree.stem[i], tree.stem[i - 1]);
-  // Nearest the origin first; equal distances keep the request order (A-004-3).
+  // Nearest the origin first; equal distances keep the request order (docs/algorithms.md, "DIAG,
+  // DDS, VH and MIN in one zone").
   std::vector<Coord> order = destinations;
   std::stable_sort(order.begin(), order.end(),
                    [](const Coord& a, const Coord& b) { return manhattan(a, Coord{}) < manhattan(b, Coord{}); });
@@ -361,10 +363,11 @@ LocalTree dds_tree(const std::vector<Coord>& destinations, int dimensions, const
   return tree;
 }
 
-// Spec 5.7's reading of MIN: in turn per dimension j, the remaining destination with the smallest
-// j-th coordinate (ties: the next coordinates, cyclically), joined to the nearest tree node
-// anywhere by its dimension-ordered path. Destinations are distinct, so the keys never tie: each
-// dimension's turn takes the next untaken destination of that dimension's key order.
+// Our reading of MIN (docs/algorithms.md, "DIAG, DDS, VH and MIN in one zone"): in turn per
+// dimension j, the remaining destination with the smallest j-th coordinate (ties: the next
+// coordinates, cyclically), joined to the nearest tree node anywhere by its dimension-ordered path.
+// Destinations are distinct, so the keys never tie: each dimension's turn takes the next untaken
+// destination of that dimension's key order.
 LocalTree min_tree(const std::vector<Coord>& destinations, int dimensions, const Coord& extent) {
   LocalTree tree(extent);
   const auto key = [dimensions](const Coord& v, int j) {
@@ -416,9 +419,9 @@ struct Link {
   bool local_negative = false;  // against the zone's local + direction (only MIN does this)
 };
 
-// Send order at a node (spec 5.2): zone links first, lower zone first; then DIAG's stem; then by
-// dimension X, Y, Z, the zone's local + direction first; then by zone (meshes, where the source and
-// the nodes on its planes serve several zones).
+// Send order at a node ([5], eq. 2.1.9; docs/algorithms.md "Time rule"): zone links first, lower
+// zone first; then DIAG's stem; then by dimension X, Y, Z, the zone's local + direction first; then
+// by zone (meshes, where the source and the nodes on its planes serve several zones).
 auto priority(const Link& link) {
   return std::make_tuple(link.zone_link ? 0 : 1, link.zone_link ? link.zone : 0, link.stem ? 0 : 1,
                          link.stem ? link.zone : 0, link.dimension, link.local_negative ? 1 : 0, link.zone);

@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
-// Store-and-forward multicast trees of the thesis (seed 004; spec 5.1-5.7, 5.10): VH, DIAG, DDS
+// Store-and-forward multicast trees of the thesis ([5], Chapter 3 and Section 4.2.1): VH, DIAG, DDS
 // and MIN on 2D/3D meshes and tori.
 //
-// The network is split into 2^n zones with the source at the origin of each (spec 5.1 for meshes,
-// 5.3 for tori); the zone's mesh algorithm builds a subtree in the zone's local coordinates, and
+// The network is split into 2^n zones with the source at the origin of each ([5], Fig. 3.1.1 for meshes,
+// Section 3.1.3 for tori); the zone's mesh algorithm builds a subtree in the zone's local coordinates, and
 // the subtrees are joined at the source (meshes) or by the links that lead from the source to the
 // other zone origins (tori, the thesis's wraparound links). Algorithms (Request::algorithm):
-//   "vh"    the union of the dimension-ordered (X, Y, Z) shortest paths from the origin (spec 5.4)
-//   "diag"  a stem along the zone's diagonal, destinations attached nearest first, pruned (5.5)
-//   "dds"   destinations attached in the dimensional-distance order, no stem (5.6)
-//   "min"   the reading of spec 5.7 (A-004-6): smallest coordinate in turn, attached to the nearest
+//   "vh"    the union of the dimension-ordered (X, Y, Z) shortest paths from the origin ([5], VH)
+//   "diag"  a stem along the zone's diagonal, destinations attached nearest first, pruned ([5], 3.2.1)
+//   "dds"   destinations attached in the dimensional-distance order, no stem ([5], 3.2.2)
+//   "min"   our reading (docs/algorithms.md, MIN): smallest coordinate in turn, attached to the nearest
 //           tree node anywhere; not a shortest-path tree, and it cannot be validated against [22]
 // Every tree link is one worm of kind kStoreAndForwardHop: a one-hop dimension-ordered unicast to
-// the neighbour, sent in the hop (step) of the time rule of spec 5.2, so the plan's steps are the
+// the neighbour, sent in the hop (step) of the time rule of [5] (eq. 2.1.9), so the plan's steps are the
 // thesis's multicast time and its traffic is |E(MT)|.
 #pragma once
 
@@ -31,7 +31,8 @@ inline constexpr const char* kDdsAlgorithm = "dds";
 inline constexpr const char* kMinAlgorithm = "min";
 std::vector<std::string> tree_multicast_names();
 
-// One of the 2^n zones of spec 5.1 (mesh) / 5.3 (torus), numbered 1..2^n in the order of 5.3.
+// One of the 2^n zones of [5] (mesh: Fig. 3.1.1; torus: Section 3.1.3), numbered 1..2^n in
+// Section 3.1.3's order.
 // In local coordinates the zone is the box 0..extent[d] per dimension with its origin at 0; a
 // `negative` dimension runs against the network's + direction. Mesh zones all have their origin at
 // the source and overlap on the planes through it; torus zones are disjoint and their origins are
@@ -60,7 +61,7 @@ struct TreeEdge {
   NodeId child = kNoNode;
   int hop = 0;
   int zone = 1;            // the zone whose subtree holds the link; for a zone link, the zone it enters
-  bool zone_link = false;  // a link from one zone origin to the next (spec 5.3's wraparound links)
+  bool zone_link = false;  // a link from one zone origin to the next ([5]'s wraparound links)
   bool stem = false;       // a link of DIAG's (pruned) stem
   bool operator==(const TreeEdge&) const = default;
 };
@@ -69,12 +70,12 @@ struct MulticastTree {
   std::vector<TreeZone> zones;              // all 2^n zones, by number
   std::vector<TreeAttachment> attachments;  // zone by zone, in construction order
   std::vector<TreeEdge> edges;              // by hop, then parent, then the parent's send order
-  int time = 0;                             // the largest hop (spec 5.2, eq. 2.1.9 / 2.1.8)
+  int time = 0;                             // the largest hop ([5], eq. 2.1.9 / 2.1.8)
   bool operator==(const MulticastTree&) const = default;
 };
 
 // The zone (1..2^n) of `node` for a multicast from `source` (meshes: a node on a plane through the
-// source belongs to the + side of it, A-004-2). Throws UnsupportedError for a star graph.
+// source belongs to the + side of it, docs/algorithms.md "Zones"). Throws UnsupportedError for a star graph.
 int tree_zone_of(const Topology& topology, NodeId source, NodeId node);
 
 // DIAG's diagonal path (Alg. 3.2.1.1 / 3.2.1.4) from the origin to d >= 0 in local coordinates:

@@ -40,7 +40,7 @@ void sort_schedule(std::vector<ChainSend>& sends) {
 }
 
 // Receiver of a block [first, last] handed to a holder below it (the block's upper middle) or
-// above it (the block's lower middle): the middle element nearest the sender (spec 1.8).
+// above it (the block's lower middle): the middle element nearest the sender ([1], Figure 4).
 int centre_below_sender(int first, int last) { return first + (last - first + 1) / 2; }
 int centre_above_sender(int first, int last) { return first + ceil_div(last - first + 1, 2) - 1; }
 
@@ -76,7 +76,7 @@ std::vector<ChainSend> one_port_schedule(int m, int src) {
 }
 
 // Figure 4 transcribed on its own, not as d_port_schedule(m, src, 2): the d-port form is our
-// generalisation (A-000-4), and a test checks that it reduces to this one for d = 2.
+// generalisation (docs/algorithms.md "d-port"), and a test checks that it reduces to this one for d = 2.
 std::vector<ChainSend> two_port_schedule(int m, int src) {
   check_chain_indices(m, src);
   std::vector<ChainSend> sends;
@@ -99,7 +99,7 @@ std::vector<ChainSend> two_port_schedule(int m, int src) {
         sends.push_back(ChainSend{h.src, upper, h.step, 1, ChannelNetwork::kHigh, h.lo + u + 1, h.hi});
         work.push_back(Holder{h.lo + u + 1, h.hi, upper, h.step + 1});
       }
-      h.hi = h.lo + u;  // keep D'_l .. D'_u; src -= l (A-000-3)
+      h.hi = h.lo + u;  // keep D'_l .. D'_u; src -= l (docs/algorithms.md)
       h.lo += l;
       ++h.step;
     }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Unicast-based multicast on the Hamiltonian-path labeling (seed 000; spec 1.6-1.11).
+// Unicast-based multicast on the Hamiltonian-path labeling ([1], Definitions 5-6, Figure 4).
 //
 // The source and the K = m destinations form a labeling-ordered chain D_0 .. D_m (Def. 5); the
 // source sits at index src. Every holder of the message splits its part of the chain, sends one
@@ -7,9 +7,9 @@
 // field) and keeps the rest; a receiver starts on its part in the next step. Algorithms:
 //   "unicast"   separate addressing: the source sends one unicast per destination, up to one per
 //               port per step (with K = 1 the plain unicast, one worm)
-//   "one-port"  recursive halving (spec 1.11, A-000-5): ceil(log2(m+1)) steps
-//   "two-port"  Figure 4 (spec 1.8, partitions of 1.7): at most ceil(log3(2(m+1))) steps
-//   "d-port"    the even-d generalisation (spec 1.10, A-000-4); experimental for d > 2
+//   "one-port"  recursive halving (docs/algorithms.md "One-port"): ceil(log2(m+1)) steps
+//   "two-port"  [1], Figure 4 (partitions of Definition 6): at most ceil(log3(2(m+1))) steps
+//   "d-port"    the even-d generalisation (docs/algorithms.md "d-port"); experimental for d > 2
 // Every unicast is routed by HamiltonianPathRouting (2D/3D meshes; tori with the wraps unused).
 #pragma once
 
@@ -65,7 +65,7 @@ std::vector<NodeId> labeling_ordered_chain(const HamiltonianLabeling& labeling, 
 // port model the algorithm does not run on or a topology without a Hamiltonian path labeling.
 Plan plan_unicast_multicast(const Request& request);
 // The same on an explicit chain: a permutation of the source and the destinations, used in the
-// given order (V4(a) reproduces the seed's printed, not label-sorted, chain; A-000-6). Throws
+// given order (V4(a) reproduces the seed's printed, not label-sorted, chain; docs/algorithms.md). Throws
 // RequestError if `chain` is not such a permutation.
 Plan plan_unicast_multicast(const Request& request, const std::vector<NodeId>& chain);
 

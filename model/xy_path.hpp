@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
-// XY-path multicast on the 2D mesh (seed 004, the thesis's Algorithms 3.3.1 and 3.3.2; spec 5.9).
+// XY-path multicast on the 2D mesh ([5], Algorithms 3.3.1 and 3.3.2).
 //
 // The mesh is split into two Hamiltonian paths that meet only at the source: X runs back and forth
 // along rows, Y along columns (xy_partition). A node's label on its path is its position. Each path
 // carries one multidestination worm from the source through the destinations that lie on it, in
 // label order, every hop chosen by R of eq. 3.3.1 (xy_route), with intermediate reception. Routers
 // do not know the partition, so the worm is source-routed (RoutingMode::kSourceRouted) along the
-// explicit hops. Both worms leave in step 1 (all-port). Metrics (spec 5.2): d_x = |X'|, d_y = |Y'|;
+// explicit hops. Both worms leave in step 1 (all-port). Metrics ([5], eqs. 4.3.1-4.3.2): d_x = |X'|, d_y = |Y'|;
 // time = max(d_x, d_y) + L, traffic = d_x + d_y.
 //
-// The thesis puts the source at the origin (A-004-1). The model also accepts the three other
+// The thesis puts the source at the origin (docs/algorithms.md "XY-path"). The model also accepts the three other
 // corners by reflecting the mesh (the partition is built from the source's corner inward); any
 // other source throws UnsupportedError.
 #pragma once
@@ -21,7 +21,8 @@
 
 namespace wormcast::model {
 
-// Algorithm names (Request::algorithm): which path Algorithm 3.3.1 advances first (A-004-7).
+// Algorithm names (Request::algorithm): which path Algorithm 3.3.1 advances first
+// (docs/algorithms.md, "Which path starts").
 inline constexpr const char* kXyPathAlgorithm = "xy-path";                // Y first: the published example
 inline constexpr const char* kXyPathXFirstAlgorithm = "xy-path-x-first";  // X first: the pseudo-code
 std::vector<std::string> xy_path_names();
@@ -35,7 +36,7 @@ struct XyPartition {
   bool operator==(const XyPartition&) const = default;
 };
 
-// Algorithm 3.3.1 from the source's corner (spec 5.9): the paths take turns; each continues along
+// Algorithm 3.3.1 from the source's corner ([5], Section 3.3.3): the paths take turns; each continues along
 // its row (X) or column (Y) while the next cell is free, U-turns into the next row (column) when it
 // is not, and is done when the U-turn cell is taken or outside. A path that reaches the far
 // boundary at the end of its row (column) hands the turn over when it is strictly longer than the

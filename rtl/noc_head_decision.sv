@@ -8,7 +8,7 @@
 // of the worm the router forwards (docs/rtl.md, "Intermediate reception (promotion)" and "Source routes").
 //   - net_o     network ports the segment leaves on (all-or-nothing: VC allocation acquires them
 //               together, every flit goes to all of them in the same cycle);
-//   - spawn_o   the subset of net_o that are spawned CPR branches (PCP spine, spec 3.2): they use
+//   - spawn_o   the subset of net_o that are spawned CPR branches (PCP spine, [3] Fig. 2): they use
 //               class 1 and their head is rewritten to address the end of the row;
 //   - eject_o   a copy of every flit of the segment goes to local ejection;
 //   - class_o   the output class of the non-spawned network ports;
@@ -21,11 +21,11 @@
 //     destination a worm with `more` = 0 ejects, one with `more` > 0 is delivered here and
 //     forwarded toward its next destination: intermediate reception, a promote segment that ejects
 //     the head (the eject copy then continues with the rest of the worm);
-//   - CPR line: the control field acts on route compute's straight hop (spec 3.1: 11 deliver and
+//   - CPR line: the control field acts on route compute's straight hop ([3] Fig. 1: 11 deliver and
 //     pass, 10 and 00 pass, 01 deliver and stop; the addressed router absorbs; the sender's own
 //     router only sends the worm on); on a 2D network a
 //     cf = 11 worm that arrived on a Y input (network port 2 or 3) is also replicated into +X and
-//     -X (spec 3.2, the PCP spine; 3-DBS re-injects in firmware, so 3D networks never spawn);
+//     -X ([3] Fig. 2, the PCP spine; 3-DBS re-injects in firmware, so 3D networks never spawn);
 //   - source routed: route entry 0 of `dest` names the port and whether to deliver a copy; port
 //     RoutePortEnd ejects; when the shifted route is used up and `more` > 0, the head ends its
 //     segment here (ejected when delivering, else dropped) and the next flit, carrying the next

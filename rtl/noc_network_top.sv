@@ -17,7 +17,7 @@
 //   - port_is_wrap: torus ports that leave the ring at its end (x = SizeX-1 on +x, x = 0 on -x,
 //     and likewise in y), exactly Topology::is_wraparound;
 //   - port_is_boundary: the boundary links of the torus cycle labeling, the y-wraps (model's
-//     link_class, A-001-4); none on a mesh (a path labeling has no boundary links);
+//     link_class, docs/model.md); none on a mesh (a path labeling has no boundary links);
 //   - own coordinates, sizes {SizeY, SizeX}, is_torus = Torus, num_dims = 2.
 // The configuration drives the routers from module-scope vectors (cfg_*), which a test reads
 // through Verilator's public access to compare them with the model (verif/rtl/network_top_test.cpp).

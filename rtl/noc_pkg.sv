@@ -90,9 +90,11 @@ package noc_pkg;
   /// routing functions of the model (docs/model.md, "Routing functions") and has no decision for
   /// RouteSourceRouted (the router follows the route entries in `dest` instead) or for 5..7.
   typedef enum logic [ModeW-1:0] {
-    /// Hamiltonian-path routing R (spec 1.3) on the path labeling; meshes and tori (wraps unused).
+    /// Hamiltonian-path routing R ([1], Definition 2) on the path labeling; meshes and tori (wraps
+    /// unused).
     RouteHamPath      = 3'd0,
-    /// Hamiltonian-cycle routing R(u, alpha, v) (spec 2.6); 2D tori with an even row count, stars.
+    /// Hamiltonian-cycle routing R(u, alpha, v) ([2], Section 3.1); 2D tori with an even row count,
+    /// stars.
     RouteHamCycle     = 3'd1,
     /// Dimension-order routing (XY, XYZ), stateless dateline classes on tori; meshes and tori.
     RouteDimOrder     = 3'd2,
@@ -199,9 +201,9 @@ package noc_pkg;
   // ---------------------------------------------------------------------------------------------
   // CPR control field (head field `cf`; 00 in every mode but RouteCprLine).
 
-  /// What the routers of a CPR line do with the worm (spec 3.1, reading A; model/cpr_broadcast.hpp).
-  /// The addressed router (dest) always delivers and absorbs the worm, whatever the field. A router
-  /// on the line that is not addressed:
+  /// What the routers of a CPR line do with the worm ([3] Fig. 1, reading A;
+  /// model/cpr_broadcast.hpp). The addressed router (dest) always delivers and absorbs the worm,
+  /// whatever the field. A router on the line that is not addressed:
   typedef enum logic [CfW-1:0] {
     /// 00: passes the worm on (ordinary unicast transit).
     CfUnicastTransit = 2'b00,

@@ -43,8 +43,8 @@ MAXHOPS=(--alpha 0 --gamma 0 --beta 0 --router-delay 1)           # latency = th
 T3D=(--alpha 0.75 --gamma 0.75 --mu 0.75 --beta 0.0033 --router-delay 0.0033) # us (seed 002)
 SEED001=(--alpha 1 --gamma 0 --beta 0.025 --router-delay 0.025)   # us: 1 us start-up, 25 ns per flit/hop
 
-K2D=$(seq -s, 10 10 380)   # thesis, 20x20 (A-004-9: mean K 195)
-K3D=$(seq -s, 10 10 370)   # 1000 nodes (A-004-9: mean K 190)
+K2D=$(seq -s, 10 10 380)   # thesis, 20x20 (its published mean K 195; docs/results.md "K sets")
+K3D=$(seq -s, 10 10 370)   # 1000 nodes (its published mean K 190)
 
 # 1. Thesis chapter 4: store-and-forward trees, one-port, source at the origin, seed 4.
 if runs 004; then

@@ -127,12 +127,12 @@ void run_demo() {
   fmt::print("Ports: +X/-X/+Y/-Y(/+Z/-Z) on meshes and tori; gi on star graphs. See docs/model.md.\n");
 
   const Topology mesh = Topology::parse("mesh:8x8");
-  print_section("mesh:8x8, Hamiltonian path labeling (row snake, spec 1.2)");
+  print_section("mesh:8x8, Hamiltonian path labeling (row snake, [1])");
   fmt::print("{}", render_labeling(model::HamiltonianLabeling::path(mesh)));
   demo_routes(mesh, {{"1,2", "6,5"}, {"7,7", "0,0"}, {"6,1", "2,6"}}, {{"3,0", "3,7"}, {"7,4", "0,4"}});
 
   const Topology torus = Topology::parse("torus:4x4");
-  print_section("torus:4x4, Hamiltonian cycle labeling (spec 2.8; boundary links = y-wraps)");
+  print_section("torus:4x4, Hamiltonian cycle labeling ([2]; boundary links = y-wraps)");
   fmt::print("{}", render_labeling(model::HamiltonianLabeling::cycle(torus)));
   demo_routes(torus, {{"3,2", "0,0"}, {"0,0", "3,3"}, {"1,3", "2,0"}}, {});
   const model::HamiltonianCycleRouting cycle(torus);
@@ -159,7 +159,7 @@ void run_demo() {
   demo_routes(mesh3, {{"1,1,0", "1,1,3"}, {"0,0,0", "3,3,3"}}, {{"1,1,1", "1,1,3"}});
 
   const Topology star = Topology::parse("star:4");
-  print_section("star:4, Hamiltonian cycle labeling (spec 2.9, vector V11)");
+  print_section("star:4, Hamiltonian cycle labeling ([2], vector V11)");
   fmt::print("{}", render_labeling(model::HamiltonianLabeling::cycle(star)));
   demo_routes(star, {{"1432", "2413"}, {"1234", "4321"}}, {});
 

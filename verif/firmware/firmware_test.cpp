@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The node firmware alone, on a recording network interface (no routers, no model: this target
-// links only wormcast_firmware). Expected sends are the spec's hand-derived traces.
+// links only wormcast_firmware). Expected sends are the papers' worked examples and traces derived
+// by hand.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -168,7 +169,7 @@ TEST(Firmware, NodeAtLabelInvertsTheLabels) {
   }
 }
 
-// Spec 1.12 / V4(b): 6x6 mesh, source (3,3), destinations (0,1), (3,1), (2,2), (5,2), (2,5), the
+// [1], Figure 5 / V4(b): 6x6 mesh, source (3,3), destinations (0,1), (3,1), (2,2), (5,2), (2,5), the
 // label-sorted chain [(3,1),(0,1),(2,2),(5,2),(3,3),(2,5)]: step 1 (3,3)->(0,1) on the low port
 // with {(3,1),(0,1),(2,2)} and (3,3)->(2,5) on the high port; step 2 (3,3)->(5,2), (0,1)->(3,1)
 // and (0,1)->(2,2).
@@ -196,7 +197,7 @@ TEST(Firmware, TwoPortFigureFiveLabelSortedTraceIsV4b) {
   }
 }
 
-// Spec 1.11: recursive halving takes ceil(log2(m+1)) steps; m = 5 from the chain's end: 3 steps.
+// [1]'s one-port baseline: recursive halving takes ceil(log2(m+1)) steps; m = 5 from the chain's end: 3 steps.
 TEST(Firmware, OnePortHalvingTakesCeilLog2Steps) {
   Nodes nodes(4, 4, 1);
   const std::uint32_t dests[] = {1, 2, 3, 4, 5};  // labels 1, 2, 3, 7, 6: the chain has the source first

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The analytic latency's RTL parameters (model::LatencyParameters::rtl, docs/timing.md "The
 // analytic opinion") and the worms' wire lengths (model/wire_length.hpp), on small hand-checked
-// plans; the papers' defaults keep spec 3.4's formula. The comparison with the RTL itself is
+// plans; the papers' defaults keep [3]'s eq. (3). The comparison with the RTL itself is
 // verif/system/analytic_test.cpp.
 #include <gtest/gtest.h>
 

@@ -167,7 +167,7 @@ TEST(BadInput, CoordinatesAndPermutationsAreNotMixedUp) {
 // --- Labelings -----------------------------------------------------------------------------------
 
 TEST(BadInput, TorusCycleWithOddRowCountNamesTheRowsAndAsksForAnEvenCount) {
-  // Spec 2.8 (A-001-3): the cycle needs an even number of rows Y.
+  // [2], Section 4.1 (docs/model.md "2D torus cycle"): the cycle needs an even number of rows Y.
   EXPECT_THAT(message_of<LabelingError>([] { HamiltonianLabeling::cycle(Topology::parse("torus:4x5")); }),
               AllOf(HasSubstr("torus:4x5"), HasSubstr("5 rows"), HasSubstr("even"), HasSubstr("torus:4x6")));
   EXPECT_THAT(message_of<LabelingError>([] { HamiltonianLabeling::cycle(Topology::parse("torus:4x3")); }),
@@ -190,7 +190,7 @@ TEST(BadInput, LabelOutsideTheLabelingNamesItAndTheValidLabels) {
 }
 
 TEST(BadInput, ClassOrNetworkOfAnUnusedLinkNamesTheLink) {
-  // A mesh port that leaves the network, and a torus wrap under the path labeling (A-000-2).
+  // A mesh port that leaves the network, and a torus wrap under the path labeling ([1]; docs/model.md).
   const Topology mesh = Topology::parse("mesh:4x4");
   const HamiltonianLabeling mesh_path = HamiltonianLabeling::path(mesh);
   const NodeId corner = mesh.parse_node("3,3");
@@ -238,13 +238,13 @@ TEST(BadInput, UnknownRoutingFunctionNamesItAndListsTheValidNames) {
 }
 
 TEST(BadInput, RouteInAStateTheFunctionNeverProducesIsARoutingError) {
-  // A CPR worm only travels along one dimension (spec 3.1); (0,0) -> (1,1) is off every line.
+  // A CPR worm only travels along one dimension ([3]); (0,0) -> (1,1) is off every line.
   const Topology mesh = Topology::parse("mesh:4x4");
   const auto cpr = make_routing_function("cpr-line", mesh);
   EXPECT_THAT(message_of<RoutingError>([&] { cpr->route(mesh.parse_node("0,0"), 0, mesh.parse_node("1,1")); }),
               AllOf(HasSubstr("cpr-line"), HasSubstr("mesh:4x4"), HasSubstr("0,0"), HasSubstr("1,1"),
                     HasSubstr("one dimension only")));
-  // A q-class worm has already crossed the boundary (spec 2.6); V9's boundary hop 15 -> 0 is illegal.
+  // A q-class worm has already crossed the boundary ([2], Section 3.1); V9's boundary hop 15 -> 0 is illegal.
   const Topology torus = Topology::parse("torus:4x4");
   const auto cycle = make_routing_function("hamiltonian-cycle", torus);
   EXPECT_THAT(message_of<RoutingError>([&] {

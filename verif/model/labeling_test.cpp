@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// Hamiltonian labelings (model/labeling.hpp): the row snake of spec 1.2 (V1, V19), its 3D layer
-// extension, the torus cycle of spec 2.8 (V9), link classes of spec 2.3 (V9, A-001-4, V11) and the
-// channel networks of spec 1.2 and 2.4. Expected values come from the spec formulas and vectors,
-// computed here, never from the labeling under test.
+// Hamiltonian labelings (model/labeling.hpp): the row snake of [1], Definition 1 (V1, V19), its 3D
+// layer extension, the torus cycle of [2], Section 4.1 (V9), link classes of [2], Section 2.2.2
+// (V9, V11; docs/model.md "Link classes and channel networks") and the channel networks of [1] and
+// [2], Section 2.2.3. Expected values come from the papers' formulas and worked examples, computed
+// here, never from the labeling under test.
 #include "model/labeling.hpp"
 
 #include <gtest/gtest.h>
@@ -18,7 +19,7 @@
 namespace wormcast::model {
 namespace {
 
-// Spec 1.2 (A-000-1): label(x, y) = y*X + x for even y, y*X + (X-1-x) for odd y.
+// [1], Definition 1 (docs/model.md "Resolved ambiguities"): label(x, y) = y*X + x for even y, y*X + (X-1-x) for odd y.
 int snake_label(int x, int y, int size_x) { return y * size_x + (y % 2 == 0 ? x : size_x - 1 - x); }
 
 int snake_label(const Topology& t, NodeId node) {
@@ -79,7 +80,7 @@ std::vector<std::pair<NodeId, Port>> used_channels(const HamiltonianLabeling& la
   return channels;
 }
 
-// Spec 2.3 from the definition: Delta = 1 general common, 1 < Delta <= ceil(N/2) shortcut common,
+// [2], Section 2.2.2, from the definition: Delta = 1 general common, 1 < Delta <= ceil(N/2) shortcut common,
 // Delta > ceil(N/2) boundary (path labelings have no boundary links).
 LinkClass expected_class(int delta, int n, bool is_cycle) {
   if (delta == 1) return LinkClass::kGeneralCommon;
@@ -90,7 +91,7 @@ LinkClass expected_class(int delta, int n, bool is_cycle) {
 // --- Path labelings ------------------------------------------------------------------------------
 
 TEST(Labeling, SixBySixMeshMatchesVectorV1) {
-  // vectors.md V1 (seed 000 Def. 1, A-000-1 resolution), coordinates (x, y).
+  // V1 ([1], Definition 1, read as in docs/model.md), coordinates (x, y).
   const Topology mesh = Topology::parse("mesh:6x6");
   const HamiltonianLabeling labeling = HamiltonianLabeling::path(mesh);
   const std::vector<std::pair<std::string, int>> expected = {
@@ -101,7 +102,7 @@ TEST(Labeling, SixBySixMeshMatchesVectorV1) {
 }
 
 TEST(Labeling, FourByFourMeshSourceOneOneHasLabelSixAsInVectorV19) {
-  // vectors.md V19 (seed 003 Figs. 1-2): source (1,1) has label 6, D_L = [5..0], D_U = [7..15].
+  // V19 ([4], Figs. 1-2): source (1,1) has label 6, D_L = [5..0], D_U = [7..15].
   const Topology mesh = Topology::parse("mesh:4x4");
   const HamiltonianLabeling labeling = HamiltonianLabeling::path(mesh);
   const int source = labeling.label(mesh.parse_node("1,1"));
@@ -117,7 +118,8 @@ TEST(Labeling, FourByFourMeshSourceOneOneHasLabelSixAsInVectorV19) {
 }
 
 TEST(Labeling, PathLabelsFollowTheRowSnakeFormula) {
-  // Spec 1.2: X is the node count along x; square, non-square, odd and even sizes; tori too (A-000-2).
+  // [1], Definition 1: X is the node count along x; square, non-square, odd and even sizes; tori too
+  // (docs/model.md "Tori under a path labeling").
   for (const char* spec : {"mesh:2x2", "mesh:6x6", "mesh:5x4", "mesh:4x5", "mesh:7x3", "mesh:3x8", "mesh:16x16",
                            "torus:4x4", "torus:5x3"}) {
     const Topology t = Topology::parse(spec);
@@ -169,7 +171,8 @@ TEST(Labeling, ThreeDimensionalLayerZHoldsTheZthBlockOfLabels) {
 }
 
 TEST(Labeling, TorusPathLabelingLeavesWraparoundLinksUnused) {
-  // A-000-2: the seed-000 torus behaves as the mesh; the cycle labeling (spec 2.8) uses the wraps.
+  // [1]'s torus behaves as the mesh (docs/model.md); the cycle labeling ([2], Section 4.1) uses the
+  // wraps.
   for (const char* spec : {"torus:4x4", "torus:5x4", "torus:3x4x2", "torus:2x4"}) {
     const Topology t = Topology::parse(spec);
     const HamiltonianLabeling path = HamiltonianLabeling::path(t);
@@ -205,7 +208,7 @@ TEST(Labeling, MeshPathLabelingUsesExactlyThePortsThatHaveNeighbours) {
 // --- Torus cycle ---------------------------------------------------------------------------------
 
 TEST(Labeling, FourByFourTorusCycleMatchesVectorV9) {
-  // vectors.md V9 (seed 001 section 4.1).
+  // V9 ([2], Section 4.1).
   const Topology torus = Topology::parse("torus:4x4");
   const HamiltonianLabeling labeling = HamiltonianLabeling::cycle(torus);
   const std::vector<std::string> expected = {"0,0", "1,0", "2,0", "3,0", "3,1", "2,1", "1,1", "0,1",
@@ -216,7 +219,7 @@ TEST(Labeling, FourByFourTorusCycleMatchesVectorV9) {
 }
 
 TEST(Labeling, TorusCycleIsHamiltonianForEveryEvenRowCount) {
-  // Spec 2.8 (A-001-3): the row snake closed by the y-wrap (0, Y-1)-(0, 0) needs Y even.
+  // [2], Section 4.1 (docs/model.md "2D torus cycle"): the row snake closed by the y-wrap (0, Y-1)-(0, 0) needs Y even.
   for (int x = 2; x <= 8; ++x) {
     for (int y = 2; y <= 8; y += 2) {
       const Topology t = Topology::torus({x, y});
@@ -229,7 +232,7 @@ TEST(Labeling, TorusCycleIsHamiltonianForEveryEvenRowCount) {
   }
 }
 
-// --- Link classes (spec 2.3) ---------------------------------------------------------------------
+// --- Link classes ([2], Section 2.2.2) -----------------------------------------------------------
 
 TEST(Labeling, FourByFourTorusBoundaryLinksAreTheYWrapsAsInVectorV9) {
   // V9: the boundary links are {(x,0),(x,3)}, x = 0..3.
@@ -249,8 +252,8 @@ TEST(Labeling, FourByFourTorusBoundaryLinksAreTheYWrapsAsInVectorV9) {
 }
 
 TEST(Labeling, TorusCycleBoundaryLinksAreExactlyTheYWrapsForEvenRowCountsFromFour) {
-  // A-001-4: by Delta > ceil(N/2), the y-wraps are the boundary links for every even Y >= 4; the
-  // x-wraps and all mesh links are common.
+  // docs/model.md "Link classes and channel networks": by Delta > ceil(N/2), the y-wraps are the
+  // boundary links for every even Y >= 4; the x-wraps and all mesh links are common.
   for (int x = 2; x <= 8; ++x) {
     for (int y = 4; y <= 8; y += 2) {
       const Topology t = Topology::torus({x, y});
@@ -299,7 +302,7 @@ TEST(Labeling, StarCycleLinkClassesFollowTheDeltaRuleAndTheClosingEdgeIsBoundary
       EXPECT_EQ(labeling.link_class(v, t.reverse_port(p)), cls);
       general += cls == LinkClass::kGeneralCommon ? 1 : 0;
     }
-    // Spec 2.3: the closing edge (N-1, 0) is always a boundary link; the other N-1 cycle edges are
+    // [2], Section 2.2.2: the closing edge (N-1, 0) is always a boundary link; the other N-1 cycle edges are
     // general common, each counted in both directions.
     const NodeId last = labeling.node(n - 1);
     EXPECT_EQ(labeling.link_class(last, t.port_towards(last, labeling.node(0))), LinkClass::kBoundary) << t.spec();
@@ -327,10 +330,10 @@ TEST(Labeling, LinkClassNamesAreReadable) {
   EXPECT_STREQ(to_string(ChannelNetwork::kLow), "low");
 }
 
-// --- Channel networks (spec 1.2, 2.4) ------------------------------------------------------------
+// --- Channel networks ([1], Definition 1; [2], Section 2.2.3) ------------------------------------
 
 TEST(Labeling, PathChannelIsHighExactlyWhenItsLabelRises) {
-  // Spec 1.2: the high-channel subnetwork holds u->v with label(u) < label(v).
+  // [1]: the high-channel subnetwork holds u->v with label(u) < label(v).
   for (const char* spec : {"mesh:6x6", "mesh:5x4", "mesh:4x4x4", "torus:4x4", "torus:3x4x2"}) {
     const Topology t = Topology::parse(spec);
     const HamiltonianLabeling labeling = HamiltonianLabeling::path(t);
@@ -350,7 +353,7 @@ TEST(Labeling, PathChannelIsHighExactlyWhenItsLabelRises) {
 }
 
 TEST(Labeling, CycleCommonChannelsRisingAndBoundaryChannelsFallingAreHigh) {
-  // Spec 2.4: high = common channels to the higher label plus boundary channels to the lower label.
+  // [2], Section 2.2.3: high = common channels to the higher label plus boundary channels to the lower label.
   std::vector<HamiltonianLabeling> labelings;
   for (const char* spec : {"torus:4x4", "torus:5x6", "torus:2x4", "torus:8x8", "star:4", "star:5"}) {
     labelings.push_back(HamiltonianLabeling::cycle(Topology::parse(spec)));

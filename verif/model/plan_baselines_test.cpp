@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Broadcast baselines of seed 002 (spec 3.3, 3.4; vectors V15, V16): Recursive Doubling, Extended
-// Dominating Node and Network Partitioning. Expected values come from vectors.md or are derived in
+// Broadcast baselines of [3] (its Section 5; V15, V16): Recursive Doubling, Extended Dominating
+// Node and Network Partitioning. Expected values come from the worked examples or are derived in
 // the comments.
 #include <gtest/gtest.h>
 
@@ -94,7 +94,7 @@ TEST(RecursiveDoubling, TakesTwoKStepsOnTwoToTheKMeshesV15) {
 
 TEST(RecursiveDoubling, SendsToTheSameRelativePositionInTheOtherHalf) {
   // On 2^k x 2^k the step-j worm of the X phase goes from x to x XOR 2^(k-j) along the sender's
-  // row; the Y phase does the same in y in steps k+1 .. 2k (spec 3.3, Barnett et al.).
+  // row; the Y phase does the same in y in steps k+1 .. 2k ([3], Barnett et al.).
   const int k = 4;
   const int n = 1 << k;
   const Topology t = Topology::mesh({n, n});
@@ -183,7 +183,7 @@ TEST(RecursiveDoubling, LatencyFormulaMatchesV16) {
 TEST(RecursiveDoubling, PlanLatencyReproducesEquationSixWhenRouterDelayIsBeta) {
   // The plan's contention-free latency follows the chain of fresh receivers: 2k unicasts of
   // alpha + L beta + gamma, covering n/2 + n/4 + ... + 1 hops per dimension, i.e. D = 2(n - 1)
-  // hops at router_delay = beta each: exactly eq. (6) (spec 3.4, A-002-4).
+  // hops at router_delay = beta each: exactly eq. (6) ([3]; D as in docs/algorithms.md).
   LatencyParameters t3d;
   t3d.alpha = t3d.gamma = t3d.mu = 0.75;
   t3d.beta = t3d.router_delay = 0.0033;
@@ -258,7 +258,7 @@ TEST(Edn, EveryNodeReceivesOnceWithoutContentionWithinAStep) {
 }
 
 TEST(Edn, TopLevelNodesHoldAfterTwoStepsAndEachLevelQuadruplesTheHolders) {
-  // The description (spec 3.3, seed 002 eq. 7): two steps bring the message to the four
+  // The description ([3], eq. (7)): two steps bring the message to the four
   // highest-level EDNs; then every holder informs three new nodes per step for k - 1 steps, so
   // step s >= 3 delivers to 3 * 4^(s-2) nodes (one fewer when the source, already a holder, is
   // among them). 4 * 4^(k-1) = N.

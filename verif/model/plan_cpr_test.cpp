@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// CPR broadcasts: PCP on the all-port 2D mesh (seed 002; spec 3.1-3.4; vectors V15-V18) and 3-DBS on
-// the all-port 3D mesh (seed 003; spec 4.3, reading R1 of A-003-2; vectors V21-V22). Expected values
-// come from vectors.md or are derived by hand in the comments.
+// CPR broadcasts: PCP on the all-port 2D mesh ([3]; V15-V18) and 3-DBS on the all-port 3D mesh
+// ([4], Section 3.2, reading R1 of docs/algorithms.md "3-DBS"; V21-V22). Expected values come from
+// the papers' worked examples (V-numbers, docs/algorithms.md) or are derived by hand in the comments.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -35,7 +35,7 @@ Request broadcast(const Topology& t, const char* algorithm, NodeId source, int l
   return make_request(t, algorithm, source, everyone_but(t, source), length, PortModel::all_port(), latency);
 }
 
-// The Cray T3D parameters of spec 3.4 (us): beta = 0.0033 per flit, alpha = gamma = mu = 0.75, and
+// The Cray T3D parameters of [3] (us): beta = 0.0033 per flit, alpha = gamma = mu = 0.75, and
 // router_delay = beta so that a hop costs what eq. (5) charges for it.
 LatencyParameters t3d() { return LatencyParameters{0.75, 0.75, 0.0033, 0.75, 0.0033}; }
 
@@ -105,7 +105,7 @@ int count_if_worms(const Plan& plan, bool spawned) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// CPR control field (spec 3.1, reading A of A-002-1)
+// CPR control field ([3], Fig. 1, reading A: docs/algorithms.md "The control field")
 
 TEST(PcpControlField, RouterActionsFollowReadingAV17) {
   // V17: at a router that is not addressed, 10 passes only, 11 delivers and passes, 01 delivers and
@@ -139,7 +139,7 @@ TEST(PcpControlField, FieldWiderThanTwoBitsIsRejected) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// PCP (spec 3.2)
+// PCP ([3], Fig. 2)
 
 TEST(Pcp, EightByEightCornerSourceSendsTwoWormsAndSevenSpineWormsV18) {
   // V18: 8x8 from (0,0): d_X = d_Y = 7; 2 source worms; 7 spine nodes x 1 X worm = 7 more.
@@ -260,7 +260,7 @@ TEST(Pcp, EquationFiveReproducesV16) {
 }
 
 TEST(Pcp, PlanLatencyIsEquationFiveForFourDirectionSources) {
-  // Spec 3.4 eq. (5), router_delay = beta: for every source off the edges of the 8x8 mesh the
+  // [3], eq. (5), router_delay = beta: for every source off the edges of the 8x8 mesh the
   // source prepares 4 copies (4 alpha), sets cf twice (2 mu), and the last node is d_X + d_Y hops
   // away, reached by a spine worm and the X worm it spawns with no start-up at the spine. By hand,
   // (3,4): d_X = max(4,3) = 4, d_Y = max(3,4) = 4: 0.0033 (8 + 100) + 5.25 = 5.6064 us.
@@ -283,7 +283,7 @@ TEST(Pcp, PlanLatencyIsEquationFiveForFourDirectionSources) {
 }
 
 TEST(Pcp, EdgeSourcesPrepareOnlyTheirNonEmptyDirections) {
-  // Spec 3.4's edge note: a source on an edge prepares M = its non-empty directions, so a corner
+  // [3]'s edge note: a source on an edge prepares M = its non-empty directions, so a corner
   // source of 8x8 prepares 2 copies, 2 alpha fewer than V16's M = 4 figure: 5.6262 - 1.5 = 4.1262.
   const Topology mesh = Topology::mesh({8, 8});
   const Plan corner = plan_cpr_broadcast(broadcast(mesh, kPcpAlgorithm, at(mesh, 0, 0), 100, t3d()));
@@ -324,7 +324,7 @@ TEST(Pcp, RandomMeshesAndSourcesDeliverOnceAlongStraightLines) {
 }
 
 TEST(Pcp, ConcurrentBroadcastsAreFlaggedA0023) {
-  // A-002-3: spine worms replicate in lock step; two broadcasts in flight can deadlock.
+  // [3]: spine worms replicate in lock step; two broadcasts in flight can deadlock.
   const Topology m2 = Topology::mesh({4, 4});
   const Topology m3 = Topology::mesh({3, 3, 3});
   const Plan pcp = plan_cpr_broadcast(broadcast(m2, kPcpAlgorithm, at(m2, 1, 1)));
@@ -379,7 +379,7 @@ TEST(Pcp, BadRequestsAreRejectedWithTypedErrors) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 3-DBS (spec 4.3, reading R1)
+// 3-DBS ([4], Section 3.2, reading R1)
 
 class ThreeDbsFourCubed : public ::testing::Test {
  protected:
@@ -448,7 +448,7 @@ TEST_F(ThreeDbsFourCubed, XyzTreeCoversEveryNodeOnceInThreeLinePhasesV22) {
 }
 
 TEST_F(ThreeDbsFourCubed, EachSourceLineReachesExactlyItsPartitionSet) {
-  // Spec 4.3 step 4: the source's six messages serve D_XR, D_XL, D_YU, D_YL, D_ZU and D_ZL.
+  // [4], Section 3.2, step 4: the source's six messages serve D_XR, D_XL, D_YU, D_YL, D_ZU and D_ZL.
   const Plan plan = plan_cpr_broadcast(broadcast(mesh, kThreeDbsAlgorithm, s));
   std::map<NodeId, std::size_t> delivered_by;
   for (std::size_t i = 0; i < plan.worms.size(); ++i) {

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// Path-based multicast plans: LIN's single path (spec 5.8, V38), Lin-Ni dual-path and multi-path
-// (spec 4.1, 5.11, V19), seed 001's uniform and fixed dual-path (spec 2.7, V9, V10, V12, V13) and
-// 3-DBL (spec 4.2, V20). Expected values come from vectors.md or are derived by hand in the
-// comments, with labels computed here from the snake formula, not by the model.
+// Path-based multicast plans: LIN's single path ([5], V38), Lin-Ni dual-path and multi-path
+// ([4], [5], V19), [2]'s uniform and fixed dual-path (V9, V10, V12, V13) and 3-DBL ([4], V20).
+// Expected values come from the papers' worked examples (V-numbers, docs/algorithms.md) or are
+// derived by hand in the comments, with labels computed here from the snake formula, not by the
+// model.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -22,7 +23,7 @@
 namespace wormcast::model {
 namespace {
 
-// Row snake of an X-wide grid (spec 1.2): label(x, y) = yX + x for even y, yX + X-1-x for odd y.
+// Row snake of an X-wide grid ([1], Definition 1): label(x, y) = yX + x for even y, yX + X-1-x for odd y.
 int snake_label(int x, int y, int size_x) { return y * size_x + (y % 2 == 0 ? x : size_x - 1 - x); }
 
 // The node of a 2D row-snake label in layer z of `t`.
@@ -83,7 +84,7 @@ std::vector<int> delivery_hops(const Worm& w) {
 }
 
 // -----------------------------------------------------------------------------------------------
-// LIN (spec 5.8)
+// LIN ([5], Section 3.3.2)
 
 TEST(Lin, TenByTenThesisExampleIsOneWormOfLengthTwentySixV38) {
   // V38: source (0,0); the destinations in label order (2,0)2, (3,1)16, (7,2)27, (1,3)38, (0,4)40,
@@ -108,7 +109,7 @@ TEST(Lin, TenByTenThesisExampleIsOneWormOfLengthTwentySixV38) {
   EXPECT_EQ(plan.metrics.traffic, 26);
   EXPECT_EQ(plan.metrics.additional_traffic, 26 - 6);
   EXPECT_EQ(plan.metrics.steps, 1);
-  // Thesis 2.1.11 with alpha = gamma = 0 and one cycle per hop and per flit: path length + L.
+  // Thesis eq. 2.1.11 with alpha = gamma = 0 and one cycle per hop and per flit: path length + L.
   EXPECT_DOUBLE_EQ(plan.metrics.latency, 26 + length);
 }
 
@@ -126,7 +127,7 @@ TEST(Lin, SourceAwayFromLabelZeroSendsTheDualPathWorms) {
 }
 
 // -----------------------------------------------------------------------------------------------
-// Dual-path (spec 4.1)
+// Dual-path ([4], Section 2)
 
 TEST(DualPath, FourByFourBroadcastFromLabelSixMatchesV19) {
   // V19: source (1,1), label 6; D_L = [5,4,3,2,1,0], D_U = [7..15]; high path 9 hops, low 6.
@@ -209,7 +210,7 @@ TEST(DualPath, OnePortLatencySerialisesTheSecondWormBehindTheFirst) {
 }
 
 // -----------------------------------------------------------------------------------------------
-// Multi-path (spec 5.11)
+// Multi-path (our reading of [5], docs/algorithms.md "Multi-path")
 
 TEST(MultiPath, SixBySixExampleSendsFourChannelDisjointWorms) {
   // 6x6 mesh, source (2,2), label 14, even row: high row channel +X, low row channel -X.
@@ -276,7 +277,7 @@ TEST(MultiPath, OddRowSourceMirrorsTheRowChannels) {
 }
 
 TEST(MultiPath, ScatteredDestinationsUseFewerLinksAndShorterWormsThanDualPath) {
-  // Spec 5.11's expected behaviour (qualitative): on 16x16, random sources and 8..40 scattered
+  // Multi-path's expected behaviour (qualitative, docs/algorithms.md): on 16x16, random sources and 8..40 scattered
   // destinations, the mean traffic and the mean longest worm are both smaller than dual-path's.
   std::mt19937 rng(511);
   const Topology mesh = Topology::mesh({16, 16});
@@ -306,7 +307,7 @@ TEST(MultiPath, ScatteredDestinationsUseFewerLinksAndShorterWormsThanDualPath) {
 }
 
 // -----------------------------------------------------------------------------------------------
-// Uniform and fixed dual-path (seed 001, spec 2.7)
+// Uniform and fixed dual-path ([2], Section 3.2)
 
 class UniformFixedFourByFourTorus : public ::testing::Test {
  protected:
@@ -431,7 +432,7 @@ TEST_F(UniformFixedFourStar, HpDualPathSplitsAtTheSourceLabelAndKeepsToCommonLin
 }
 
 // -----------------------------------------------------------------------------------------------
-// 3-DBL (spec 4.2)
+// 3-DBL ([4], Section 3.1)
 
 TEST(ThreeDbl, FourCubeBroadcastFromOneOneOneMatchesV20) {
   // V20: 4x4x4, source (1,1,1): |D_Z0| = 15, |D_ZU| = 32, |D_ZL| = 16; layer sources (1,1,2),
@@ -604,7 +605,7 @@ std::set<NodeId> check_plan(const Plan& plan) {
     EXPECT_EQ(at.back(), static_cast<int>(w.hops.size())) << what << ": the worm ends at its last destination";
     EXPECT_EQ(std::set<NodeId>(w.route.begin(), w.route.end()).size(), w.route.size()) << what << ": simple path";
     if (cycle) {
-      // At most one boundary crossing; p classes before it, q from it on (spec 2.6).
+      // At most one boundary crossing; p classes before it, q from it on ([2], Section 3.1).
       const bool high = w.header.subnetwork == ChannelNetwork::kHigh;
       EXPECT_EQ(w.header.vc, high ? HamiltonianCycleRouting::kPHigh : HamiltonianCycleRouting::kPLow) << what;
       int crossings = 0;
@@ -745,10 +746,11 @@ TEST(PathBased, RandomMulticastsDeliverOnceAlongOneChannelNetworkPerWorm) {
 }
 
 TEST(PathBased, MultiPathSplitsByTheSourceColumnAndLeavesOnFourDistinctChannels) {
-  // Spec 5.11 split, derived from the snake: in an even row the high network runs +X along the row,
-  // in an odd row -X; the low network the other way. A row worm holds only destinations strictly on
-  // its row channel's side of the source and leaves on that channel; a column worm holds the others
-  // of its network and leaves on +Y (high) or -Y (low).
+  // The multi-path split (docs/algorithms.md "Multi-path"), derived from the snake: in an even row
+  // the high network runs +X along the row, in an odd row -X; the low network the other way. A row
+  // worm holds only destinations strictly on its row channel's side of the source and leaves on
+  // that channel; a column worm holds the others of its network and leaves on +Y (high) or -Y
+  // (low).
   std::mt19937 rng(77);
   for (const Topology& t :
        {Topology::mesh({7, 6}), Topology::mesh({2, 5}), Topology::mesh({9, 9}), Topology::torus({4, 6})}) {

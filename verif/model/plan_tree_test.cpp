@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Store-and-forward multicast trees of the thesis (seed 004; spec 5.1-5.7, 5.10; vectors V24-V35,
-// V39, V42): VH, DIAG, DDS and MIN on 2D/3D meshes and tori. Expected values come from vectors.md
-// or are derived by hand in the comments; the random tests check the thesis's bounds and the plan's
-// structure with fixed seeds.
+// Store-and-forward multicast trees of the thesis ([5], Chapter 3 and Section 4.2.1; V24-V35, V39,
+// V42): VH, DIAG, DDS and MIN on 2D/3D meshes and tori. Expected values come from the worked
+// examples or are derived by hand in the comments; the random tests check the thesis's bounds and
+// the plan's structure with fixed seeds.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -134,7 +134,7 @@ TEST_F(TreeMulticastEightByEight, DdsOrderAttachmentsTrafficAndTimeMatchV27) {
   EXPECT_EQ(scanned, expected_order);
 
   const Request r = tree_request(mesh, kDdsAlgorithm, d);
-  // (6,6) <- (6,4): a tie with (4,6) at distance 2, broken lexicographically largest (A-004-4).
+  // (6,6) <- (6,4): a tie with (4,6) at distance 2, broken lexicographically largest (docs/algorithms.md).
   const std::vector<TreeAttachment> attachments = {{m(0, 2), m(0, 0)}, {m(3, 0), m(0, 0)}, {m(4, 0), m(3, 0)},
                                                    {m(4, 6), m(4, 0)}, {m(7, 4), m(4, 4)}, {m(6, 6), m(6, 4)}};
   EXPECT_EQ(build_multicast_tree(r).attachments, attachments);
@@ -200,7 +200,7 @@ TEST_F(TreeMulticastEightByEight, VhTorusTrafficAndTimeMatchV30) {
   EXPECT_EQ(plan.metrics.steps, 6);
 }
 
-// With every port (spec 2.1.8) a shortest-path tree delivers in D_max hops: here (6,6) at 12.
+// With every port (thesis eq. 2.1.8) a shortest-path tree delivers in D_max hops: here (6,6) at 12.
 TEST_F(TreeMulticastEightByEight, AllPortTimeIsTheLongestTreePath) {
   for (const char* algorithm : {kVhAlgorithm, kDiagAlgorithm, kDdsAlgorithm}) {
     const Plan plan = plan_tree_multicast(tree_request(mesh, algorithm, d, {}, PortModel::all_port()));
@@ -339,7 +339,7 @@ TEST_F(TreeMulticastFiveCubed, VhMeshAndTorusMatchDerivedV35) {
   EXPECT_EQ(on_torus.metrics.steps, 7);
 }
 
-// V39 (thesis Fig. 3.1.1): s(3,4) cuts the mesh into quadrants; zone numbers follow spec 5.3
+// V39 (thesis Fig. 3.1.1): s(3,4) cuts the mesh into quadrants; zone numbers follow [5], 3.1.3
 // (1 = (+x,+y), 2 = (-x,+y), 3 = (+x,-y), 4 = (-x,-y)).
 TEST(TreeMulticast, MeshReductionQuadrantsMatchV39) {
   const Topology mesh = Topology::mesh({8, 8});
@@ -349,7 +349,7 @@ TEST(TreeMulticast, MeshReductionQuadrantsMatchV39) {
   EXPECT_EQ(tree_zone_of(mesh, s, at(mesh, 4, 1)), 3);  // d3, {x>=3, y<=4}
   EXPECT_EQ(tree_zone_of(mesh, s, at(mesh, 6, 2)), 3);  // d4
   EXPECT_EQ(tree_zone_of(mesh, s, at(mesh, 6, 5)), 1);  // d5, {x>=3, y>=4}
-  // A-004-2: a node on a cut line goes to the first zone that holds it.
+  // docs/algorithms.md "Zones": a node on a cut line goes to the first zone that holds it.
   EXPECT_EQ(tree_zone_of(mesh, s, at(mesh, 3, 6)), 1);
   EXPECT_EQ(tree_zone_of(mesh, s, at(mesh, 1, 4)), 2);
   EXPECT_EQ(tree_zone_of(mesh, s, at(mesh, 3, 0)), 3);
@@ -363,7 +363,7 @@ TEST(TreeMulticast, MeshReductionQuadrantsMatchV39) {
   }
 }
 
-// MIN as read in spec 5.7 on Example 3.2.1.1 (derived by hand; the thesis gives no MIN tree).
+// MIN as we read it (docs/algorithms.md) on Example 3.2.1.1 (derived by hand; the thesis gives no MIN tree).
 // Picks: j=x (0,2) <- s; j=y (3,0) <- s [ties on y=0 by x]; j=x (4,0) <- (3,0); j=y (7,4) <- (4,0)
 // (distance 7, path (5,0)..(7,0)..(7,4)); j=x (4,6) <- (7,4) (distance 5, path (6,4),(5,4),(4,4),
 // (4,5),(4,6)); j=y (6,6) <- (6,4) (tie with (4,6) at distance 2, lexicographically largest).
@@ -388,7 +388,7 @@ TEST(MinTree, HandDerivedEightByEightExample) {
 // ---------------------------------------------------------------------------------------------
 // Building blocks.
 
-// Spec 5.6 [VERIFIED]: the scan meets the nodes in comparator order.
+// [5], Section 3.2.2: the scan meets the nodes in comparator order.
 TEST(Dds, ScanOrderEqualsComparatorOrder) {
   const std::vector<std::pair<Coord, int>> boxes = {{{4, 4, 1}, 2}, {{8, 8, 1}, 2}, {{3, 3, 3}, 3}, {{4, 4, 4}, 3},
                                                     {{5, 5, 5}, 3}, {{6, 6, 6}, 3}, {{4, 6, 1}, 2}, {{7, 3, 1}, 2},
@@ -416,7 +416,7 @@ TEST(Dds, ComparatorFollowsAlgorithm3221) {
   EXPECT_TRUE(dds_precedes({3, 1, 2}, {2, 2, 1}, 3));   // Dmin 1 in y before Dmin 1 in z
 }
 
-// Alg. 3.2.1.1 on d = (3,2) (spec's integer key, ties to x): (1,0) key 4 beats (0,1) 9; then
+// Alg. 3.2.1.1 on d = (3,2) (the integer key of docs/algorithms.md, ties to x): (1,0) key 4 beats (0,1) 9; then
 // (1,1) 1 beats (2,0) 16; (2,1) 1 beats (1,2) 16; (2,2) 4 beats (3,1) 9; then (3,2).
 TEST(Diag, DiagonalPathFollowsTheLine) {
   const std::vector<Coord> expected = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {2, 1, 0}, {2, 2, 0}, {3, 2, 0}};
@@ -452,7 +452,7 @@ int d_max(const Topology& t, const Sample& s) {
   return most;
 }
 
-// Spec 5.5/5.6 Def. 3.2.1.1: on a torus, D_max is the largest distance from a destination to its
+// [5], Def. 3.2.1.1: on a torus, D_max is the largest distance from a destination to its
 // zone origin, i.e. without the links from the source to the zone origins.
 int torus_local_d_max(const Topology& t, const Sample& s) {
   const Coord src = t.coord(s.source);
@@ -498,9 +498,9 @@ TEST(Diag, TimeAndTrafficWithinThesisBoundsOnRandomMeshes) {
   }
 }
 
-// V42: VH one-port time <= D_max + 1 in 2D (thesis); in 3D it reaches D_max + 2 (spec 5.4), which
-// is also the bound: a path turns at most twice and each turn waits at most one hop per earlier
-// dimension still to serve.
+// V42: VH one-port time <= D_max + 1 in 2D (thesis); in 3D it reaches D_max + 2 (the thesis states
+// no 3D bound), which is also the bound: a path turns at most twice and each turn waits at most one
+// hop per earlier dimension still to serve.
 TEST(Vh, TimeWithinDmaxPlusOneIn2DAndDmaxPlusTwoIn3D) {
   std::mt19937 rng(4005);
   int reached_plus_two = 0;
@@ -518,8 +518,8 @@ TEST(Vh, TimeWithinDmaxPlusOneIn2DAndDmaxPlusTwoIn3D) {
   EXPECT_GT(reached_plus_two, 0) << "3D VH should sometimes need D_max + 2";
 }
 
-// V42: torus time <= D_max + K + 1 (2D) and <= D_max + K + 2 (3D, A-004-5), D_max local; any source
-// (a translation of the thesis's origin case).
+// V42: torus time <= D_max + K + 1 (2D) and <= D_max + K + 2 (3D; the thesis prints <, = is attained),
+// D_max local; any source (a translation of the thesis's origin case).
 TEST(TreeMulticast, TorusTimeWithinThesisBoundsOnRandomInstances) {
   std::mt19937 rng(4006);
   for (const Topology& t : {Topology::torus({8, 8}), Topology::torus({20, 20}), Topology::torus({7, 6}),
@@ -556,7 +556,7 @@ TEST(TreeMulticast, VhDiagDdsBuildShortestPathTreesOnRandomInstances) {
   }
 }
 
-// MIN (spec 5.7): not a shortest-path tree, but its time is at most its traffic, and its traffic
+// MIN (our reading): not a shortest-path tree, but its time is at most its traffic, and its traffic
 // at most the chain through the destinations in selection order (each pick joins the tree no
 // farther than from the previous pick). The selection order is derived here independently.
 TEST(MinTree, TimeAndTrafficWithinSelectionChainOnRandomMeshes) {
@@ -679,7 +679,7 @@ TEST(TreeMulticast, RandomPlansAreStoreAndForwardTreesThatDeliverOnce) {
   }
 }
 
-// Thesis chapter 4 (qualitative; the means are withheld, spec 5.10): on a 20x20 mesh with the
+// Thesis chapter 4 (qualitative; the means are withheld, [5], Section 4.2): on a 20x20 mesh with the
 // source at the origin, MIN makes the least traffic, then DDS, DIAG and VH; DIAG is fastest, then
 // DDS, and MIN, which is not a shortest-path tree, is slowest.
 TEST(TreeMulticast, MeanTrafficAndTimeOrderAsInThesisChapterFour) {

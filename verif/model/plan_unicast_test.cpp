@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Unicast-based multicast plans (seed 000; spec 1.5-1.12, 3.4; vectors V2, V4-V6) and Request
-// validation. Expected values come from vectors.md or are derived by hand in the comments.
+// Unicast-based multicast plans ([1]; [3], eq. (3); V2, V4-V6) and Request validation.
+// Expected values come from the papers' worked examples (V-numbers, docs/algorithms.md) or are
+// derived by hand in the comments.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -30,7 +31,7 @@ int ceil_log(int base, long long value) {
 
 NodeId at(const Topology& t, int x, int y) { return t.node_at(Coord{x, y, 0}); }
 
-// One unicast as vectors.md lists it: step, sender -> receiver, port, address field.
+// One unicast as the worked examples list it: step, sender -> receiver, port, address field.
 struct ExpectedSend {
   int step;
   NodeId sender;
@@ -101,8 +102,8 @@ TEST_F(TwoPortFigureFive, TwoPortPrintedChainMatchesV4a) {
                     },
                     mesh);
   EXPECT_EQ(plan.metrics.steps, 2);
-  // A-000-6: the printed chain is not label-sorted, so (3,1) -> (0,1) leaves on the low port while
-  // its route rises (labels 8 -> 11, V1) in the high network.
+  // [1]'s printed chain is not label-sorted (docs/algorithms.md, unicast-based), so (3,1) -> (0,1)
+  // leaves on the low port while its route rises (labels 8 -> 11, V1) in the high network.
   for (const Worm& w : plan.worms) {
     if (w.sender == d31 && w.header.destinations == std::vector<NodeId>{d01}) {
       EXPECT_EQ(w.port_network, low);
@@ -228,7 +229,7 @@ TEST(TwoPort, EachHolderSendsAtMostOncePerPortPerStep) {
       std::set<std::tuple<int, int, int>> used;  // (step, sender, port)
       for (const ChainSend& send : two_port_schedule(m, src)) {
         EXPECT_TRUE(used.insert({send.step, send.sender, send.port}).second) << "m " << m << " src " << src;
-        // The low port hands away a block below the sender, the high port one above (spec 1.8).
+        // The low port hands away a block below the sender, the high port one above ([1], Figure 4).
         if (send.port_network == ChannelNetwork::kLow) {
           EXPECT_LT(send.last, send.sender);
         } else {
@@ -240,7 +241,7 @@ TEST(TwoPort, EachHolderSendsAtMostOncePerPortPerStep) {
 }
 
 TEST(OnePort, RecursiveHalvingTakesCeilLog2StepsForEveryChainUpTo399) {
-  // Spec 1.11: ceil(log2(m+1)) steps for any src, one send per holder per step.
+  // [1]'s one-port baseline: ceil(log2(m+1)) steps for any src, one send per holder per step.
   for (int m = 0; m <= 399; ++m) {
     for (int src = 0; src <= m; ++src) {
       const std::vector<ChainSend> schedule = one_port_schedule(m, src);
@@ -266,8 +267,8 @@ TEST(UnicastDPort, TwoPortsReproduceFigureFourSchedule) {
 }
 
 TEST(UnicastDPort, FourAndSixPortsStayWithinOneStepOfLogDPlusOne) {
-  // Spec 1.10: a centred holder needs ceil(log_{d+1}(m+1)) steps, an end-positioned source about one
-  // more.
+  // [1]'s d-port claim (docs/algorithms.md "d-port"): a centred holder needs ceil(log_{d+1}(m+1))
+  // steps, an end-positioned source about one more.
   for (int d : {4, 6}) {
     for (int m = 1; m <= 150; ++m) {
       const int optimum = ceil_log(d + 1, m + 1);
@@ -301,7 +302,7 @@ TEST(Unicast, PlainUnicastIsOneWormOnTheV2Route) {
 }
 
 TEST(Unicast, ZeroStartupLatencyIsDistancePlusLengthLikeThesisWormholeFormula) {
-  // Thesis eq. 2.1.10 (spec 5.2): wormhole latency D + L with one cycle per flit and per hop.
+  // Thesis eq. 2.1.10 ([5]): wormhole latency D + L with one cycle per flit and per hop.
   const Topology mesh = Topology::mesh({6, 6});
   const Plan plan = plan_unicast_multicast(make_request(mesh, kUnicastAlgorithm, at(mesh, 0, 0), {at(mesh, 5, 5)}, 7,
                                                         PortModel::one_port(), LatencyParameters{0, 0, 1, 0, 1}));
@@ -354,7 +355,7 @@ std::vector<NodeId> random_destinations(std::mt19937& rng, const Topology& t, No
 
 TEST(TwoPort, RandomMulticastsHaveNoStepwiseContentionV6) {
   // V6: 0 stepwise conflicts in 300 random multicasts on 6x6 and 300 on 16x16; cross-step sharing
-  // by different senders does occur on 16x16 (141 of 300 in the spec's runs).
+  // by different senders does occur on 16x16 (141 of 300 in V6).
   std::mt19937 rng(6);
   int with_depth_sharing = 0;
   for (int size : {6, 16}) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// XY-path multicast on the 2D mesh (seed 004, thesis Algorithms 3.3.1/3.3.2; spec 5.9; vectors V36,
-// V37, V42's XY-path row; A-004-1, A-004-7, A-004-8). Expected values come from vectors.md or are
-// derived by hand in the comments.
+// XY-path multicast on the 2D mesh ([5], Algorithms 3.3.1/3.3.2; V36, V37, V42's XY-path row;
+// docs/algorithms.md "XY-path"). Expected values come from the worked examples or are derived by
+// hand in the comments.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -134,7 +134,7 @@ TEST(XyPath, TenByTenXFirstPartitionMatchesV37Grid) {
 }
 
 TEST(XyPath, SixteenByEightAndEightBySixteenPathsHaveSixtyFiveAndSixtyTwoEdgesV37) {
-  // V37 / spec 5.9: "For 16x8 and 8x16 the lengths are 65 and 62 edges". The vector names neither
+  // V37: "For 16x8 and 8x16 the lengths are 65 and 62 edges". The vector names neither
   // the order nor which path is which; the two paths of each mesh have 65 and 62 edges (127 = N-1
   // in all) under both partition orders.
   for (const auto& size : std::vector<std::vector<int>>{{16, 8}, {8, 16}}) {
@@ -217,8 +217,8 @@ TEST(XyPath, RouteIsShortestBetweenEveryPairOnEveryBasePathV42) {
 }
 
 TEST(XyPath, TimeLowerBoundIsHalfOfKNotKA0048) {
-  // A-004-8: one destination next to the source on each path: time = 1 + L < K + L = 2 + L, and
-  // equal to ceil(K/2) + L.
+  // [5]'s bound is wrong (docs/algorithms.md "XY-path"): one destination next to the source on each
+  // path: time = 1 + L < K + L = 2 + L, and equal to ceil(K/2) + L.
   const Topology mesh = Topology::mesh({10, 10});
   for (const char* algorithm : kAlgorithms) {
     const Plan plan = plan_xy_path(make_request(mesh, algorithm, at(mesh, 0, 0), {at(mesh, 1, 0), at(mesh, 0, 1)}, 20,
@@ -259,7 +259,7 @@ TEST(XyPath, RandomMulticastsDeliverOnceAlongShortestLegsWithinTheBounds) {
   // destination receives exactly once and no other node keeps a copy; each worm runs from the
   // source over mesh links through its destinations, with every leg a shortest path (Prop 3.3.5);
   // time = max(d_x, d_y) + L and traffic = d_x + d_y (4.3.1, 4.3.2); ceil(K/2) + L <= time <=
-  // K * D + L (A-004-8) and K <= traffic <= K * D, D the multicast zone's diameter (Props 3.3.7-8).
+  // K * D + L ([5]) and K <= traffic <= K * D, D the multicast zone's diameter (Props 3.3.7-8).
   std::mt19937 rng(40048);
   std::uniform_int_distribution<int> side(2, 20);
   for (int trial = 0; trial < 4000; ++trial) {
@@ -340,7 +340,7 @@ TEST(XyPath, BadRequestsAreRejectedWithTypedErrors) {
   const auto expect_message = [](const std::exception& e, const std::string& part) {
     EXPECT_NE(std::string(e.what()).find(part), std::string::npos) << e.what();
   };
-  try {  // A-004-1: the thesis's source is the origin; other corners are reflections
+  try {  // the thesis's source is the origin; other corners are reflections
     plan_xy_path(make_request(mesh, kXyPathAlgorithm, at(mesh, 3, 4), {at(mesh, 1, 2)}, 20, PortModel::all_port()));
     FAIL();
   } catch (const UnsupportedError& e) {

@@ -206,7 +206,7 @@ TEST(Sweep, SameSeedGivesTheSameNumbersAndAnotherSeedOthers) {
 
 TEST(Sweep, OneRowPerKAndAlgorithmAggregatingPlansOfTheSameSamples) {
   // Recompute every row independently from draw_samples(): this shows that all algorithms were
-  // planned on exactly the samples draw_samples gives for that K (spec 5.10: same samples).
+  // planned on exactly the samples draw_samples gives for that K ([5], Section 4.2.1: same samples).
   const SweepConfig config = small_sweep(11);
   const SweepResult result = run_sweep(config);
   ASSERT_EQ(result.rows.size(), config.destination_counts.size() * config.algorithms.size());

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// Routing functions (spec 1.2-1.3, 2.3-2.10, 3.1): the papers' unicast and dual-path vectors (V2,
-// V3, V9, V10, V12, V13) and exhaustive properties of every function on small networks.
+// Routing functions ([1], Definition 2; [2], Section 3.1; [3]): the papers' unicast and dual-path
+// vectors (V2, V3, V9, V10, V12, V13) and exhaustive properties of every function on small
+// networks.
 //
 // Expected values never come from the code under test: distances are breadth-first searches over
 // Topology::neighbour, wraparound hops and boundary links are recomputed from coordinates and
-// labels, and the multidestination worms' header lists are copied from vectors.md.
+// labels, and the multidestination worms' header lists are copied from the papers' worked examples.
 #include "model/routing.hpp"
 
 #include <gtest/gtest.h>
@@ -86,10 +87,10 @@ std::string node_names(const Topology& t, const std::vector<NodeId>& nodes) {
 NodeId at(const Topology& t, int x, int y, int z = 0) { return t.node_at(Coord{x, y, z}); }
 
 // ------------------------------------------------------------------------------------------------
-// HamiltonianPathRouting (spec 1.2-1.4)
+// HamiltonianPathRouting ([1], Definitions 1-2)
 
 TEST(HamiltonianPathRouting, SixBySixMeshRouteMatchesV2) {
-  // vectors.md V2 (seed 000 section 2.2): R from (1,2) to (3,4) in a 6x6 mesh.
+  // V2 ([1], Section 2.2): R from (1,2) to (3,4) in a 6x6 mesh.
   const Topology mesh = Topology::mesh({6, 6});
   const HamiltonianPathRouting routing(mesh);
   const NodeId source = at(mesh, 1, 2);
@@ -110,7 +111,7 @@ TEST(HamiltonianPathRouting, SixBySixMeshRouteMatchesV2) {
 }
 
 TEST(HamiltonianPathRouting, MinimalForEveryPairOnEveryTwoDimensionalMeshUpToEightByEight) {
-  // vectors.md V3 (seed 000 section 2.2): 0 non-minimal routes on 4x4, 6x6, 5x7 and 8x3 meshes.
+  // V3 ([1], Section 2.2): 0 non-minimal routes on 4x4, 6x6, 5x7 and 8x3 meshes.
   // The sweep over X, Y in 2..8 contains those four sizes.
   for (const auto& size : sizes_2d()) {
     const Topology mesh = Topology::mesh(size);
@@ -134,7 +135,7 @@ TEST(HamiltonianPathRouting, MinimalForEveryPairOnEveryTwoDimensionalMeshUpToEig
 }
 
 TEST(HamiltonianPathRouting, LabelsStrictlyMonotoneAlongEveryRoute) {
-  // The deadlock argument of spec 1.3: a route rises strictly toward a higher label or falls
+  // The deadlock argument of [1]: a route rises strictly toward a higher label or falls
   // strictly toward a lower one, so it stays in one channel network, which is acyclic.
   for (const auto& size : sizes_2d_and_3d()) {
     for (const Topology& t : {Topology::mesh(size), Topology::torus(size)}) {
@@ -159,7 +160,7 @@ TEST(HamiltonianPathRouting, LabelsStrictlyMonotoneAlongEveryRoute) {
 }
 
 TEST(HamiltonianPathRouting, ThreeDimensionalMeshRoutesReachDestinationMonotonically) {
-  // The layer-snake labeling is ours, not the seed's: spec 1.3's minimality claim (V3) is for 2D
+  // The layer-snake labeling is ours, not the seed's: [1]'s minimality claim (V3) is for 2D
   // meshes. In 3D, HP routing always arrives with monotone labels (checked above) but is not always
   // minimal; this test measures how often and asserts only arrival. The fraction is printed.
   long long pairs = 0;
@@ -216,8 +217,8 @@ TEST(HamiltonianPathRouting, VerticallyAlignedNodesOfThreeDimensionalMeshRouteSt
 }
 
 TEST(HamiltonianPathRouting, TorusNeverUsesWraparoundAndRoutesAsTheMesh) {
-  // A-000-2 / spec 1.4: on a torus the path labeling leaves the wraparound links unused, so every
-  // route is the mesh route of the same sizes.
+  // [1] on a torus (docs/model.md "Tori under a path labeling"): the path labeling leaves the
+  // wraparound links unused, so every route is the mesh route of the same sizes.
   for (const auto& size : sizes_2d_and_3d()) {
     const Topology torus = Topology::torus(size);
     const Topology mesh = Topology::mesh(size);
@@ -239,7 +240,7 @@ TEST(HamiltonianPathRouting, TorusNeverUsesWraparoundAndRoutesAsTheMesh) {
 }
 
 // ------------------------------------------------------------------------------------------------
-// HamiltonianCycleRouting (spec 2.3-2.10)
+// HamiltonianCycleRouting ([2], Sections 2.2-4.2)
 
 // A hop of a multidestination worm, in labels.
 struct LabelHop {
@@ -255,8 +256,8 @@ struct WormTrace {
   int length() const { return static_cast<int>(hops.size()); }
 };
 
-// Boundary link, recomputed: on a 2D torus the y-wraps (seed 001; A-001-4), found from the
-// coordinates; on a star graph the spec 2.3 rule Delta = |label(u) - label(v)| > ceil(N/2).
+// Boundary link, recomputed: on a 2D torus the y-wraps ([2]; docs/model.md), found from the
+// coordinates; on a star graph [2]'s rule Delta = |label(u) - label(v)| > ceil(N/2).
 bool is_boundary(const Topology& t, const HamiltonianLabeling& labeling, NodeId u, Port port) {
   if (t.is_torus()) {
     const int y = t.coord(u)[1];
@@ -265,7 +266,7 @@ bool is_boundary(const Topology& t, const HamiltonianLabeling& labeling, NodeId 
   return std::abs(labeling.label(u) - labeling.label(t.neighbour(u, port))) > (labeling.size() + 1) / 2;
 }
 
-// Routes a multidestination worm (spec 2.7): from the source in class `start`, to each destination
+// Routes a multidestination worm ([2], Section 3.2): from the source in class `start`, to each destination
 // of the header list in order with route(), carrying the VC class across destinations.
 WormTrace route_worm(const HamiltonianCycleRouting& routing, int source_label, VcClass start,
                      const std::vector<int>& destination_labels) {
@@ -302,7 +303,7 @@ using Labels = std::vector<int>;
 using HC = HamiltonianCycleRouting;
 
 TEST(HamiltonianCycleRouting, FourByFourTorusUniformMatchesV9) {
-  // vectors.md V9 (seed 001 section 4.1): s = (3,2)^11, uniform dual-path.
+  // V9 ([2], Section 4.1): s = (3,2)^11, uniform dual-path.
   const Topology torus = Topology::torus({4, 4});
   const HamiltonianCycleRouting routing(torus);
   ASSERT_EQ(routing.labeling().label(at(torus, 3, 2)), 11);
@@ -316,7 +317,7 @@ TEST(HamiltonianCycleRouting, FourByFourTorusUniformMatchesV9) {
     const bool after_crossing = hop.from == 15 || hop.from == 0;  // the crossing 15 -> 0 and after
     EXPECT_EQ(hop.vc, after_crossing ? HC::kQHigh : HC::kPHigh) << hop.from << " -> " << hop.to;
   }
-  // The crossing is a y-wrap, (0,3) -> (0,0) (A-001-4).
+  // The crossing is a y-wrap, (0,3) -> (0,0) (docs/model.md).
   EXPECT_EQ(routing.labeling().node(15), at(torus, 0, 3));
   EXPECT_EQ(routing.labeling().node(0), at(torus, 0, 0));
 
@@ -330,7 +331,7 @@ TEST(HamiltonianCycleRouting, FourByFourTorusUniformMatchesV9) {
 }
 
 TEST(HamiltonianCycleRouting, FourByFourTorusFixedMatchesV10) {
-  // vectors.md V10 (seed 001 section 4.1): s = 11, fixed dual-path with pivot label 3.
+  // V10 ([2], Section 4.1): s = 11, fixed dual-path with pivot label 3.
   const Topology torus = Topology::torus({4, 4});
   const HamiltonianCycleRouting routing(torus);
 
@@ -348,7 +349,7 @@ TEST(HamiltonianCycleRouting, FourByFourTorusFixedMatchesV10) {
 }
 
 TEST(HamiltonianCycleRouting, FourStarUniformMatchesV12) {
-  // vectors.md V12 (seed 001 section 4.2): s = 1432^17 on S4, uniform dual-path.
+  // V12 ([2], Section 4.2): s = 1432^17 on S4, uniform dual-path.
   const Topology star = Topology::star(4);
   const HamiltonianCycleRouting routing(star);
   ASSERT_EQ(star.node_name(routing.labeling().node(17)), "1432");
@@ -367,7 +368,7 @@ TEST(HamiltonianCycleRouting, FourStarUniformMatchesV12) {
 }
 
 TEST(HamiltonianCycleRouting, FourStarFixedMatchesV13) {
-  // vectors.md V13 (seed 001 section 4.2): s = 17 on S4, fixed dual-path with pivot label 5.
+  // V13 ([2], Section 4.2): s = 17 on S4, fixed dual-path with pivot label 5.
   const Topology star = Topology::star(4);
   const HamiltonianCycleRouting routing(star);
 
@@ -392,8 +393,8 @@ std::vector<Topology> cycle_topologies() {
 }
 
 TEST(HamiltonianCycleRouting, QClassNeverTakesBoundaryAndPTurnsQExactlyOnBoundary) {
-  // Spec 2.6, beta: every decision, in every class, toward every destination. The boundary is
-  // recomputed (y-wraps on tori, spec 2.3's label rule on star graphs). A worm also never leaves its channel network.
+  // [2], Section 3.1, beta: every decision, in every class, toward every destination. The boundary is
+  // recomputed (y-wraps on tori, [2]'s label rule on star graphs). A worm also never leaves its channel network.
   for (const Topology& t : cycle_topologies()) {
     const HamiltonianCycleRouting routing(t);
     const HamiltonianLabeling& labeling = routing.labeling();
@@ -420,7 +421,7 @@ TEST(HamiltonianCycleRouting, QClassNeverTakesBoundaryAndPTurnsQExactlyOnBoundar
 }
 
 TEST(HamiltonianCycleRouting, InjectedWormsReachEveryDestinationCrossingBoundaryAtMostOnce) {
-  // Spec 2.6: a unicast injected in ph or pl completes with at most one boundary crossing.
+  // [2], Section 3.1: a unicast injected in ph or pl completes with at most one boundary crossing.
   for (const Topology& t : cycle_topologies()) {
     const HamiltonianCycleRouting routing(t);
     const int n = routing.labeling().size();
@@ -507,7 +508,7 @@ TEST(DimensionOrderRouting, TorusTieAtHalfRingGoesPlus) {
 }
 
 // ------------------------------------------------------------------------------------------------
-// CprLineRouting (spec 3.1-3.2)
+// CprLineRouting ([3], Figs. 1-2)
 
 TEST(CprLineRouting, StraightLineAlongTheOneDifferingDimensionElseNoDecision) {
   for (const auto& size : sizes_2d_and_3d()) {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The star-graph Hamiltonian cycle (spec 2.9): V11 for S4, and a valid cycle for every n.
+// The star-graph Hamiltonian cycle ([2], Section 4.2): V11 for S4, and a valid cycle for every n.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -14,7 +14,7 @@ namespace wormcast::model {
 namespace {
 
 TEST(StarCycle, FourStarLabelsMatchVectorV11) {
-  // vectors.md V11 (seed 001 section 4.2, reconstructed and consistent with all printed labels).
+  // V11 ([2], Section 4.2, reconstructed and consistent with all printed labels).
   const std::string expected =
       "1234 2134 3124 1324 2314 3214 4213 1243 2143 4123 1423 2413 "
       "3412 4312 1342 3142 4132 1432 2431 3421 4321 2341 3241 4231";

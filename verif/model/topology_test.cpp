@@ -258,7 +258,7 @@ TEST(Topology, TorusWrapsJoinTheLastAndFirstCoordinateAndAreMarkedExactlyThere) 
 }
 
 TEST(Topology, StarPortIMinusTwoAppliesGeneratorGi) {
-  // topology.hpp: port i-2 swaps the first symbol with the i-th (spec 2.9).
+  // topology.hpp: port i-2 swaps the first symbol with the i-th ([2], Section 4.2).
   const Topology star = Topology::parse("star:4");
   const NodeId identity = star.parse_node("1234");
   EXPECT_EQ(star.node_name(star.neighbour(identity, 0)), "2134");  // g2

@@ -606,7 +606,7 @@ std::vector<model::Plan> PlansFor(const Topology& topology, NodeId source, const
 // Every CPR control-field code on a line of the idle mesh: from (0,1) along +X to the addressed
 // router (3,1), and along +Y from (1,0) to (1,3), where a cf = 11 worm also spawns the +-X branches
 // of every row it reaches (the PCP spine rule). The model's cpr_deliveries says who keeps a copy
-// (spec 3.1, reading A); the plan-worm checks compare deliveries and links.
+// ([3], Fig. 1, reading A); the plan-worm checks compare deliveries and links.
 TEST(RouterCpr, EveryControlFieldCodeActsAsSpec) {
   const Topology t = Topology::parse("mesh:4x4");
   const model::CprLineRouting routing(t);

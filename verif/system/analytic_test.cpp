@@ -94,7 +94,7 @@ struct Case {
 const std::vector<std::pair<std::string, int>> kNetworks{
     {"mesh:8x8", 10}, {"torus:4x4", 6}, {"mesh:4x4x4", 10}, {"star:4", 6}};
 
-// A source the algorithm accepts: a corner for XY-path (A-004-1), else drawn.
+// A source the algorithm accepts: a corner for XY-path ([5]), else drawn.
 NodeId draw_source(const model::Topology& t, const std::string& algorithm, std::mt19937_64& rng) {
   if (algorithm.rfind(model::kXyPathAlgorithm, 0) == 0 && !t.is_star()) return t.node_at({t.size(0) - 1, 0, 0});
   return static_cast<NodeId>(rng() % static_cast<std::uint64_t>(t.node_count()));

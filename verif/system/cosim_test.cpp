@@ -52,7 +52,7 @@ model::Request random_request(const model::Topology& t, const std::string& algor
                               std::mt19937_64& rng) {
   const int n = t.node_count();
   NodeId source = static_cast<NodeId>(rng() % static_cast<std::uint64_t>(n));
-  if (algorithm.rfind(model::kXyPathAlgorithm, 0) == 0) {  // XY-path runs from a corner (A-004-1)
+  if (algorithm.rfind(model::kXyPathAlgorithm, 0) == 0) {  // XY-path runs from a corner ([5])
     const model::Coord corner{static_cast<int>(rng() % 2) * (t.size(0) - 1),
                               static_cast<int>(rng() % 2) * (t.size(1) - 1), 0};
     source = t.node_at(corner);
@@ -335,7 +335,7 @@ sim::RunOptions pcp_pair_options(sim::Backend backend) {
   return o;
 }
 
-// Spec 3.2, A-002-3: a spine worm the router replicates in lock step into three outputs is a
+// [3], Fig. 2: a spine worm the router replicates in lock step into three outputs is a
 // tree-shaped worm, and concurrent broadcasts can wait on each other in a cycle. On the RTL it
 // happens with just two: (3,7) and (2,1) on mesh:8x8 (spines in neighbouring columns, each one's
 // row branches blocked by the other's); the spawned branches' own VCs (classes 3 and 2) do not

@@ -33,7 +33,7 @@ model::PortModel port_model(int d) {
   return model::PortModel::d_port(d);
 }
 
-// Source and K distinct destinations (K = N-1: a broadcast); XY-path starts at a corner (A-004-1).
+// Source and K distinct destinations (K = N-1: a broadcast); XY-path starts at a corner ([5]).
 model::Plan random_plan(const model::Topology& t, const std::string& algorithm, int d, int k, int length,
                         std::mt19937_64& rng) {
   const int n = t.node_count();
