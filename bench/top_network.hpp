@@ -2,8 +2,8 @@
 // The SV network top (rtl/noc_network_top.sv) verilated as one model, behind sim::Network, so the
 // same synthetic traffic runs on it as on the C++-wired routers: the faster RTL backend of the
 // network benchmark (docs/timing.md, "Benchmarks"). The top wires the links and computes every
-// router's configuration inside (docs/rtl.md, "Network tops"; network_top_test.cpp checks both
-// against the model and the C++-wired routers cycle for cycle).
+// router's configuration inside (docs/rtl-modules.md, "Network tops"; network_top_test.cpp checks
+// both against the model and the C++-wired routers cycle for cycle).
 #pragma once
 
 #include <fmt/format.h>

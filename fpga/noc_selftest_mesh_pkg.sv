@@ -54,7 +54,8 @@ package noc_selftest_mesh_pkg;
   localparam int unsigned WordW = 2 * NodeW + SeqW + KindW + 2 * LenW + 3 + SumW;
 
   /// Row-snake label of (x, y) on a mesh `size_x` wide, the labeling noc_network_top configures
-  /// (docs/rtl.md, "Network tops"): y*size_x + x on even rows, y*size_x + size_x-1-x on odd ones.
+  /// (docs/rtl-modules.md, "Network tops"): y*size_x + x on even rows, y*size_x + size_x-1-x on
+  /// odd ones.
   function automatic logic [7:0] snake(input logic [3:0] x, input logic [3:0] y, input logic [3:0] size_x);
     snake = 8'(y) * 8'(size_x) + (y[0] ? 8'(size_x) - 8'd1 - 8'(x) : 8'(x));
   endfunction

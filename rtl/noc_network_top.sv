@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: SHL-0.51
-// noc_network_top: a SizeX x SizeY 2D mesh or torus of noc_routers (docs/rtl.md, "Network tops").
+// noc_network_top: a SizeX x SizeY 2D mesh or torus of noc_routers (docs/rtl-modules.md,
+// "Network tops").
 //
 // Node n = x + SizeX * y (docs/model.md, "Node ids") is one noc_router with NumNetPorts = 4
 // network ports (port 2d = +dim d, 2d+1 = -dim d) and NumLocal local port pairs. The top wires the

@@ -13,8 +13,8 @@
 namespace wormcast::model {
 namespace {
 
-// Routers of a mesh wired as docs/rtl.md "Network tops" says: input p of node n is fed by output
-// p XOR 1 of its neighbour on port p, and that input's credits go back there.
+// Routers of a mesh wired as docs/rtl-modules.md "Network tops" says: input p of node n is fed by
+// output p XOR 1 of its neighbour on port p, and that input's credits go back there.
 class Wired {
  public:
   explicit Wired(const Topology& t) : t_(t), routing_(std::make_shared<const TimingRouting>(t)) {

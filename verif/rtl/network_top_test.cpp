@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// System test of the network top rtl/noc_network_top.sv (docs/rtl.md, "Network tops"), verilated as
-// a 4x4 mesh and a 4x4 torus (1 local pair, 4 VCs of 4 flits). Two properties:
+// System test of the network top rtl/noc_network_top.sv (docs/rtl-modules.md, "Network tops"),
+// verilated as a 4x4 mesh and a 4x4 torus (1 local pair, 4 VCs of 4 flits). Two properties:
 //   - Configuration: every router configuration the top computes by its constant functions (own
 //     and neighbour labels, connected, wrap and boundary ports, coordinates, sizes, torus flag,
 //     dimensions), read through Verilator's public access to the top's cfg_* vectors, equals the

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // A 2D mesh or torus of verilated noc_router models (Vnoc_router_p4_v4_d4: 4 network ports, 1 local
 // pair, 4 VCs of 4 flits) wired in C++ as the model's topology, each router configured from the
-// model. Shared by router_network_test.cpp and network_top_test.cpp (docs/rtl.md, "Router top" and
-// "Network tops").
+// model. Shared by router_network_test.cpp and network_top_test.cpp (docs/rtl.md, "Router top", and
+// docs/rtl-modules.md, "Network tops").
 //
 // Wiring, cycle by cycle: input port p of router r is fed by output port p^1 of its neighbour on
 // port p, and that input's credits go back to the same neighbour port (docs/model.md port numbers).
