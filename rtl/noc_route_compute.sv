@@ -132,6 +132,23 @@ module noc_route_compute #(
   assign label_high    = is_ham_path ? (own_label_i < dest_label_i) : ~class_i[LowBit];
   assign label_at_dest = (own_label_i == dest_label_i);
 
+  // The configuration's label order: which neighbour labels lie above the own label, and the
+  // neighbour labels' order among themselves (the argmax's keys). Every input unit's route compute
+  // derives the same bits from the same configuration, so synthesis keeps one copy per router
+  // (none with constant configuration), and no head compares labels picked by its candidates.
+  logic [NumPorts-1:0]          nbr_above_own;
+  logic [NumPorts*NumPorts-1:0] nbr_gt;  // bit p*NumPorts+q: neighbour p's label > neighbour q's
+  always_comb begin
+    nbr_above_own = '0;
+    nbr_gt        = '0;
+    for (int p = 0; p < NumPorts; p++) begin
+      nbr_above_own[p] = nbr_label_i[p*LabelW +: LabelW] > own_label_i;
+      for (int q = 0; q < NumPorts; q++) begin
+        if (p != q) nbr_gt[p*NumPorts+q] = nbr_label_i[p*LabelW +: LabelW] > nbr_label_i[q*LabelW +: LabelW];
+      end
+    end
+  end
+
   always_comb begin
     logic [LabelW-1:0] nbr;
     logic              in_net;
@@ -143,22 +160,21 @@ module noc_route_compute #(
       nbr           = nbr_label_i[p*LabelW +: LabelW];
       port_used[p]  = port_connected_i[p] & ~(is_ham_path & port_is_wrap_i[p]);
       port_bnd[p]   = is_ham_cycle & port_is_boundary_i[p];
-      in_net        = ((nbr > own_label_i) ^ port_bnd[p]) == label_high;
+      in_net        = (nbr_above_own[p] ^ port_bnd[p]) == label_high;
       port_reach[p] = label_high ? (nbr <= dest_label_i) : (nbr >= dest_label_i);
       port_cand[p]  = port_used[p] & in_net & (port_reach[p] | ~is_ham_path);
     end
   end
 
   noc_label_argmax #(
-    .NumIn(NumPorts),
-    .KeyW (LabelW)
+    .NumIn(NumPorts)
   ) u_label_argmax (
     .clk_i,
     .rst_ni,
     .min_i   (~label_high),
     .cand_i  (port_cand),
     .prio_i  (port_reach),
-    .key_i   (nbr_label_i),
+    .gt_i    (nbr_gt),
     .valid_o (label_found),
     .idx_o   (label_port),
     .onehot_o(label_onehot)

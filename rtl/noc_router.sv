@@ -197,6 +197,17 @@ module noc_router #(
   localparam int unsigned CountW       = $clog2(BufDepth + 1);
   localparam int unsigned LocalW       = (NumLocal > 1) ? $clog2(NumLocal) : 1;
 
+  // Output VC of a segment on network port `o` ("VC-class plan"): VC = class mod NumVcs, the
+  // class's low VcIdW bits; a spawned CPR branch travels in the class of its X direction
+  // (noc_pkg::BranchClassPlusX/MinusX). With one VC everything is VC 0 (ClassHasVc_A).
+  function automatic logic [VcIdW-1:0] seg_out_vc(input logic spawned, input logic [31:0] o,
+                                                  input logic [VcIdW-1:0] class_low);
+    if (NumVcs == 1) seg_out_vc = '0;
+    else if (spawned) seg_out_vc = (o == 0) ? noc_pkg::BranchClassPlusX[VcIdW-1:0]
+                                            : noc_pkg::BranchClassMinusX[VcIdW-1:0];
+    else seg_out_vc = class_low;
+  endfunction
+
   // Input units: per input VC J the current segment (noc_head_decision) and the requests.
   logic [NumInVcs-1:0]             va_req, va_ok, sa_req, sa_gnt;
   logic [NumInVcs-1:0]             sa_pick;  // the switch allocator's tentative VC per input
@@ -209,7 +220,6 @@ module noc_router #(
 
   // Glue, per input VC J: the output VC on each network port, the VC allocator's targets, the
   // ejection port, and the switch requests.
-  logic [NumInVcs*NumNetPorts*VcIdW-1:0] net_vc;  // the worm's VC on network port o
   logic [NumInVcs*NumNetOutVcs-1:0] va_target;
   logic [NumInVcs*LocalW-1:0]      ej_port_d, ej_port_q;
   logic [NumInVcs-1:0]             sa_ok;     // every output of the segment has a credit
@@ -295,20 +305,12 @@ module noc_router #(
       assign spawn = seg_spawn[J*NumNetPorts +: NumNetPorts];
       assign cls   = seg_class[J*ClassW +: ClassW];
 
-      // Output VC per network port ("VC-class plan"): VC = class mod NumVcs, the class's low
-      // VcIdW bits; a spawned CPR branch travels in the class of its X direction
-      // (noc_pkg::BranchClassPlusX/MinusX). With one VC everything is VC 0 (asserted below).
+      // Output VC per network port (seg_out_vc).
       always_comb begin
         for (int o = 0; o < NumNetPorts; o++) begin
-          vc[o*VcIdW +: VcIdW] = '0;
-          if (NumVcs > 1) begin
-            vc[o*VcIdW +: VcIdW] = spawn[o] ? ((o == 0) ? noc_pkg::BranchClassPlusX[VcIdW-1:0]
-                                                        : noc_pkg::BranchClassMinusX[VcIdW-1:0])
-                                            : cls[VcIdW-1:0];
-          end
+          vc[o*VcIdW +: VcIdW] = seg_out_vc(spawn[o], 32'(o), cls[VcIdW-1:0]);
         end
       end
-      assign net_vc[J*NumNetPorts*VcIdW +: NumNetPorts*VcIdW] = vc;
 
       always_comb begin
         va_target[J*NumNetOutVcs +: NumNetOutVcs] = '0;
@@ -386,7 +388,6 @@ module noc_router #(
       for (int v = 0; v < NumVcs; v++) begin
         if (sa_pick[i*NumVcs+v]) begin
           g_takes[i]                            = va_req[i*NumVcs+v];
-          g_net_vc[i*NumNetPorts*VcIdW +: NumNetPorts*VcIdW] = net_vc[(i*NumVcs+v)*NumNetPorts*VcIdW +: NumNetPorts*VcIdW];
           g_lead[i]                             = seg_lead[i*NumVcs+v];
           g_tail[i]                             = seg_tail[i*NumVcs+v];
           g_shift[i]                            = seg_shift[i*NumVcs+v];
@@ -394,6 +395,13 @@ module noc_router #(
           g_spawn[i*NumNetPorts +: NumNetPorts] = seg_spawn[(i*NumVcs+v)*NumNetPorts +: NumNetPorts];
           g_stream[i*StreamW +: StreamW]        = StreamW'(i*NumVcs+v);
         end
+      end
+      // The picked segment's output VCs, mapped from its class and spawned ports after the pick:
+      // one mapping per input instead of a mux of every VC's mapped VCs (about 100 iCE40 LUT4
+      // fewer on the 4-VC node, docs/design-log.md).
+      for (int o = 0; o < NumNetPorts; o++) begin
+        g_net_vc[(i*NumNetPorts+o)*VcIdW +: VcIdW] =
+            seg_out_vc(g_spawn[i*NumNetPorts+o], 32'(o), g_class[i*ClassW +: VcIdW]);
       end
     end
   end

@@ -14,8 +14,12 @@
 // The vector to pick from is chosen first and the lowest set bit is taken once, on it: bit i wins
 // when it is set and no bit below it is (a prefix OR per bit, a tree of LUTs). One prefix network
 // instead of one per candidate vector matters on the 20- and 24-input arbiters of the 4-VC router,
-// where two of them cost more LUTs than they save. The arithmetic form `x & (~x + 1)` would put a
-// carry chain, with its entry and exit routing on an FPGA, on the allocation cycle's critical path.
+// where two of them cost more LUTs than they save. Below 16 requesters the prefix ORs are LUTs;
+// the arithmetic form `x & (~x + 1)` would put a carry chain, with its entry and exit routing on
+// an FPGA, on the allocation cycle's critical path. From 16 requesters on (the VC allocator's
+// pick among 20 or 24 input VCs, registered: off that path) the lowest set bit is taken by that
+// carry chain, a prefix network in the FPGA's carry cells beside the LUTs: 43 iCE40 LUT4 fewer
+// on the 4-VC node (docs/design-log.md). Both forms are the same function (equiv_rev.sh).
 `include "noc_assert.svh"
 `include "noc_registers.svh"
 
@@ -47,11 +51,17 @@ module noc_rr_arbiter #(
   assign req_hi  = req_i & prio_q;
   assign any_hi  = (req_hi != '0);
   assign req_sel = any_hi ? req_hi : req_i;
-  assign sel_below[0] = 1'b0;
-  for (genvar i = 1; i < NumReq; i++) begin : gen_below
-    assign sel_below[i] = |req_sel[i-1:0];
+  if (NumReq >= 16) begin : gen_carry
+    // gnt_o - 1 sets exactly the bits below the grant (all of them without one).
+    assign gnt_o     = req_sel & (~req_sel + NumReq'(1));
+    assign sel_below = ~(gnt_o | (gnt_o - NumReq'(1)));
+  end else begin : gen_prefix
+    assign sel_below[0] = 1'b0;
+    for (genvar i = 1; i < NumReq; i++) begin : gen_below
+      assign sel_below[i] = |req_sel[i-1:0];
+    end
+    assign gnt_o = req_sel & ~sel_below;
   end
-  assign gnt_o = req_sel & ~sel_below;
 
   // `sel_below` is also the thermometer of the positions strictly after the one-hot grant (the
   // grant is the lowest set bit of req_sel), so the pointer update needs no second prefix network.
