@@ -226,9 +226,10 @@ else
 	@echo "make fpga: BOARD '$(BOARD)' is not one of hx8k (the default), ulx3s" >&2; exit 2
 endif
 
-# The self-test in simulation alone (docs/fpga.md, "make fpga-sim"): the verilated core with the
-# network and a C++ UART receiver, until the line says PASS, then the injected fault (Fault 1; Fault
-# 2 too in a folder `make regress` configured) until it says FAIL; every status line printed.
+# The self-test in simulation alone (docs/fpga.md, "make fpga-sim and the tests"): the verilated
+# core with the network and a C++ UART receiver, until the line says PASS, then the injected fault
+# (Fault 1; Fault 2 too in a folder `make regress` configured) until it says FAIL; every status
+# line printed.
 .PHONY: fpga-sim
 fpga-sim: deps
 	@cmake --preset $(or $(BUILD_PRESET),default) -B $(BUILD) $(CMAKE_FLAGS) > $(BUILD).configure.log 2>&1 \

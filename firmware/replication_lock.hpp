@@ -32,7 +32,7 @@ inline constexpr std::uint32_t kLockCoordinator = 0;
 inline constexpr unsigned kLockChannel = 0;
 
 // The routers replicate this worm of `sender` onto network channels (docs/rtl.md, "CPR control
-// field ... PCP spine"): a cf = 11 CPR line worm on a 2D mesh whose line runs along Y enters every
+// field", its PCP spine): a cf = 11 CPR line worm on a 2D mesh whose line runs along Y enters every
 // router after the sender on a Y input, and each of them spawns a branch into every X port it has.
 bool replicates_onto_network(const Grid& g, std::uint32_t sender, const wire::HeadFields& head);
 // The heads that worm ends in, each absorbed by one node: the line's end, plus one branch per

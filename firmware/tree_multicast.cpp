@@ -46,9 +46,9 @@ std::size_t tree_subtree_end(const std::uint32_t* list, std::size_t size, std::s
 }
 
 // Mesh: |v - s| per dimension, the zone's side of the source (negative outside the zone). Torus
-// ([5], Section 3.1.3; docs/algorithms.md "Zones"): offsets from the source, the + half 0 .. ceil(k/2)-1 as
-// they are, the - half mirrored (k-1-offset) so that its origin is the source's - neighbour; -1
-// outside the zone.
+// ([5], Section 3.1.3; docs/algorithms.md "Zones and sources other than the origin"): offsets from
+// the source, the + half 0 .. ceil(k/2)-1 as they are, the - half mirrored (k-1-offset) so that its
+// origin is the source's - neighbour; -1 outside the zone.
 void TreeBuilder::local_in(std::uint32_t node, std::uint8_t mask, int* l) const {
   for (unsigned d = 0; d < 3; ++d) {
     l[d] = 0;
@@ -385,7 +385,8 @@ TreeBuilder::Result TreeBuilder::build(const Grid& grid, std::uint32_t source, T
   for (std::uint32_t i = 0; i < count; ++i) flags_[destinations[i]] = kDest;
   const std::uint8_t* zones = grid.dims == 3 ? kZones3 : kZones2;
   const std::uint32_t zone_total = grid.dims == 3 ? 8 : 4;
-  // Each destination belongs to the first zone that contains it (docs/algorithms.md "Zones").
+  // Each destination belongs to the first zone that contains it (docs/algorithms.md, "Zones and
+  // sources other than the origin").
   std::uint8_t* assigned = zone_of_;
   for (std::uint32_t i = 0; i < count; ++i) {
     assigned[i] = 0xFF;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The store-and-forward multicasts VH, DIAG, DDS and MIN: the source's tree builder (thesis
-// sections 3.2.1-3.2.2, paper [5] in docs/algorithms.md; docs/algorithms.md "Zones",
+// sections 3.2.1-3.2.2, paper [5] in docs/algorithms.md; docs/algorithms.md "Zones and sources other than the origin",
 // "DIAG, DDS, VH and MIN in one zone", "Time rule") on meshes and tori. The tree travels in the message as
 // a preorder list, each node's children in send order, so relays only walk it; every tree node
 // sends one one-hop dimension-order worm per child. The row handlers of firmware/algorithm_table.hpp.

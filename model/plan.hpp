@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Multicast plans: what must happen for one request (design.md, "model: plan").
+// Multicast plans: what must happen for one request (docs/algorithms.md, "Requests and plans").
 //
 // A Request names the network, the algorithm, the source, the destinations, the message length and
 // the node architecture (port model and processor/network latency parameters). A Plan lists the

@@ -48,7 +48,7 @@ using A = AddressEntries;
 
 // THE registry: one entry per algorithm, naming its family planner and describing it; plan(),
 // algorithms(), the CLI, the sweep driver, the wire lengths and the VC-class plan read it. The
-// firmware lists the algorithms too (firmware/algorithm_table.hpp; docs/architecture.md, "Adding an
+// firmware lists the algorithms too (firmware/algorithm_table.hpp; docs/algorithms.md, "Adding an
 // algorithm").
 const std::vector<Entry>& registry() {
   static const std::vector<Entry> entries = {

@@ -33,7 +33,7 @@ enum class DimensionOrderWorms {
 };
 
 // One algorithm, described once: the planner, the wire lengths, the VC-class plan and the command
-// line read it from here (docs/architecture.md, "Adding an algorithm").
+// line read it from here (docs/algorithms.md, "Adding an algorithm").
 struct AlgorithmInfo {
   std::string name;         // Request::algorithm
   std::string family;       // the planner family and its seed

@@ -90,7 +90,7 @@ class TimingRouter {
   // Worms drained since reset, sticky, saturating at kRouteDropsMax (route_drops_o).
   unsigned route_drops() const { return route_drops_; }
   static constexpr unsigned kRouteDropsMax = 255;  // noc_pkg::RouteDropsW = 8
-  // Sticky protocol errors since reset (errors_o, docs/rtl-modules.md "Sticky errors"): bit
+  // Sticky protocol errors since reset (errors_o, docs/rtl-modules.md "Sticky errors and cover points"): bit
   // kErrBufferOverflow a flit arrived for a full input buffer, kErrCreditOverflow a credit came
   // back to a full output-VC counter, kErrEjectCreditOverflow to a full ejection pool. The flit or
   // credit is dropped, as in the RTL.

@@ -75,7 +75,8 @@ struct MulticastTree {
 };
 
 // The zone (1..2^n) of `node` for a multicast from `source` (meshes: a node on a plane through the
-// source belongs to the + side of it, docs/algorithms.md "Zones"). Throws UnsupportedError for a star graph.
+// source belongs to the + side of it, docs/algorithms.md "Zones and sources other than the
+// origin"). Throws UnsupportedError for a star graph.
 int tree_zone_of(const Topology& topology, NodeId source, NodeId node);
 
 // DIAG's diagonal path (Alg. 3.2.1.1 / 3.2.1.4) from the origin to d >= 0 in local coordinates:

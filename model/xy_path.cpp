@@ -152,8 +152,9 @@ XyPartition xy_partition(const Topology& topology, NodeId source, XyFirstPath fi
   const int ny = topology.size(1);
   if ((s[0] != 0 && s[0] != nx - 1) || (s[1] != 0 && s[1] != ny - 1)) {
     throw UnsupportedError(fmt::format(
-        "XY-path needs the source at a corner of the mesh (the thesis puts it at the origin, A-004-1; the other "
-        "corners are its reflections); ({}) is not a corner of {}: use (0,0), ({},0), (0,{}) or ({},{})",
+        "XY-path needs the source at a corner of the mesh (the thesis [5] puts it at the origin, the other corners "
+        "are its reflections: docs/algorithms.md, \"Other sources\"); ({}) is not a corner of {}: use (0,0), ({},0), "
+        "(0,{}) or ({},{})",
         topology.node_name(source), topology.spec(), nx - 1, ny - 1, nx - 1, ny - 1));
   }
   const std::array<GrowingPath, 2> paths = Partitioner({nx, ny}).run(first);

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: SHL-0.51
 // noc_eject_unit: one local ejection port of the router.
 //
-// Ejection is not allocated per worm (docs/rtl.md, "Ejection"): any worm's flit may take the port
-// in any cycle the switch grants it, so flits of several worms interleave on it, each tagged with
-// its stream, the router input VC it comes from (`stream_o`). The network interface reassembles
-// per stream. Flow control is one credit pool for the whole port (a noc_credit_counter of
-// Depth = BufDepth): the network interface returns a credit per flit it has taken, whatever the
-// stream, and never waits on the network to do so.
+// Ejection is not allocated per worm (docs/rtl.md, "Ejection is not allocated"): any worm's flit
+// may take the port in any cycle the switch grants it, so flits of several worms interleave on it,
+// each tagged with its stream, the router input VC it comes from (`stream_o`). The network
+// interface reassembles per stream. Flow control is one credit pool for the whole port (a
+// noc_credit_counter of Depth = BufDepth): the network interface returns a credit per flit it has
+// taken, whatever the stream, and never waits on the network to do so.
 // Why: a worm that holds an ejection channel while it waits for a network channel couples the
 // channel networks (or directions) that share the node, and concurrent multidestination worms can
 // then close a cycle through it (docs/rtl.md). A port that no worm holds adds no dependency.

@@ -144,8 +144,8 @@ package noc_pkg;
 
   /// Width of a router's sticky error flags (noc_router errors_o): protocol errors the hardware
   /// survives by dropping a flit or a credit, which the assertions catch in simulation but a
-  /// netlist would otherwise hide (docs/rtl-modules.md, "Sticky errors"). Each bit, once set, stays set
-  /// until reset.
+  /// netlist would otherwise hide (docs/rtl-modules.md, "Sticky errors and cover points"). Each
+  /// bit, once set, stays set until reset.
   localparam int unsigned ErrorsW = 3;
   /// errors_o bit: a flit arrived for a full input VC buffer and was lost (its sender spent a
   /// credit it did not have).

@@ -189,7 +189,7 @@ module noc_router #(
   assign {cfg_own_label, cfg_nbr_label, cfg_port_connected, cfg_port_is_wrap, cfg_port_is_boundary, cfg_own_coord,
           cfg_dim_size, cfg_is_torus, cfg_num_dims} = cfg;
 
-  /// Input VCs (ids port * NumVcs + VC, docs/rtl.md "The router stages"); network output VCs.
+  /// Input VCs (ids port * NumVcs + VC, docs/rtl-modules.md "The router stages"); network output VCs.
   localparam int unsigned NumInVcs     = NumPorts * NumVcs;
   localparam int unsigned NumNetOutVcs = NumNetPorts * NumVcs;
   localparam int unsigned ClassW       = noc_pkg::ClassW;

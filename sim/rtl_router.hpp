@@ -45,8 +45,9 @@ struct Link {
 // route_drops_o saturates here (noc_pkg::RouteDropsW = 8 bits).
 inline constexpr unsigned kRouteDropsMax = 255;
 
-// errors_o's bits (noc_pkg::Err*, docs/rtl-modules.md "Sticky errors"): protocol errors the router survives
-// by dropping a flit or a credit, sticky until reset. kRouterErrorsW bits (noc_pkg::ErrorsW).
+// errors_o's bits (noc_pkg::Err*, docs/rtl-modules.md "Sticky errors and cover points"): protocol
+// errors the router survives by dropping a flit or a credit, sticky until reset. kRouterErrorsW bits
+// (noc_pkg::ErrorsW).
 inline constexpr unsigned kRouterErrorsW = 3;
 inline constexpr unsigned kRouterErrorBufferOverflow = 1u << 0;       // a flit into a full input VC buffer
 inline constexpr unsigned kRouterErrorCreditOverflow = 1u << 1;       // a credit into a full output-VC counter

@@ -78,7 +78,7 @@ std::string render_design_check(const model::Topology& t, const model::VcClassPl
 // The largest network `deadlock` checks. Both checks walk the route of every source-destination
 // pair (the design check also every tree), N^2 routes of up to N hops: 256 nodes take seconds
 // (mesh:16x16, torus:16x16, star:5), 1024 nodes from 25 s (dimension order) to many minutes (the
-// Hamiltonian routings, the design check), star:6 (720) minutes (docs/architecture.md, "Sizes").
+// Hamiltonian routings, the design check), star:6 (720) minutes (docs/architecture.md, "Sizes each command handles").
 constexpr int kMaxDeadlockNodes = 256;
 
 model::Topology checked_topology(const std::string& spec) {

@@ -20,7 +20,7 @@ namespace {
 
 // The largest network `plan` takes: a broadcast on mesh:256x256 (65,536 nodes) plans in seconds
 // with one worm per path (dual-path), the planner's work grows with nodes x destinations, and
-// mesh:1024x1024 would take an hour (docs/architecture.md, "Sizes").
+// mesh:1024x1024 would take an hour (docs/architecture.md, "Sizes each command handles").
 constexpr int kMaxPlanNodes = 65'536;
 
 }  // namespace

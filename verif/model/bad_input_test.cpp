@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Bad input at the model's entry points (model/errors.hpp): each case throws its typed error, and the
-// message names the bad value and what would be valid (style.md, "Errors at the edges").
+// message names the bad value and what would be valid (docs/model.md, its `model/errors.hpp` row).
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 

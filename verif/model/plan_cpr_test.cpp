@@ -191,7 +191,8 @@ TEST(Pcp, InteriorSourceSpineSpawnsBothXDirectionsAndSourceSendsFour) {
     if (w.spawned_from) {
       const Worm& parent = plan.worms[*w.spawned_from];
       EXPECT_EQ(parent.sender, s);
-      EXPECT_EQ(dimension_of(parent.hops.front().port), 1) << "only the source column replicates (A-002-2)";
+      EXPECT_EQ(dimension_of(parent.hops.front().port), 1)
+          << "only the source column replicates (docs/algorithms.md, \"CPR broadcasts\", \"Resolved ambiguities\")";
       EXPECT_EQ(dimension_of(w.hops.front().port), 0);
     } else {
       EXPECT_EQ(w.prepared_copies, 4);
@@ -323,7 +324,7 @@ TEST(Pcp, RandomMeshesAndSourcesDeliverOnceAlongStraightLines) {
   }
 }
 
-TEST(Pcp, ConcurrentBroadcastsAreFlaggedA0023) {
+TEST(Pcp, ConcurrentBroadcastsAreFlaggedWhenAnyReplicatesInRouters) {
   // [3]: spine worms replicate in lock step; two broadcasts in flight can deadlock.
   const Topology m2 = Topology::mesh({4, 4});
   const Topology m3 = Topology::mesh({3, 3, 3});

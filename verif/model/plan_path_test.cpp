@@ -366,7 +366,7 @@ TEST_F(UniformFixedFourByFourTorus, FixedListsAndLengthsMatchV10) {
   EXPECT_EQ(p.metrics.traffic, 12);
 }
 
-TEST_F(UniformFixedFourByFourTorus, PivotDestinationFollowsTheStrictInequalitiesA0012) {
+TEST_F(UniformFixedFourByFourTorus, PivotDestinationFollowsTheStrictInequalities) {
   // As written: label(s) >= c puts the pivot label(s) - c in D^h; label(s) < c puts label(s) + c in
   // D^l. From label 11 the pivot is 3; from label 2 (node (2,0)) it is 10.
   const DualPathLists from_eleven = fixed_dual_path_lists(labeling, s, nodes_of_labels(labeling, {3, 4}));

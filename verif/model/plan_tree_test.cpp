@@ -349,7 +349,8 @@ TEST(TreeMulticast, MeshReductionQuadrantsMatchV39) {
   EXPECT_EQ(tree_zone_of(mesh, s, at(mesh, 4, 1)), 3);  // d3, {x>=3, y<=4}
   EXPECT_EQ(tree_zone_of(mesh, s, at(mesh, 6, 2)), 3);  // d4
   EXPECT_EQ(tree_zone_of(mesh, s, at(mesh, 6, 5)), 1);  // d5, {x>=3, y>=4}
-  // docs/algorithms.md "Zones": a node on a cut line goes to the first zone that holds it.
+  // docs/algorithms.md "Zones and sources other than the origin": a node on a cut line goes to the
+  // first zone that holds it.
   EXPECT_EQ(tree_zone_of(mesh, s, at(mesh, 3, 6)), 1);
   EXPECT_EQ(tree_zone_of(mesh, s, at(mesh, 1, 4)), 2);
   EXPECT_EQ(tree_zone_of(mesh, s, at(mesh, 3, 0)), 3);

@@ -216,7 +216,7 @@ TEST(XyPath, RouteIsShortestBetweenEveryPairOnEveryBasePathV42) {
   }
 }
 
-TEST(XyPath, TimeLowerBoundIsHalfOfKNotKA0048) {
+TEST(XyPath, TimeLowerBoundIsHalfOfKNotK) {
   // [5]'s bound is wrong (docs/algorithms.md "XY-path"): one destination next to the source on each
   // path: time = 1 + L < K + L = 2 + L, and equal to ceil(K/2) + L.
   const Topology mesh = Topology::mesh({10, 10});
@@ -345,7 +345,8 @@ TEST(XyPath, BadRequestsAreRejectedWithTypedErrors) {
     FAIL();
   } catch (const UnsupportedError& e) {
     expect_message(e, "(3,4) is not a corner");
-    expect_message(e, "A-004-1");
+    expect_message(e, "the thesis [5] puts it at the origin");
+    expect_message(e, "docs/algorithms.md, \"Other sources\"");
   }
   try {
     plan_xy_path(make_request(Topology::torus({4, 4}), kXyPathAlgorithm, 0, {5}, 20, PortModel::all_port()));

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Verilator unit tests of the router stages rtl/noc_crossbar.sv and rtl/noc_input_unit.sv
-// (docs/rtl.md, "The router stages"). Each is verilated with --assert for two parameter sets and
+// (docs/rtl-modules.md, "The router stages"). Each is verilated with --assert for two parameter sets and
 // driven cycle by cycle against a C++ reference model written from the documented behaviour, with
 // fixed-seed random stimulus. The input unit's route decisions are compared with the model's
 // routing functions (model::make_routing_function) on a 4x4 mesh. Each stimulus-reachable

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Random legal traffic on one verilated noc_router, cycle by cycle (docs/rtl.md, "Router netlist
-// versus RTL" and "Flit width"): shared by router_netlist_test.cpp (the cycles go to a vector file
+// Random legal traffic on one verilated noc_router, cycle by cycle (docs/verification.md, "Router
+// netlist versus RTL"; docs/rtl.md, "Flit width"): shared by router_netlist_test.cpp (the cycles go to a vector file
 // that the yosys netlist replays in iverilog) and router_width_test.cpp (the 32-bit router against
 // the 64-bit one in lockstep).
 //

@@ -449,7 +449,7 @@ TEST_P(TimingLockstep, EveryOutputAgreesEveryCycleUnderRandomTraffic) {
 }
 
 // A lost flit or credit sets the same sticky error bit in the RTL router and in the model in the
-// same cycle, and the bits stay set (docs/rtl-modules.md, "Sticky errors"). No traffic but the faults
+// same cycle, and the bits stay set (docs/rtl-modules.md, "Sticky errors and cover points"). No traffic but the faults
 // (Lockstep::break_protocol), ejection stalled throughout; the RTL's assertions fire, as they should.
 TEST(TimingLockstepErrors, LostFlitsAndCreditsSetTheSameStickyErrorsInRtlAndModel) {
   Lockstep net(model::Topology::parse("mesh:4x4"), 1, Traffic::kDimensionOrder, 0.0, 1.0, 7);
