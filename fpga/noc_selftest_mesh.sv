@@ -12,6 +12,13 @@
 // inside noc_network_top); the routers' and NIs' sticky error bits and drained-worm counts are
 // collected. The outputs are noc_selftest's.
 //
+// Every whole-mesh gather starts from registers: each checker's delivery report is registered at
+// its node before it fans out to every generator and to the counters, and every node's error
+// sources, sent pulse and router/NI error bits are registered before the counters sum them. On a
+// die the size of the ECP5's the nodes are placed far apart, and these gathers otherwise chain the
+// routing across the chip onto a node's ejection logic in one cycle; the stages give the crossing
+// a cycle of its own. The verdict is unchanged (see "Counters and verdict").
+//
 // Fault injection (Fault, test only), on node 0's injection link (NI to router), once, after
 // FaultAfter cycles: 1 flips one bit of the first payload tail flit (the checker where the worm
 // ends must find it); 2 drops the first credit router 0 returns to the NI for VC 0 (the credit
@@ -171,6 +178,19 @@ module noc_selftest_mesh #(
   logic [NumNodes*TagW-1:0]  dlv_tag;
   logic [NumNodes*3-1:0]     dlv_kind;
   logic                      drain;
+  // The delivery reports registered at their node: the generators (every node's report goes to
+  // every source) and the counters read these. A source sees its deliveries a cycle later than the
+  // checker makes them; its accounting only waits a cycle longer (a tag is reused once all of its
+  // deliveries are reported, idle_o comes a cycle later, the audit waits for idle).
+  logic [NumNodes-1:0]       dlv_q, dlv_good_q;
+  logic [NumNodes*NodeW-1:0] dlv_src_q;
+  logic [NumNodes*TagW-1:0]  dlv_tag_q;
+  logic [NumNodes*3-1:0]     dlv_kind_q;
+  `NOC_FF(dlv_q, dlv, '0)
+  `NOC_FF(dlv_good_q, dlv_good, '0)
+  `NOC_FF(dlv_src_q, dlv_src, '0)
+  `NOC_FF(dlv_tag_q, dlv_tag, '0)
+  `NOC_FF(dlv_kind_q, dlv_kind, '0)
 
   for (genvar n = 0; n < NumNodes; n++) begin : gen_node
     noc_ni #(
@@ -219,9 +239,9 @@ module noc_selftest_mesh #(
       .msg_ready_i(msg_ready[n]),
       .msg_data_o (msg_data[n*DataW +: DataW]),
       .msg_last_o (msg_last[n]),
-      .dlv_i      (dlv),
-      .dlv_src_i  (dlv_src),
-      .dlv_tag_i  (dlv_tag),
+      .dlv_i      (dlv_q),
+      .dlv_src_i  (dlv_src_q),
+      .dlv_tag_i  (dlv_tag_q),
       .sent_o     (sent[n]),
       .idle_o     (gen_idle[n]),
       .dup_o      (dup[n]),
@@ -295,11 +315,42 @@ module noc_selftest_mesh #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Counters and verdict.
-  logic [NumErrSrc-1:0] err_src;
+  // Counters and verdict. The counters sum registered per-node inputs: the delivery reports
+  // (above) and, here, the error sources, sent pulses, router/NI error bits and drained-worm flags.
+  // An event is counted one cycle later than without these stages (a duplicate or watchdog trip,
+  // which a generator makes from the registered reports, two), so fail_o rises a cycle or two
+  // later.
+  //
+  // Pass is decided two cycles after the audit's check (au_check_q2). There fail_d holds every
+  // error source up to the cycle after the check, duplicates and watchdog trips from every
+  // delivery up to the check's cycle, and every router/NI error bit up to the check's cycle;
+  // kind_q counts every delivery up to the check's cycle. Without the stages, the decision at the
+  // check saw error sources up to the check's cycle (the audit's own result among them) and error
+  // bits and deliveries up to the cycle before: a subset, so nothing it saw is missed. Nor do the
+  // later cycles let in a delivery it would not have counted: the sources are idle, nothing
+  // outstanding, from before the audit's quiet cycles to the check, so a delivery then is a
+  // duplicate and fails. pass_o still means every kind at its target and a clean audit with no
+  // error.
+  logic [NumErrSrc-1:0]                 err_src, err_src_q;
   assign err_src = {|audit_error, stall, dup, chk_error};
+  logic [NumNodes-1:0]                  sent_q, drops_d, drops_q;
+  logic [NumNodes*noc_pkg::ErrorsW-1:0] r_errors_q;
+  logic [NumNodes*3-1:0]                ni_errors_q;
+  logic                                 au_check_q, au_check_q2;
+  always_comb begin
+    for (int n = 0; n < NumNodes; n++) begin
+      drops_d[n] = drops[n*noc_pkg::RouteDropsW +: noc_pkg::RouteDropsW] != '0;
+    end
+  end
+  `NOC_FF(err_src_q, err_src, '0)
+  `NOC_FF(sent_q, sent, '0)
+  `NOC_FF(drops_q, drops_d, '0)
+  `NOC_FF(r_errors_q, r_errors, '0)
+  `NOC_FF(ni_errors_q, ni_errors, '0)
+  `NOC_FF(au_check_q, au_check, 1'b0)
+  `NOC_FF(au_check_q2, au_check_q, 1'b0)
 
-  logic [31:0] sent_d, sent_q, good_d, good_q;
+  logic [31:0] sent_cnt_d, sent_cnt_q, good_d, good_q;
   logic [15:0] errs_d, errs_q;
   logic [16:0] errs_sum;
   logic [NumKinds*KindCntW-1:0] kind_d, kind_q;
@@ -307,16 +358,16 @@ module noc_selftest_mesh #(
   logic [7:0]                   rerr_d, rerr_q;
   logic                         pass_d, pass_q, fail_d, fail_q;
   always_comb begin
-    sent_d   = sent_q + 32'($countones(sent));
-    good_d   = good_q + 32'($countones(dlv & dlv_good));
-    errs_sum = 17'(errs_q) + 17'($countones(err_src));
-    errs_d   = errs_sum[16] ? '1 : errs_sum[15:0];
-    kind_d   = kind_q;
+    sent_cnt_d = sent_cnt_q + 32'($countones(sent_q));
+    good_d     = good_q + 32'($countones(dlv_q & dlv_good_q));
+    errs_sum   = 17'(errs_q) + 17'($countones(err_src_q));
+    errs_d     = errs_sum[16] ? '1 : errs_sum[15:0];
+    kind_d     = kind_q;
     for (int k = 0; k < NumKinds; k++) begin
       logic [KindCntW+CntW-1:0] sum;
       sum = (KindCntW + CntW)'(kind_q[k*KindCntW +: KindCntW]);
       for (int n = 0; n < NumNodes; n++) begin
-        sum = sum + (KindCntW + CntW)'(dlv[n] && dlv_good[n] && (32'(dlv_kind[n*3 +: 3]) == k));
+        sum = sum + (KindCntW + CntW)'(dlv_q[n] && dlv_good_q[n] && (32'(dlv_kind_q[n*3 +: 3]) == k));
       end
       kind_d[k*KindCntW +: KindCntW] = (32'(sum) >= Target) ? KindCntW'(Target) : KindCntW'(sum);
       // A kind the mesh does not send counts as done (a delivery of it fails its check).
@@ -324,15 +375,16 @@ module noc_selftest_mesh #(
     end
     rerr_d = rerr_q;
     for (int n = 0; n < NumNodes; n++) begin
-      rerr_d[2:0] = rerr_d[2:0] | r_errors[n*noc_pkg::ErrorsW +: 3];
-      rerr_d[5:3] = rerr_d[5:3] | ni_errors[n*3 +: 3];
+      rerr_d[2:0] = rerr_d[2:0] | r_errors_q[n*noc_pkg::ErrorsW +: 3];
+      rerr_d[5:3] = rerr_d[5:3] | ni_errors_q[n*3 +: 3];
     end
-    rerr_d[6] = rerr_q[6] | (drops != '0);
-    fail_d = fail_q || (err_src != '0) || (rerr_q != '0);
-    // Pass is decided at a credit audit: every kind at its target and every credit back.
-    pass_d = pass_q || (au_check && (&kind_done) && !fail_d);
+    rerr_d[6] = rerr_q[6] | (drops_q != '0);
+    fail_d = fail_q || (err_src_q != '0) || (rerr_q != '0);
+    // Pass is decided at a credit audit (two cycles on, above): every kind at its target and
+    // every credit back.
+    pass_d = pass_q || (au_check_q2 && (&kind_done) && !fail_d);
   end
-  `NOC_FF(sent_q, sent_d, '0)
+  `NOC_FF(sent_cnt_q, sent_cnt_d, '0)
   `NOC_FF(good_q, good_d, '0)
   `NOC_FF(errs_q, errs_d, '0)
   `NOC_FF(kind_q, kind_d, '0)
@@ -340,7 +392,7 @@ module noc_selftest_mesh #(
   `NOC_FF(pass_q, pass_d, 1'b0)
   `NOC_FF(fail_q, fail_d, 1'b0)
 
-  assign worms_sent_o      = sent_q;
+  assign worms_sent_o      = sent_cnt_q;
   assign worms_delivered_o = good_q;
   assign check_errors_o    = errs_q;
   assign router_errors_o   = rerr_q;
