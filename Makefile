@@ -210,6 +210,7 @@ synth-options: deps
 # nextpnr-ecp5 that scripts/ensure-deps.sh --ecp5 installs into .venv-fpga/ (fpga/ulx3s/build.sh:
 # ULX3S_MESH, default 3x3, and ULX3S_BUFDEPTH, default 1, at the board's 25 MHz); bitstream and report
 # in $(BUILD)/fpga_ulx3s, the report also in docs/results/fpga_ulx3s.md.
+# ULX3S_ABC=abc|abc9 picks the LUT mapper (default abc), ULX3S_ROUTER=router2|router1 nextpnr's router.
 FPGA_MHZ ?= 16
 FPGA_SEED ?= 1
 FPGA_BUFDEPTH ?= 1
