@@ -8,6 +8,7 @@ title is found, 2 on bad arguments.
 
 The source root defaults to the tree this script is in; --list also prints every title checked.
 What counts as a reference, and what as a section: docs/verification.md, "Doc references"."""
+import bisect
 import os
 import re
 import sys
@@ -85,17 +86,6 @@ def joined(path):
     return "".join(text), starts
 
 
-def line_of(starts, offset):
-    lo, hi = 0, len(starts) - 1
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if starts[mid] <= offset:
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo + 1
-
-
 def files(root):
     for name in ROOTS:
         top = os.path.join(root, name)
@@ -152,7 +142,7 @@ def main(argv):
             continue
         rel = os.path.relpath(path, root).replace(os.sep, "/")
         for offset, doc, titles in references(root, path, rel, text):
-            where = f"{rel}:{line_of(starts, offset)}"
+            where = f"{rel}:{bisect.bisect_right(starts, offset)}"  # 1-based line
             if doc not in cache:
                 doc_path = os.path.join(root, doc)
                 cache[doc] = sections(doc_path) if os.path.isfile(doc_path) else None
