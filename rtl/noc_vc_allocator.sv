@@ -19,10 +19,11 @@
 // Fairness: heads that wait only for free VCs would let single-VC heads take a replicating head's
 // VCs one at a time forever. So one waiting head, the *top*, reserves its set: no other head may
 // request an output VC the top waits for. The admission is registered (docs/rtl.md, "Admission and
-// starvation"): a noc_rr_arbiter picks a waiting head from this cycle's requests, and the pick and
-// its set are registered; in the next cycle that head is the top if it still waits, and its
-// registered set is what is reserved. So the test a head makes against the top is one against a
-// register, not against an arbiter and a 20-set OR in series, and a head that became routed this
+// starvation"): a noc_rr_arbiter picks a waiting head from this cycle's requests, and the pick is
+// registered, with its set unless the switch carries it in the same edge; in the next cycle that
+// head is the top if it still waits, and the registered set is what is reserved. So the test a
+// head makes against the top is one against a register, not against an arbiter and a 20-set OR in
+// series, nor against an OR of which pick still waits, and a head that became routed this
 // cycle joins the race for top one cycle later (alone, it faces no reservation: zero-load timing
 // is unchanged). A waiting top keeps the arbiter's grant (the pointer stays on it) until the
 // switch carries it (advance = the top is taken), then moves to the bottom. Once top, the VCs it
@@ -68,9 +69,9 @@ module noc_vc_allocator #(
   logic [NumInVcs-1:0]  pick;        // this cycle's round-robin choice among the waiting heads
   logic [NumOutVcs-1:0] pick_set;    // its set
   logic [NumInVcs-1:0]  top_q;       // last cycle's pick (one-hot0)
-  logic [NumOutVcs-1:0] top_set_q;   // its set, as it was then
   logic [NumInVcs-1:0]  top;         // last cycle's pick if it still waits: it reserves its set
-  logic [NumOutVcs-1:0] reserved;    // the top's set, or nothing when there is no top
+  logic [NumOutVcs-1:0] reserved_d;  // the pick's set unless the switch carries the pick now
+  logic [NumOutVcs-1:0] reserved_q;  // the top's set, or nothing when there is no top
   logic [NumInVcs-1:0]  all_free;    // every target of j is free
   logic [NumInVcs-1:0]  misses_top;  // j's set and the reserved one do not meet
 
@@ -97,32 +98,37 @@ module noc_vc_allocator #(
     end
   end
 
-  `NOC_FF(top_q, pick, '0)
-  `NOC_FF(top_set_q, pick_set, '0)
-
   // A head's set does not change while it waits (the input unit's segment registers hold while
-  // Routed), and a carried head does not wait in the next cycle (TakenStopsWaiting_A), so the
-  // registered set is the set of the head that still waits.
-  assign top      = top_q & req_i;
-  assign reserved = (top != '0) ? top_set_q : '0;
+  // Routed), a carried head does not wait in the next cycle (TakenStopsWaiting_A) and an uncarried
+  // one still does (PickWaitsUntilTaken_A), so whether the pick is top in the next cycle is known
+  // at this edge: the reservation is registered whole, and a head's test against it starts at a
+  // register instead of behind a 20-input OR of the waiting picks (the allocation cycle's longest
+  // path, docs/rtl.md, "Where the area and the clock go").
+  assign reserved_d = ((pick & taken_i) == '0) ? pick_set : '0;
+  `NOC_FF(top_q, pick, '0)
+  `NOC_FF(reserved_q, reserved_d, '0)
+  assign top = top_q & req_i;
 
   always_comb begin
     for (int j = 0; j < NumInVcs; j++) begin
       all_free[j]   = ((target_i[j*NumOutVcs +: NumOutVcs] & ~free_i) == '0);
-      misses_top[j] = ((target_i[j*NumOutVcs +: NumOutVcs] & reserved) == '0);
+      misses_top[j] = ((target_i[j*NumOutVcs +: NumOutVcs] & reserved_q) == '0);
     end
   end
 
-  assign ok_o = req_i & all_free & (top | misses_top);
+  assign ok_o = req_i & all_free & (top_q | misses_top);
 
   for (genvar j = 0; j < NumInVcs; j++) begin : gen_in_check
     `NOC_ASSERT(RequestHasTargets_A, req_i[j] |-> (target_i[j*NumOutVcs +: NumOutVcs] != '0))
     // The router lets only a head that may go take its set (the switch request depends on ok_o).
     `NOC_ASSERT(TakenOnlyOk_A, taken_i[j] |-> ok_o[j])
     `NOC_ASSERT(OkOnlyFreeVcs_A, ok_o[j] |-> ((target_i[j*NumOutVcs +: NumOutVcs] & ~free_i) == '0))
-    `NOC_ASSERT(OkMissesTheTop_A, (ok_o[j] && !top[j]) |-> ((target_i[j*NumOutVcs +: NumOutVcs] & reserved) == '0))
+    `NOC_ASSERT(OkMissesTheTop_A, (ok_o[j] && !top[j]) |-> ((target_i[j*NumOutVcs +: NumOutVcs] & reserved_q) == '0))
     // The registered set is the waiting top's own (the starvation argument reserves exactly it).
-    `NOC_ASSERT(ReservedIsTopsSet_A, top[j] |-> (reserved == target_i[j*NumOutVcs +: NumOutVcs]))
+    `NOC_ASSERT(ReservedIsTopsSet_A, top[j] |-> (reserved_q == target_i[j*NumOutVcs +: NumOutVcs]))
+    // A picked head the switch does not carry still waits in the next cycle (the input unit
+    // leaves Routed only by the switch), so a registered reservation is never a stale one.
+    `NOC_ASSERT(PickWaitsUntilTaken_A, (pick[j] && !taken_i[j]) |=> req_i[j])
     // A carried head leaves Routed (Active, Idle or Reroute) for at least one cycle, so a
     // registered pick never names a later head of its VC.
     `NOC_ASSERT(TakenStopsWaiting_A, taken_i[j] |=> !req_i[j])
@@ -136,6 +142,8 @@ module noc_vc_allocator #(
   // The top waits: it holds the arbiter's grant, so the pointer passes it only when it is carried.
   `NOC_ASSERT(TopIsPicked_A, (top != '0) |-> (pick == top))
   `NOC_ASSERT(TopOneHot0_A, $onehot0(top_q))
+  // Something is reserved exactly while a top waits.
+  `NOC_ASSERT(ReservedWhileTopWaits_A, (reserved_q != '0) == (top != '0))
   for (genvar k = 0; k < NumOutVcs; k++) begin : gen_out_check
     logic [NumInVcs-1:0] takers;  // input VCs that take output VC k this cycle
     for (genvar j = 0; j < NumInVcs; j++) begin : gen_in
@@ -156,6 +164,11 @@ module noc_vc_allocator #(
             assert ((target_i[i*NumOutVcs +: NumOutVcs] & target_i[j*NumOutVcs +: NumOutVcs]) == '0);
           end
         end
+      end
+      // The registered reservation is the waiting top's set, and nothing once the top is carried.
+      assert ((reserved_q != '0) == (top != '0));
+      for (int j = 0; j < NumInVcs; j++) begin
+        if (top[j]) assert (reserved_q == target_i[j*NumOutVcs +: NumOutVcs]);
       end
     end
   end

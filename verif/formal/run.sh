@@ -113,9 +113,10 @@ proofs+=(
 )
 mutants+=(
   "va_ok_without_free_vcs|vc_alloc_i2o2v2|noc_vc_allocator.sv|s/all_free\[j\]   = ((target_i\[j\*NumOutVcs +: NumOutVcs\] \& ~free_i) == '0);/all_free[j]   = 1'b1;/"
-  "va_no_reservation|vc_alloc_i2o2v2|noc_vc_allocator.sv|s/misses_top\[j\] = ((target_i\[j\*NumOutVcs +: NumOutVcs\] \& reserved) == '0);/misses_top[j] = 1'b1;/"
-  "va_never_a_top|vc_alloc_i2o2v2|noc_vc_allocator.sv|s/assign top      = top_q \& req_i;/assign top      = '0;/"
-  "va_top_not_let_go|vc_alloc_i2o2v2|noc_vc_allocator.sv|s/assign ok_o = req_i \& all_free \& (top | misses_top);/assign ok_o = req_i \& all_free \& misses_top;/"
+  "va_no_reservation|vc_alloc_i2o2v2|noc_vc_allocator.sv|s/misses_top\[j\] = ((target_i\[j\*NumOutVcs +: NumOutVcs\] \& reserved_q) == '0);/misses_top[j] = 1'b1;/"
+  "va_never_a_top|vc_alloc_i2o2v2|noc_vc_allocator.sv|s/\`NOC_FF(top_q, pick, '0)/\`NOC_FF(top_q, '0, '0)/"
+  "va_reservation_outlives_the_top|vc_alloc_i2o2v2|noc_vc_allocator.sv|s/assign reserved_d = ((pick \& taken_i) == '0) ? pick_set : '0;/assign reserved_d = pick_set;/"
+  "va_top_not_let_go|vc_alloc_i2o2v2|noc_vc_allocator.sv|s/assign ok_o = req_i \& all_free \& (top_q | misses_top);/assign ok_o = req_i \& all_free \& misses_top;/"
   "va_pointer_passes_a_waiting_top|vc_alloc_i2o2v2|noc_vc_allocator.sv|s/.advance_i((top \& taken_i) != '0),/.advance_i(taken_i != '0),/"
 )
 tight+=(
