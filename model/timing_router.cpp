@@ -121,6 +121,7 @@ void TimingRouter::reset() {
   va_top_.reset(in_vcs_);
   va_pick_q_ = va_pick_set_q_ = 0;
   sa_token_.reset(ports());
+  sa_active_q_ = 0;
   for (RrArbiter& a : sa_vc_) a.reset(params_.vcs);
   for (RrArbiter& a : sa_out_) a.reset(ports());
 }
@@ -289,11 +290,15 @@ std::uint64_t TimingRouter::vc_admission(const std::array<std::uint64_t, kMaxInV
   }
   sa_gnt = 0;
   out_gnt.fill(0);
+  // The token passes among the inputs that requested in the last edge, one step per edge.
+  const std::uint64_t token = sa_token_.grant(sa_active_q_);
+  sa_token_.update(token, true);
+  sa_active_q_ = active;
   if (active == 0) return 0;
-  const std::uint64_t token = sa_token_.grant(active);
   if ((active & (active - 1)) == 0) {
     // One requesting input (most edges at low load): every output it wants has it alone as the
-    // request, so the output arbiters, and the token, grant it everything it asks for; the same
+    // request, so the output arbiters grant it everything it asks for (the token, held by it or by
+    // an input without a request, takes nothing from it); the same
     // pointer updates as the general case below.
     const unsigned i = lowest(active);
     bool won = true;
@@ -312,7 +317,6 @@ std::uint64_t TimingRouter::vc_admission(const std::array<std::uint64_t, kMaxInV
     }
     sa_vc_[i].update(pick[i], won);
     if (won) sa_gnt = pick[i] << (i << sh);
-    sa_token_.update(token, true);
     return granted;
   }
   // Only the wanted outputs' entries are written and read (cleared here: no fill of the whole array).
@@ -354,7 +358,6 @@ std::uint64_t TimingRouter::vc_admission(const std::array<std::uint64_t, kMaxInV
     sa_vc_[i].update(pick[i], won);
     if (won) sa_gnt |= pick[i] << (i << sh);
   }
-  sa_token_.update(token, true);
   return granted;
 }
 
@@ -373,6 +376,9 @@ void TimingRouter::idle_edge() {
   }
   out_valid_ = 0;
   va_pick_q_ = va_pick_set_q_ = 0;  // no head waits, so none is picked
+  // No input requests the switch; the token still takes its step among last edge's requesters.
+  sa_token_.update(sa_token_.grant(sa_active_q_), true);
+  sa_active_q_ = 0;
   for (std::uint64_t c = credit_in_; c != 0;) {
     const unsigned o = lowest(c) >> sh;
     const std::uint64_t back = (c >> (o << sh)) & vc_mask;

@@ -258,6 +258,9 @@ class TimingRouter {
   std::array<unsigned, kMaxPorts> eject_credits_{};  // per local port
   std::array<TimingLink, kMaxPorts> out_{}, in_{};
   RrArbiter va_top_, sa_token_;
+  // The inputs that requested the switch in the last edge: the token passes among them (registered
+  // in the RTL, so that the token is off the allocation cycle; docs/rtl-modules.md, noc_switch_allocator).
+  std::uint64_t sa_active_q_ = 0;
   // Registered admission (docs/rtl.md, "Admission and starvation"): the waiting head va_top_ picked
   // in the last edge (one bit, or 0) and its target set then; it is the top while it still waits.
   std::uint64_t va_pick_q_ = 0, va_pick_set_q_ = 0;

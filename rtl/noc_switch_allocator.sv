@@ -13,14 +13,17 @@
 //      to an input that did not get all of its outputs stay idle this cycle.
 // A plain separable allocator can livelock on multi-output requests: two inputs that both want
 // outputs a and b, with a's arbiter favouring one and b's the other, fail forever. So a third
-// round-robin arbiter passes a *token* among the inputs with a request, one step per cycle; at each
-// output its picked VC requests, the token holder beats the output arbiter. The token holder thus
-// always wins, and every requesting input holds the token at least once in NumIn cycles.
+// round-robin arbiter passes a *token* among the inputs that had a request in the previous cycle,
+// one step per cycle; at each output its picked VC requests, the token holder beats the output
+// arbiter. A token holder with a request thus always wins, and an input that requests in
+// consecutive cycles holds the token by the NumIn-th cycle after its first. The token's requests
+// are registered so that its arbiter is off the allocation cycle: in series with the switch
+// requests it was the longest path (docs/rtl.md, "Where the area and the clock go").
 // Arbiter pointers (noc_rr_arbiter's advance_i): a winner whose grant was used moves to the lowest
 // priority (advance); a winner whose grant was not used (its input lost another output, or the
 // token holder took the output) moves to the highest priority and keeps it, so it wins next time
 // unless the token overrides again. Hence no VC starves under permanent requests: its input picks
-// it within NumVcs-1 of that input's wins, and the input wins at least once in NumIn cycles.
+// it within NumVcs-1 of that input's wins, and the input wins at least once in NumIn + 1 cycles.
 // The switch is allocated per flit: a worm's output VC (noc_output_unit) is held from head to
 // tail, so flits of different VCs may interleave on one output.
 // Tentative grants (pick_vc_o, tent_gnt_o): the choices before step 3's all-or-nothing check.
@@ -28,6 +31,7 @@
 // mux, crossbar, head rewrite) with them and only the valid bits wait for the check: the check is
 // then off the 34-bit data path, the allocation cycle's longest (docs/design-log.md).
 `include "noc_assert.svh"
+`include "noc_registers.svh"
 
 module noc_switch_allocator #(
   /// Input ports (>= 1).
@@ -68,6 +72,7 @@ module noc_switch_allocator #(
   logic [NumOut*NumIn-1:0] out_req;        // bit o*NumIn+i: input i's pick requests output o
   logic [NumOut*NumIn-1:0] out_arb_gnt;    // the output arbiter's choice
   logic [NumOut*NumIn-1:0] out_tent;       // the choice after the token override
+  logic [NumIn-1:0]        active_q;       // the inputs that had a request last cycle
   logic [NumIn-1:0]        token;          // one-hot0: the input holding the token
 
   for (genvar i = 0; i < NumIn; i++) begin : gen_in
@@ -97,13 +102,14 @@ module noc_switch_allocator #(
     end
   end
 
-  // The token: one step per cycle among the inputs with a request.
+  // The token: one step per cycle among the inputs that had a request last cycle.
+  `NOC_FF(active_q, in_active, '0)
   noc_rr_arbiter #(
     .NumReq(NumIn)
   ) u_token_arb (
     .clk_i,
     .rst_ni,
-    .req_i    (in_active),
+    .req_i    (active_q),
     .advance_i(1'b1),
     .gnt_o    (token)
   );
@@ -126,6 +132,10 @@ module noc_switch_allocator #(
     assign out_tent[o*NumIn +: NumIn] = token_here ? token : out_arb_gnt[o*NumIn +: NumIn];
     // The token holder takes an output its arbiter gave to another input (the livelock guard).
     `NOC_COVER(TokenOverridesArbiter_C, token_here && (out_arb_gnt[o*NumIn +: NumIn] & ~token) != '0)
+    // The token rests on an input that requested last cycle but not in this one.
+    if (o == 0) begin : gen_token_idle
+      `NOC_COVER(TokenOnInputWithoutRequest_C, (token & ~in_active) != '0)
+    end
     assign out_gnt_o[o*NumIn +: NumIn] = out_tent[o*NumIn +: NumIn] & in_win;
   end
 
@@ -162,7 +172,7 @@ module noc_switch_allocator #(
     `NOC_ASSERT(InGntVcOneHot0_A, $onehot0(in_gnt_vc_o[i*NumVcs +: NumVcs]))
     `NOC_ASSERT(GrantedVcGotExactlyItsOutputs_A, in_gnt_out_o[i*NumOut +: NumOut] == granted_set)
     `NOC_ASSERT(GrantedVcRequested_A, (in_gnt_vc_o[i*NumVcs +: NumVcs] != '0) |-> (granted_set != '0))
-    `NOC_ASSERT(TokenHolderWins_A, token[i] |-> in_win[i])
+    `NOC_ASSERT(TokenHolderWins_A, (token[i] && in_active[i]) |-> in_win[i])
     // The router steers an input's flit by the tentative pick: it must be the granted VC.
     `NOC_ASSERT(PickIsGrantedVc_A, (in_gnt_vc_o[i*NumVcs +: NumVcs] != '0) |->
                                    (pick_vc_o[i*NumVcs +: NumVcs] == in_gnt_vc_o[i*NumVcs +: NumVcs]))

@@ -28,7 +28,7 @@
 // is unchanged). A waiting top keeps the arbiter's grant (the pointer stays on it) until the
 // switch carries it (advance = the top is taken), then moves to the bottom. Once top, the VCs it
 // waits for go to no one else, so when their worms' tails leave it gets them all (the switch
-// allocator's token lets its input win within NumIn cycles); a waiting head is picked within
+// allocator's token lets its input win within NumIn + 1 cycles); a waiting head is picked within
 // NumIn*NumVcs-1 carried picks. Heads whose sets miss the top's go as soon as their VCs are free.
 // It replaced (docs/design-log.md) a VC allocator that granted the sets before the switch
 // allocation, in series with it in one cycle, each requester reserving against all later ones.

@@ -8,14 +8,15 @@
 // lists it; the tentative picks (the router's data steering) equal the final grants wherever those
 // are given, and are one-hot or zero. Waiting: when a VC's request set stays the same until it is
 // granted (the environment assumption: a VC's front flit keeps its request), it is granted within
-// Bound cycles of waiting. The claim is Bound = NumIn * NumVcs - 1: its input wins at least once in
-// every NumIn cycles (the token), and among the input's wins the VC arbiter reaches it within
-// NumVcs-1 others.
+// Bound cycles of waiting. The claim is Bound = NumIn * NumVcs: its input holds the token by the
+// NumIn-th cycle after it first requests and within every NumIn cycles while it keeps requesting
+// (the token passes among the inputs that requested in the previous cycle), and among the input's
+// wins the VC arbiter reaches it within NumVcs-1 others.
 module noc_switch_allocator_formal #(
   parameter int unsigned NumIn = 3,
   parameter int unsigned NumOut = 3,
   parameter int unsigned NumVcs = 2,
-  parameter int unsigned Bound = NumIn * NumVcs - 1
+  parameter int unsigned Bound = NumIn * NumVcs
 ) (
   input logic                            clk_i,
   input logic                            rst_ni,

@@ -52,7 +52,7 @@ proofs=(
   "credit_d3_l23|noc_credit_link_formal|rtl/noc_credit_counter.sv verif/formal/noc_credit_link_formal.sv|-set Depth 3 -set FwdLat 2 -set RetLat 3|credit loop, depth 3, longer links than credits"
   "rr_arbiter_n4|noc_rr_arbiter_formal|rtl/noc_rr_arbiter.sv verif/formal/noc_rr_arbiter_formal.sv|-set NumReq 4|round-robin arbiter, 4 requesters, fairness bound 3"
   "rr_arbiter_n5|noc_rr_arbiter_formal|rtl/noc_rr_arbiter.sv verif/formal/noc_rr_arbiter_formal.sv|-set NumReq 5|round-robin arbiter, 5 requesters, fairness bound 4"
-  "switch_alloc_i3o3v2|noc_switch_allocator_formal|rtl/noc_rr_arbiter.sv rtl/noc_switch_allocator.sv verif/formal/noc_switch_allocator_formal.sv|-set NumIn 3 -set NumOut 3 -set NumVcs 2|switch allocator, 3 inputs x 2 VCs, 3 outputs, waiting bound 5 cycles"
+  "switch_alloc_i3o3v2|noc_switch_allocator_formal|rtl/noc_rr_arbiter.sv rtl/noc_switch_allocator.sv verif/formal/noc_switch_allocator_formal.sv|-set NumIn 3 -set NumOut 3 -set NumVcs 2|switch allocator, 3 inputs x 2 VCs, 3 outputs, waiting bound 6 cycles"
   "ni_eject_d2s3|noc_ni_eject_formal|-DNOC_DATA_W=32 rtl/noc_pkg.sv rtl/noc_fifo.sv rtl/noc_ni_eject.sv verif/formal/noc_ni_eject_formal.sv|-set BufDepth 2 -set NumStreams 3|NI ejection, 2 credits, 3 streams, 32-bit flit data: streams never mix"
   "crossbar_i5o5|noc_crossbar_formal|-DNOC_DATA_W=32 rtl/noc_pkg.sv rtl/noc_crossbar.sv verif/formal/noc_crossbar_formal.sv|-set NumIn 5 -set NumOut 5|crossbar, 5 x 5, 34-bit flits: each output is its selected input"
   "output_unit_v2d2|noc_output_unit_formal|-DNOC_DATA_W=32 rtl/noc_pkg.sv rtl/noc_credit_counter.sv rtl/noc_output_unit.sv verif/formal/noc_output_unit_formal.sv|-set NumVcs 2 -set BufDepth 2 -set NumInVcs 3|output unit, 2 VCs of 2 credits, with link and downstream buffers"
@@ -62,7 +62,7 @@ proofs=(
   "ni_inject_v2d2|noc_ni_inject_formal|-DNOC_DATA_W=32 rtl/noc_pkg.sv rtl/noc_ni_inject.sv verif/formal/noc_ni_inject_formal.sv|-set NumVcs 2 -set BufDepth 2|NI injection, 2 VCs of 2 credits, 32-bit flit data"
   "ni_inject_v4d4|noc_ni_inject_formal|-DNOC_DATA_W=32 rtl/noc_pkg.sv rtl/noc_ni_inject.sv verif/formal/noc_ni_inject_formal.sv|-set NumVcs 4 -set BufDepth 4|NI injection, 4 VCs of 4 credits, 32-bit flit data"
   "eject_path_d2s3|noc_ni_eject_formal|-DNOC_DATA_W=32 rtl/noc_pkg.sv rtl/noc_fifo.sv rtl/noc_credit_counter.sv rtl/noc_eject_unit.sv rtl/noc_ni_eject.sv verif/formal/noc_ni_eject_formal.sv|-set BufDepth 2 -set NumStreams 3 -set ViaEjectUnit 1|ejection path: the router's eject unit, its link and the NI, 2 credits, 3 streams"
-  "switch_alloc_i5o5v2|noc_switch_allocator_formal|rtl/noc_rr_arbiter.sv rtl/noc_switch_allocator.sv verif/formal/noc_switch_allocator_formal.sv|-set NumIn 5 -set NumOut 5 -set NumVcs 2|switch allocator, 5 inputs x 2 VCs, 5 outputs (the 2D router), waiting bound 9 cycles"
+  "switch_alloc_i5o5v2|noc_switch_allocator_formal|rtl/noc_rr_arbiter.sv rtl/noc_switch_allocator.sv verif/formal/noc_switch_allocator_formal.sv|-set NumIn 5 -set NumOut 5 -set NumVcs 2|switch allocator, 5 inputs x 2 VCs, 5 outputs (the 2D router), waiting bound 10 cycles"
 )
 
 # Mutants: name | proof that must fail | rtl file | sed expression (must change exactly one line).
@@ -78,6 +78,7 @@ mutants=(
   "sa_outputs_to_losing_input|switch_alloc_i3o3v2|noc_switch_allocator.sv|s/assign out_gnt_o\[o\*NumIn +: NumIn\] = out_tent\[o\*NumIn +: NumIn\] \& in_win;/assign out_gnt_o[o*NumIn +: NumIn] = out_tent[o*NumIn +: NumIn];/"
   "sa_win_without_all_outputs|switch_alloc_i3o3v2|noc_switch_allocator.sv|s/if (pick_req\[i\*NumOut+o\] \&\& !out_tent\[o\*NumIn+i\]) begin/if (1'b0) begin/"
   "sa_no_token_override|switch_alloc_i3o3v2|noc_switch_allocator.sv|s/assign out_tent\[o\*NumIn +: NumIn\] = token_here ? token : out_arb_gnt\[o\*NumIn +: NumIn\];/assign out_tent[o*NumIn +: NumIn] = out_arb_gnt[o*NumIn +: NumIn];/"
+  "sa_token_stays_on_one_input|switch_alloc_i3o3v2|noc_switch_allocator.sv|s/.advance_i(1'b1),/.advance_i(1'b0),/"
   "crossbar_valid_always|crossbar_i5o5|noc_crossbar.sv|s/valid_o = '0;/valid_o = '1;/"
   "crossbar_mirrored_inputs|crossbar_i5o5|noc_crossbar.sv|s/| in_i\[i\*FlitW +: FlitW\];/| in_i[(NumIn-1-i)*FlitW +: FlitW];/"
   "ou_link_vc_lost|output_unit_v2d2|noc_output_unit.sv|s/vc_d = VcIdW'(v);/vc_d = '0;/"
@@ -104,12 +105,12 @@ mutants=(
 tight=(
   "rr_arbiter_n4_bound_2|rr_arbiter_n4|-set Bound 2"
   "rr_arbiter_n5_bound_3|rr_arbiter_n5|-set Bound 3"
-  "switch_alloc_i3o3v2_bound_4|switch_alloc_i3o3v2|-set Bound 4"
+  "switch_alloc_i3o3v2_bound_5|switch_alloc_i3o3v2|-set Bound 5"
 )
 
 # --- VC allocator (registered admission) with its holders and switch modelled: begin ---
 proofs+=(
-  "vc_alloc_i2o2v2|noc_vc_allocator_formal|rtl/noc_rr_arbiter.sv rtl/noc_vc_allocator.sv verif/formal/noc_vc_allocator_formal.sv|-set NumIn 2 -set NumOut 2 -set NumVcs 2 -set Release 2 -set SwWait 3|VC allocator, 2 inputs x 2 VCs, 2 output ports x 2 VCs, holders release within 2 cycles, switch within 3: no VC held twice, reservation kept, waiting bound 27 cycles"
+  "vc_alloc_i2o2v2|noc_vc_allocator_formal|rtl/noc_rr_arbiter.sv rtl/noc_vc_allocator.sv verif/formal/noc_vc_allocator_formal.sv|-set NumIn 2 -set NumOut 2 -set NumVcs 2 -set Release 2 -set SwWait 4|VC allocator, 2 inputs x 2 VCs, 2 output ports x 2 VCs, holders release within 2 cycles, switch within 4: no VC held twice, reservation kept, waiting bound 31 cycles"
 )
 mutants+=(
   "va_ok_without_free_vcs|vc_alloc_i2o2v2|noc_vc_allocator.sv|s/all_free\[j\]   = ((target_i\[j\*NumOutVcs +: NumOutVcs\] \& ~free_i) == '0);/all_free[j]   = 1'b1;/"
@@ -120,7 +121,7 @@ mutants+=(
   "va_pointer_passes_a_waiting_top|vc_alloc_i2o2v2|noc_vc_allocator.sv|s/.advance_i((top \& taken_i) != '0),/.advance_i(taken_i != '0),/"
 )
 tight+=(
-  "vc_alloc_i2o2v2_bound_26|vc_alloc_i2o2v2|-set Bound 26"
+  "vc_alloc_i2o2v2_bound_30|vc_alloc_i2o2v2|-set Bound 30"
 )
 # --- VC allocator: end ---
 

@@ -330,7 +330,8 @@ struct SwitchGrants {
   bool operator==(const SwitchGrants&) const = default;
 };
 
-// Reference of the separable input-first allocator with the rotating token (docs/rtl-modules.md).
+// Reference of the separable input-first allocator with the rotating token, passed among the
+// inputs that requested in the previous cycle (docs/rtl-modules.md).
 template <class P>
 class SwitchAllocReference {
  public:
@@ -349,7 +350,7 @@ class SwitchAllocReference {
       if (pick[i]) pick_req[i] = req[i][*pick[i]];
       active_[i] = pick[i].has_value();
     }
-    const auto token = token_.Winner(active_);
+    const auto token = token_.Winner(active_before_);
     out_req_.assign(P::kOut, std::vector<bool>(P::kIn));
     arb_.assign(P::kOut, std::nullopt);
     std::vector<std::optional<unsigned>> tent(P::kOut);
@@ -378,7 +379,8 @@ class SwitchAllocReference {
 
   void Clock() {
     for (unsigned i = 0; i < P::kIn; ++i) vc_arb_[i].Clock(vc_req_[i], win_[i]);
-    token_.Clock(active_, true);
+    token_.Clock(active_before_, true);
+    active_before_ = active_;
     for (unsigned o = 0; o < P::kOut; ++o) out_arb_[o].Clock(out_req_[o], arb_[o] && grants_.out_in[o] == arb_[o]);
   }
 
@@ -388,6 +390,7 @@ class SwitchAllocReference {
   std::vector<RoundRobin> out_arb_ = std::vector<RoundRobin>(P::kOut, RoundRobin(P::kIn));
   std::vector<std::vector<bool>> vc_req_, out_req_;
   std::vector<bool> active_, win_;
+  std::vector<bool> active_before_ = std::vector<bool>(P::kIn, false);  // last cycle's active_
   std::vector<std::optional<unsigned>> arb_;
   SwitchGrants grants_;
 };
@@ -587,10 +590,10 @@ template <class P>
 void SwitchMultiOutputGrantedOnlyWithAllItsOutputs() {
   SwitchAllocBench<P> bench;
   typename SwitchAllocBench<P>::Requests req(P::kIn, std::vector<std::uint32_t>(P::kVcs, 0));
-  // Cycle 1: input 0 alone (output 2), so the token passes to input 1.
-  req[0][0] = 1u << 2;
+  // Cycle 1: input 1 alone (output 2), so the token is input 1's in the next cycle.
+  req[1][0] = 1u << 2;
   SwitchGrants g = bench.Request(req);
-  ASSERT_EQ(g.out_in[2], 0u);
+  ASSERT_EQ(g.out_in[2], 1u);
   bench.Clock();
   // Cycle 2: input 0 wants outputs 0 and 1, input 1 (the token holder) wants output 1.
   req[0][0] = 3u;
@@ -601,7 +604,8 @@ void SwitchMultiOutputGrantedOnlyWithAllItsOutputs() {
   EXPECT_FALSE(g.in_vc[0].has_value()) << "replicating flit granted without all its outputs";
   EXPECT_FALSE(g.out_in[0].has_value()) << "output 0 granted to a flit that did not get output 1";
   bench.Clock();
-  // Cycle 3: the token is past input 1: input 0 gets both outputs, input 1 nothing.
+  // Cycle 3: the token moves on to input 0 (both requested in cycle 2): input 0 gets both outputs,
+  // input 1 nothing.
   g = bench.Request(req);
   EXPECT_EQ(g.in_vc[0], 0u);
   EXPECT_EQ(g.in_out[0], 3u);
