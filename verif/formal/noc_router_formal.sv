@@ -47,6 +47,10 @@ module noc_router_formal #(
   /// Check the flow claims (flits out equal flits in per input port, copies together, drains
   /// counted). Each group is a separate proof: ABC's BMC reaches a cycle deeper with one.
   parameter bit CheckFlow = 1'b1,
+  /// A reachability witness, not a claim (0: off): N asserts that no worm of N flits (a head and
+  /// N-1 payload flits) leaves whole on network port 0, VC 0; run.sh requires a counterexample, so
+  /// the depth covers such a worm's passage.
+  parameter int unsigned WitnessFlits = 0,
   localparam int unsigned NumPorts = NumNetPorts + 1,
   localparam int unsigned VcIdW = (NumVcs > 1) ? $clog2(NumVcs) : 1,
   localparam int unsigned FlitW = noc_pkg::FlitW,
@@ -327,6 +331,9 @@ module noc_router_formal #(
             end
           end
         end
+      end
+      if (WitnessFlits > 1 && out_valid[0] && out_vc[0 +: VcIdW] == '0 && out_flit[TailBit] && !out_flit[HeadBit]) begin
+        assert (!(out_addr_q[0 +: AlW] == '0 && out_idx_q[0 +: IdxW] == IdxW'(WitnessFlits - 2)));
       end
       // And per ejection stream, each from its own input VC's port.
       for (int s = 0; s < NumStreams; s++) begin

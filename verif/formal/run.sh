@@ -16,6 +16,8 @@
 # Usage: verif/formal/run.sh [--only REGEX] [--results FILE] [--list]
 #   --only REGEX   run only the proofs whose name matches REGEX (and their mutants)
 #   --results FILE write the table of proofs and mutants with their times (markdown) to FILE
+#   --merge        with --only and --results: keep FILE's rows of the proofs not run (and of their
+#                  mutants and checks), so one proof's figures are refreshed without running them all
 #   --list         print the proof names and exit
 # Exit status: 0 all proved and all mutants rejected; 1 a proof failed or a mutant survived;
 # 2 bad arguments or a missing tool.
@@ -31,12 +33,14 @@ bmc_timeout=${FORMAL_BMC_TIMEOUT:-3600}  # wall-clock seconds for a bounded chec
 only=""
 results=""
 list=""
+merge=""
 while [[ $# -gt 0 ]]; do
   case $1 in
     --only) [[ $# -ge 2 ]] || { echo "run.sh: --only needs a regex" >&2; exit 2; }; only=$2; shift 2 ;;
     --results) [[ $# -ge 2 ]] || { echo "run.sh: --results needs a file" >&2; exit 2; }; results=$2; shift 2 ;;
+    --merge) merge=1; shift ;;
     --list) list=1; shift ;;
-    *) echo "run.sh: unknown argument '$1'; valid: --only REGEX, --results FILE, --list" >&2; exit 2 ;;
+    *) echo "run.sh: unknown argument '$1'; valid: --only REGEX, --results FILE, --merge, --list" >&2; exit 2 ;;
   esac
 done
 for tool in "$yosys" "$abc"; do
@@ -108,6 +112,8 @@ tight=(
   "switch_alloc_i3o3v2_bound_4|switch_alloc_i3o3v2|-set Bound 4"
 )
 
+reach=()
+
 # --- VC allocator (registered admission) with its holders and switch modelled: begin ---
 proofs+=(
   "vc_alloc_i2o2v2|noc_vc_allocator_formal|rtl/noc_rr_arbiter.sv rtl/noc_vc_allocator.sv verif/formal/noc_vc_allocator_formal.sv|-set NumIn 2 -set NumOut 2 -set NumVcs 2 -set Release 2 -set SwWait 3|VC allocator, 2 inputs x 2 VCs, 2 output ports x 2 VCs, holders release within 2 cycles, switch within 3: no VC held twice, reservation kept, waiting bound 27 cycles"
@@ -142,6 +148,13 @@ mutants+=(
   "router_eject_link_drops_flit|router_n3v2d2_allmodes_flow|noc_eject_unit.sv|s/\`NOC_FF(valid_q, send_i, 1'b0)/\`NOC_FF(valid_q, 1'b0, 1'b0)/"
   "router_eject_only_segment_dropped|router_n3v2d2_allmodes_flow|noc_input_unit.sv|s/assign goes_nowhere  = (net_q == '0) \&\& !eject_q;/assign goes_nowhere  = (net_q == '0);/"
   "router_drained_worms_not_counted|router_n3v2d2_allmodes_flow|noc_router.sv|s/    sum           = {1'b0, route_drops_q} + (DropsW + 1)'(drops_tree\[DropsNowW +: DropsNowW\]);/    sum           = {1'b0, route_drops_q};/"
+)
+# Reachability: the check with a witness assertion ("no worm of N flits leaves whole") must fail
+# within its depth, so the depth covers such a worm's passage. name | check | chparam arguments
+# added | what.
+reach+=(
+  "router_n3v2d2_allmodes_flow_3_flit_worm|router_n3v2d2_allmodes_flow|-set WitnessFlits 3|a worm of 3 flits enters and leaves whole"
+  "router_n3v2d2_allmodes_order_4_flit_worm|router_n3v2d2_allmodes_order|-set WitnessFlits 4|a worm of 4 flits enters and leaves whole"
 )
 # --- Whole router: end ---
 
@@ -272,7 +285,7 @@ for mutant in "${mutants[@]}"; do
   line=${line//|/\\|}  # a markdown table cell
   prove "$mdir/rtl" "$entry" "$mdir/$pname"
   if [[ $result == failed ]]; then
-    echo "formal: mutant $mname: rejected by $pname in ${cpu} s CPU ($(grep -o 'asserted in frame [0-9]*' "$mdir/$pname.abc.log"))"
+    echo "formal: mutant $mname: rejected by $pname in ${cpu} s CPU ($(grep -o 'asserted in frame *[0-9]*' "$mdir/$pname.abc.log"))"
     mtable+=("| $mname | $pname | \`rtl/$file\`: \`$line\` | rejected | $cpu |")
   else
     echo "formal: mutant $mname: SURVIVED ($pname: $result in ${cpu} s CPU)"
@@ -299,6 +312,34 @@ for check in "${tight[@]}"; do
   fi
 done
 
+rtable=("| Check | Witness | Result | CPU (s) |" "|---|---|---|---|")
+for check in "${reach[@]}"; do
+  IFS='|' read -r rname pname extra rwhat <<<"$check"
+  [[ -n "$only" && ! "$pname" =~ $only ]] && continue
+  entry=""
+  for p in "${proofs[@]}"; do [[ "${p%%|*}" == "$pname" ]] && entry=$p; done
+  IFS='|' read -r name top files params what engine <<<"$entry"
+  prove "$work/tree/rtl" "$name|$top|$files|$params $extra|$what|$engine" "$work/$rname"
+  if [[ $result == failed ]]; then
+    echo "formal: reach  $rname: witness found in ${cpu} s CPU ($(grep -o 'asserted in frame *[0-9]*' "$work/$rname.abc.log"): $rwhat)"
+    rtable+=("| $pname | $rwhat (\`$extra\`) | reached, $(grep -o 'in frame *[0-9]*' "$work/$rname.abc.log" | head -n 1 | tr -s ' ') | $cpu |")
+  else
+    echo "formal: reach  $rname: $result in ${cpu} s CPU (expected a witness: the depth of $pname does not cover it)"
+    failures=$((failures + 1))
+    rtable+=("| $pname | $rwhat (\`$extra\`) | $result (not reached) | $cpu |")
+  fi
+done
+
+# kept_rows <table header> <proof column>: with --merge (and --only), the rows of that table in the
+# existing results file whose proof (column 1 of the proofs table, 2 of the mutants table) was not run.
+kept_rows() {
+  [[ -n "$merge" && -n "$only" && -f "$results" ]] || return 0
+  awk -v head="$1" -v col="$2" -v only="$only" -F' [|] ' '
+    index($0, head) == 1 { intable = 1; next }
+    intable && /^[|]---/ { next }
+    intable && /^[|]/ { name = $col; sub(/^[|] /, "", name); if (name !~ only) print; next }
+    { intable = 0 }' "$results"
+}
 if [[ -n "$results" ]]; then
   {
     echo "# Formal proofs (make formal)"
@@ -307,12 +348,22 @@ if [[ -n "$results" ]]; then
     echo "yosys $("$yosys" -V | awk '{print $2}'), ABC pdr (\"proved\": unbounded); the whole router's checks ABC &bmcs from reset"
     echo "(\"bounded, N cycles\": no counterexample in cycles 0..N-1, cycle 0 the reset)."
     echo
-    printf '%s\n' "${table[@]}"
+    printf '%s\n' "${table[@]:0:2}"
+    kept_rows "| Proof | What |" 1
+    printf '%s\n' "${table[@]:2}"
     echo
-    printf '%s\n' "${mtable[@]}"
+    printf '%s\n' "${mtable[@]:0:2}"
+    kept_rows "| Mutant | Proof |" 2
+    printf '%s\n' "${mtable[@]:2}"
     echo
-    printf '%s\n' "${ttable[@]}"
-  } > "$results"
+    printf '%s\n' "${ttable[@]:0:2}"
+    kept_rows "| Proof | Bound lowered by one |" 1
+    printf '%s\n' "${ttable[@]:2}"
+    echo
+    printf '%s\n' "${rtable[@]:0:2}"
+    kept_rows "| Check | Witness |" 1
+    printf '%s\n' "${rtable[@]:2}"
+  } > "$results.new" && mv "$results.new" "$results"
   echo "formal: table written to $results"
 fi
 
