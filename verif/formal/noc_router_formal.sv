@@ -15,7 +15,8 @@
 // only for a flit it holds; the ejection port's receiver likewise, its credits one pool on the
 // port's VC-0 bit.
 //
-// Claims, every cycle up to the depth:
+// Claims, every cycle up to the depth (the second group with CheckOrder, the third and fifth with
+// CheckFlow):
 //   - no credit returned without a pop (an input VC's shadow credits never exceed BufDepth); no
 //     flit out without a credit (no downstream buffer overflows);
 //   - worms leave whole and in order per network output VC and per ejection stream: a head only
@@ -25,7 +26,8 @@
 //   - flits out equal flits in per input port: a flit leaves only in a cycle its port returns a
 //     credit (the credit of its pop: every output and credit is registered from the grant's edge),
 //     an ejected one only with the credit of its stream's input VC; the copies of one port's flit
-//     in a cycle are one flit (same tail bit, same fields but the head rewrite's class and dest);
+//     in a cycle are one flit (all tails or none; each copy's data is checked by its output's
+//     sequence above);
 //     and every credit whose flit left on no output is a drop by design: the VC was draining in
 //     the cycle before (a worm without a decision), or the flit is a source-routed head that a
 //     regroup drops (its shifted route used up, `more` > 0, entry 0 not delivering);
