@@ -9,12 +9,15 @@
 # design to an AIG with the asserts as bad-state properties and the assumes as constraints
 # (write_aiger -B), and proves every assert for all reachable states with ABC's property-directed
 # reachability (yosys-abc: read_aiger; fold; strash; pdr). "proved" is an unbounded proof, not a
-# bounded check. A mutant is a one-line sed on a copy of rtl/ (never on the tree): its proof must
+# bounded check; the whole router's checks are bounded ones (engine bmc:N, bmcs:N: no
+# counterexample in the first N cycles from reset). A mutant is a one-line sed on a copy of rtl/ (never on the tree): its proof must
 # fail (ABC finds a counterexample), else the proof is not checking what it claims.
 #
 # Usage: verif/formal/run.sh [--only REGEX] [--results FILE] [--list]
 #   --only REGEX   run only the proofs whose name matches REGEX (and their mutants)
 #   --results FILE write the table of proofs and mutants with their times (markdown) to FILE
+#   --merge        with --only and --results: keep FILE's rows of the proofs not run (and of their
+#                  mutants and checks), so one proof's figures are refreshed without running them all
 #   --list         print the proof names and exit
 # Exit status: 0 all proved and all mutants rejected; 1 a proof failed or a mutant survived;
 # 2 bad arguments or a missing tool.
@@ -30,12 +33,14 @@ bmc_timeout=${FORMAL_BMC_TIMEOUT:-3600}  # wall-clock seconds for a bounded chec
 only=""
 results=""
 list=""
+merge=""
 while [[ $# -gt 0 ]]; do
   case $1 in
     --only) [[ $# -ge 2 ]] || { echo "run.sh: --only needs a regex" >&2; exit 2; }; only=$2; shift 2 ;;
     --results) [[ $# -ge 2 ]] || { echo "run.sh: --results needs a file" >&2; exit 2; }; results=$2; shift 2 ;;
+    --merge) merge=1; shift ;;
     --list) list=1; shift ;;
-    *) echo "run.sh: unknown argument '$1'; valid: --only REGEX, --results FILE, --list" >&2; exit 2 ;;
+    *) echo "run.sh: unknown argument '$1'; valid: --only REGEX, --results FILE, --merge, --list" >&2; exit 2 ;;
   esac
 done
 for tool in "$yosys" "$abc"; do
@@ -108,6 +113,8 @@ tight=(
   "switch_alloc_i3o3v2_bound_5|switch_alloc_i3o3v2|-set Bound 5"
 )
 
+reach=()
+
 # --- VC allocator (registered admission) with its holders and switch modelled: begin ---
 proofs+=(
   "vc_alloc_i2o2v2|noc_vc_allocator_formal|rtl/noc_rr_arbiter.sv rtl/noc_vc_allocator.sv verif/formal/noc_vc_allocator_formal.sv|-set NumIn 2 -set NumOut 2 -set NumVcs 2 -set Release 2 -set SwWait 4|VC allocator, 2 inputs x 2 VCs, 2 output ports x 2 VCs, holders release within 2 cycles, switch within 4: no VC held twice, reservation kept, waiting bound 31 cycles"
@@ -125,15 +132,32 @@ tight+=(
 )
 # --- VC allocator: end ---
 
-# --- Whole router, bounded (BMC from reset, ports only; engine field bmc:N): begin ---
+# --- Whole router, bounded (BMC from reset, ports only; engine field bmc:N or bmcs:N): begin ---
 router_files="-DNOC_DATA_W=32 rtl/noc_pkg.sv rtl/noc_fifo.sv rtl/noc_credit_counter.sv rtl/noc_rr_arbiter.sv rtl/noc_label_argmax.sv rtl/noc_route_compute.sv rtl/noc_head_decision.sv rtl/noc_input_unit.sv rtl/noc_vc_ram_buffer.sv rtl/noc_vc_allocator.sv rtl/noc_switch_allocator.sv rtl/noc_crossbar.sv rtl/noc_output_unit.sv rtl/noc_eject_unit.sv rtl/noc_link_checker.sv rtl/noc_router.sv verif/formal/noc_router_formal.sv"
+router_shape="-set NumNetPorts 3 -set NumVcs 2 -set BufDepth 2 -set MaxMore 1"
 proofs+=(
-  "router_n3v2d2_hampath|noc_router_formal|$router_files|-set NumNetPorts 3 -set NumVcs 2 -set BufDepth 2 -set Modes 1|router, 3 network ports + 1 local, 2 VCs of 2 flits, Hamiltonian-path mode only, 32-bit flit data: no credit without a pop, no flit without a credit, worms whole per output VC and ejection stream, for 10 cycles from reset|bmc:10"
+  "router_n3v2d2_hampath|noc_router_formal|$router_files|$router_shape -set Modes 1 -set CheckOrder 0 -set CheckFlow 0|router, 3 network ports + 1 local, 2 VCs of 2 flits, Hamiltonian-path build (other modes drained), 32-bit flit data: no credit without a pop, no flit without a credit, worms whole per output VC and ejection stream|bmcs-g:10"
+  "router_n3v2d2_allmodes_order|noc_router_formal|$router_files|$router_shape -set Modes 31 -set CheckOrder 1 -set CheckFlow 0|router as above with every routing mode, the mode free per worm: worms whole and in order per output VC and ejection stream (every flit from its head's input port, address flits and payload indices without gap, repeat or swap), so replication all or nothing|bmcs-g:9"
+  "router_n3v2d2_allmodes_flow|noc_router_formal|$router_files|$router_shape -set Modes 31 -set CheckOrder 0 -set CheckFlow 1|router as above with every routing mode: flits out equal flits in per input port (a flit leaves only with its pop's credit, every credit is a flit out or a drop by design: a drain or a regroup's head), copies of a flit leave together, drained worms counted|bmcs:7"
 )
 mutants+=(
   "router_ou_release_on_every_flit|router_n3v2d2_hampath|noc_output_unit.sv|s/if (send_i\[v\] \&\& tail_i) begin/if (send_i[v]) begin/"
   "router_output_credits_one_over|router_n3v2d2_hampath|noc_credit_counter.sv|s/\`NOC_FF(count_q, count_d, CountW'(Depth))/\`NOC_FF(count_q, count_d, CountW'(Depth + 1))/"
   "router_input_credits_out_of_reset|router_n3v2d2_hampath|noc_input_unit.sv|s/\`NOC_FF(credit_q, pop, '0)/\`NOC_FF(credit_q, pop, '1)/"
+  "router_vcram_read_address_without_vc|router_n3v2d2_allmodes_order|noc_vc_ram_buffer.sv|s/raddr = raddr | {VcIdW'(v), rd_ptr_q/raddr = raddr | {VcIdW'(0), rd_ptr_q/"
+  "router_eject_stream_stuck|router_n3v2d2_allmodes_order|noc_eject_unit.sv|s/assign stream_d = send_i ? stream_i : stream_q;/assign stream_d = stream_q;/"
+  "router_sa_win_without_all_outputs|router_n3v2d2_allmodes_order|noc_switch_allocator.sv|s/if (pick_req\[i\*NumOut+o\] \&\& !out_tent\[o\*NumIn+i\]) begin/if (1'b0) begin/"
+  "router_body_copy_not_ejected|router_n3v2d2_allmodes_order|noc_router.sv|s/sa_req_set\[J\*NumPorts+NumNetPorts+l\] = sa_req\[J\] \&\& sa_ok\[J\] \&\& seg_eject\[J\] \&\& (32'(ej_now) == l);/sa_req_set[J*NumPorts+NumNetPorts+l] = sa_req[J] \&\& sa_ok[J] \&\& seg_eject[J] \&\& (seg_lead[J] || seg_tail[J]) \&\& (32'(ej_now) == l);/"
+  "router_eject_link_drops_flit|router_n3v2d2_allmodes_flow|noc_eject_unit.sv|s/\`NOC_FF(valid_q, send_i, 1'b0)/\`NOC_FF(valid_q, 1'b0, 1'b0)/"
+  "router_eject_only_segment_dropped|router_n3v2d2_allmodes_flow|noc_input_unit.sv|s/assign goes_nowhere  = (net_q == '0) \&\& !eject_q;/assign goes_nowhere  = (net_q == '0);/"
+  "router_drained_worms_not_counted|router_n3v2d2_allmodes_flow|noc_router.sv|s/    sum           = {1'b0, route_drops_q} + (DropsW + 1)'(drops_tree\[DropsNowW +: DropsNowW\]);/    sum           = {1'b0, route_drops_q};/"
+)
+# Reachability: the check with a witness assertion ("no worm of N flits leaves whole") must fail
+# within its depth, so the depth covers such a worm's passage. name | check | chparam arguments
+# added | what.
+reach+=(
+  "router_n3v2d2_allmodes_flow_3_flit_worm|router_n3v2d2_allmodes_flow|-set WitnessFlits 3|a worm of 3 flits enters and leaves whole"
+  "router_n3v2d2_allmodes_order_4_flit_worm|router_n3v2d2_allmodes_order|-set WitnessFlits 4|a worm of 4 flits enters and leaves whole"
 )
 # --- Whole router: end ---
 
@@ -165,7 +189,7 @@ prove() {
   cpu=$(tail -n 1 "$log.time" | awk '{ printf "%.1f", $1 + $2 }')
   if grep -q "^Property proved" "$log.abc.log" 2> /dev/null; then
     result=proved
-  elif grep -q "^No output asserted in" "$log.abc.log" 2> /dev/null; then
+  elif grep -q "^No output \(asserted\|failed\) in" "$log.abc.log" 2> /dev/null; then
     result="bounded, $(grep -o 'in [0-9]* frames' "$log.abc.log" | head -n 1 | cut -d' ' -f2) cycles"
   elif grep -q "was asserted in frame" "$log.abc.log" 2> /dev/null; then
     result=failed
@@ -198,6 +222,12 @@ tools() {
       write_aiger -I -B -zinit $log.aig" > /dev/null 2>&1 || return
   local check=pdr limit=$pdr_timeout
   [[ $engine == bmc:* ]] && check="bmc3 -F ${engine#bmc:}" && limit=$bmc_timeout
+  # bmcs:N (bmcs-g:N): the AIG simplified first (dc2; scorr merges registers equal in every
+  # reachable state, sound for any check), then ABC's newer unrolling BMC, &bmcs, with its Satoko
+  # SAT solver (-g: Glucose, faster on some proofs): on the whole router 3-10x faster per cycle
+  # than bmc3 on the unsimplified AIG.
+  [[ $engine == bmcs:* ]] && check="dc2; scorr; dc2; &get; &bmcs -F ${engine#bmcs:}" && limit=$bmc_timeout
+  [[ $engine == bmcs-g:* ]] && check="dc2; scorr; dc2; &get; &bmcs -g -F ${engine#bmcs-g:}" && limit=$bmc_timeout
   timeout "$limit" "$abc" -c "read_aiger $log.aig; fold; strash; $check" > "$log.abc.log" 2>&1
 }
 
@@ -223,8 +253,8 @@ for entry in "${proofs[@]}"; do
   prove "$work/tree/rtl" "$entry" "$work/$name"
   if [[ $result == proved ]]; then
     echo "formal: proof  $name: proved (PDR, all reachable states) in ${cpu} s CPU"
-  elif [[ $result == bounded* && $engine == bmc:* ]]; then
-    echo "formal: check  $name: no counterexample in ${engine#bmc:} cycles from reset (BMC) in ${cpu} s CPU"
+  elif [[ $result == bounded* && $engine == bmc*:* ]]; then
+    echo "formal: check  $name: no counterexample in ${engine#bmc*:} cycles from reset (BMC) in ${cpu} s CPU"
   else
     echo "formal: proof  $name: $result in ${cpu} s CPU"
     show_log "$work/$name"
@@ -258,7 +288,7 @@ for mutant in "${mutants[@]}"; do
   line=${line//|/\\|}  # a markdown table cell
   prove "$mdir/rtl" "$entry" "$mdir/$pname"
   if [[ $result == failed ]]; then
-    echo "formal: mutant $mname: rejected by $pname in ${cpu} s CPU ($(grep -o 'asserted in frame [0-9]*' "$mdir/$pname.abc.log"))"
+    echo "formal: mutant $mname: rejected by $pname in ${cpu} s CPU ($(grep -o 'asserted in frame *[0-9]*' "$mdir/$pname.abc.log"))"
     mtable+=("| $mname | $pname | \`rtl/$file\`: \`$line\` | rejected | $cpu |")
   else
     echo "formal: mutant $mname: SURVIVED ($pname: $result in ${cpu} s CPU)"
@@ -285,19 +315,58 @@ for check in "${tight[@]}"; do
   fi
 done
 
+rtable=("| Check | Witness | Result | CPU (s) |" "|---|---|---|---|")
+for check in "${reach[@]}"; do
+  IFS='|' read -r rname pname extra rwhat <<<"$check"
+  [[ -n "$only" && ! "$pname" =~ $only ]] && continue
+  entry=""
+  for p in "${proofs[@]}"; do [[ "${p%%|*}" == "$pname" ]] && entry=$p; done
+  IFS='|' read -r name top files params what engine <<<"$entry"
+  prove "$work/tree/rtl" "$name|$top|$files|$params $extra|$what|$engine" "$work/$rname"
+  if [[ $result == failed ]]; then
+    echo "formal: reach  $rname: witness found in ${cpu} s CPU ($(grep -o 'asserted in frame *[0-9]*' "$work/$rname.abc.log"): $rwhat)"
+    rtable+=("| $pname | $rwhat (\`$extra\`) | reached, $(grep -o 'in frame *[0-9]*' "$work/$rname.abc.log" | head -n 1 | tr -s ' ') | $cpu |")
+  else
+    echo "formal: reach  $rname: $result in ${cpu} s CPU (expected a witness: the depth of $pname does not cover it)"
+    failures=$((failures + 1))
+    rtable+=("| $pname | $rwhat (\`$extra\`) | $result (not reached) | $cpu |")
+  fi
+done
+
+# kept_rows <table header> <proof column>: with --merge (and --only), the rows of that table in the
+# existing results file whose proof (column 1 of the proofs table, 2 of the mutants table) was not run.
+kept_rows() {
+  [[ -n "$merge" && -n "$only" && -f "$results" ]] || return 0
+  awk -v head="$1" -v col="$2" -v only="$only" -F' [|] ' '
+    index($0, head) == 1 { intable = 1; next }
+    intable && /^[|]---/ { next }
+    intable && /^[|]/ { name = $col; sub(/^[|] /, "", name); if (name !~ only) print; next }
+    { intable = 0 }' "$results"
+}
 if [[ -n "$results" ]]; then
   {
     echo "# Formal proofs (make formal)"
     echo
     echo "Written by verif/formal/run.sh (docs/verification.md). CPU seconds (yosys + ABC, user + system) on this machine;"
-    echo "yosys $("$yosys" -V | awk '{print $2}'), ABC pdr."
+    echo "yosys $("$yosys" -V | awk '{print $2}'), ABC pdr (\"proved\": unbounded); the whole router's checks ABC &bmcs from reset"
+    echo "(\"bounded, N cycles\": no counterexample in cycles 0..N-1, cycle 0 the reset)."
     echo
-    printf '%s\n' "${table[@]}"
+    printf '%s\n' "${table[@]:0:2}"
+    kept_rows "| Proof | What |" 1
+    if [[ ${#table[@]} -gt 2 ]]; then printf '%s\n' "${table[@]:2}"; fi
     echo
-    printf '%s\n' "${mtable[@]}"
+    printf '%s\n' "${mtable[@]:0:2}"
+    kept_rows "| Mutant | Proof |" 2
+    if [[ ${#mtable[@]} -gt 2 ]]; then printf '%s\n' "${mtable[@]:2}"; fi
     echo
-    printf '%s\n' "${ttable[@]}"
-  } > "$results"
+    printf '%s\n' "${ttable[@]:0:2}"
+    kept_rows "| Proof | Bound lowered by one |" 1
+    if [[ ${#ttable[@]} -gt 2 ]]; then printf '%s\n' "${ttable[@]:2}"; fi
+    echo
+    printf '%s\n' "${rtable[@]:0:2}"
+    kept_rows "| Check | Witness |" 1
+    if [[ ${#rtable[@]} -gt 2 ]]; then printf '%s\n' "${rtable[@]:2}"; fi
+  } > "$results.new" && mv "$results.new" "$results"
   echo "formal: table written to $results"
 fi
 
