@@ -9,6 +9,7 @@
 #include <deque>
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <random>
 #include <stdexcept>
 
@@ -20,6 +21,7 @@
 #include "model/planner.hpp"
 #include "model/vc_class_plan.hpp"
 #include "sim/credit_delay.hpp"
+#include "sim/ejection_link_checker.hpp"
 #include "sim/link_wiring.hpp"
 #include "sim/model_router.hpp"
 #include "sim/network_monitor.hpp"
@@ -118,6 +120,11 @@ class MulticastRun {
   std::vector<unsigned> errors_seen_;         // per router: errors() after the last edge
   LinkWiring links_;
   CreditDelay credit_delay_;  // late credits on the network links (RunOptions::credit_delay)
+  // The link protocol on every ejection link, router to node interface (sim/ejection_link_checker.hpp):
+  // the flits read_outputs took from the ejection ports in this cycle (r * locals_ + local), checked
+  // with the credits the node returns in serve_node.
+  std::optional<EjectionLinkCheckers> eject_check_;
+  std::vector<Link> ejected_;
   // Per router: evaluated in the last cycle (clock_routers). One that was not shows the outputs it
   // showed before, all idle (RouterModel::can_skip), so its outputs and status are not read again.
   std::vector<std::uint8_t> clocked_;
@@ -211,6 +218,7 @@ MulticastRun::MulticastRun(const std::vector<model::Request>& requests, const Ru
     timing.corrupt_tail = node == options_.corrupt_tail_at;
     timing.mislabel_step = node == options_.mislabel_step_at;
     timing.unroutable_worm = node == options_.unroutable_worm_at;
+    timing.spurious_eject_credit = node == options_.spurious_eject_credit_at;
     // The node sees every local pair its router has: the router ejects on any of them.
     nodes_.push_back(std::make_unique<NodeInterface>(monitor_, topology_, cycle_, node, routers_.back()->locals(),
                                                      routers_.back()->vcs(), timing));
@@ -262,6 +270,8 @@ MulticastRun::MulticastRun(const std::vector<model::Request>& requests, const Ru
   }
   // Every node has one ejection port per channel (a local pair of its router).
   draws_per_node_ = options_.eject_stall > 0 ? channels_ : 0;
+  eject_check_.emplace(topology_, net_, locals_, vcs_);
+  ejected_.assign(routers_.size() * locals_, Link{});
 }
 
 bool MulticastRun::finished() const {
@@ -400,6 +410,7 @@ bool MulticastRun::read_outputs(NodeId r) {
       monitor_.network_output(r, p, l, cycle_);
     } else {
       monitor_.ejection_output(r, l, cycle_);
+      ejected_[static_cast<std::size_t>(r) * locals_ + (p - net)] = l;
       nodes_[static_cast<std::size_t>(r)]->take_ejected(p - net, l);
       wake(r);
     }
@@ -415,7 +426,7 @@ bool MulticastRun::serve_node(NodeId r, bool visit) {
   const std::size_t ri = static_cast<std::size_t>(r);
   // A router not evaluated in the last cycle owes no credit (can_skip).
   const std::uint32_t own_credits = clocked_[ri] != 0 ? m.credits_to_senders() : 0;
-  std::uint32_t to_router = 0;
+  std::uint32_t to_router = 0, eject_credits = 0;
   bool moved = false;
   if (visit) {
     if (draws_per_node_ != 0) {
@@ -424,8 +435,19 @@ bool MulticastRun::serve_node(NodeId r, bool visit) {
       rng_.discard((slot - drawn_slots_) * draws_per_node_);
       drawn_slots_ = slot + 1;
     }
-    to_router = node.drain_ejection(rng_, options_.eject_stall) << (net * vcs);
+    eject_credits = node.drain_ejection(rng_, options_.eject_stall);
+    to_router = eject_credits << (net * vcs);
     node.run_processor();
+  }
+  // The ejection links in this cycle: the flits read_outputs took and the credits returned (a flit
+  // wakes its node, so a node not visited has neither).
+  for (unsigned k = 0; k < locals; ++k) {
+    Link& l = ejected_[ri * locals + k];
+    const std::uint32_t bits = (eject_credits >> (k * vcs)) & ((1u << vcs) - 1);
+    if (!l.valid && bits == 0) continue;
+    const std::string broken = eject_check_->cycle(r, k, cycle_, l, bits);
+    if (!broken.empty()) monitor_.error(broken);
+    l = Link{};
   }
   // Without a drive no neighbour was evaluated in the last two cycles, so none returns a credit.
   const bool drive = every_node_ || drive_until_[ri] >= cycle_;

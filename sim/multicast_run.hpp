@@ -64,6 +64,9 @@ struct RunOptions {
   // Fault injection for the drain's tests: the first worm this node's NI sends gets a reserved
   // routing mode in its last header flit, so a router drains it (docs/rtl-modules.md, "Drained worms").
   model::NodeId unroutable_worm_at = model::kNoNode;
+  // Fault injection for the ejection-link checker's tests: this node's NI returns one ejection
+  // credit it does not owe, on its first visit (kNoNode: none).
+  model::NodeId spurious_eject_credit_at = model::kNoNode;
   Backend backend = Backend::kRtl;
   // Every router every cycle, or only those that can change (docs/timing.md, "Activity-driven
   // evaluation"): the same run either way. kFull also visits every node (as NodeVisits::kEvery),

@@ -108,6 +108,10 @@ void NodeInterface::take_ejected(unsigned local, const Link& link) {
 // each flit taken returns a credit.
 std::uint32_t NodeInterface::drain_ejection(std::mt19937_64& rng, double stall) {
   std::uint32_t credits = 0;
+  if (timing_.spurious_eject_credit && !spurious_credit_sent_) {
+    credits |= 1u << ejection_credit_vc();
+    spurious_credit_sent_ = true;
+  }
   for (unsigned local = 0; local < eject_.size(); ++local) {
     if (stall > 0 && ejection_stall_draw(rng) < stall) continue;
     EjectionPort& port = eject_[local];

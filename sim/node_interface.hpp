@@ -34,6 +34,9 @@ struct NodeTiming {
   // kUnroutableMode in its last header flit (the head, or the last address flit): the router that
   // decides that flit has no decision and drains the worm (docs/rtl-modules.md, "Drained worms").
   bool unroutable_worm = false;
+  // Test-only fault injection: the first drain_ejection returns a credit on ejection port 0 that
+  // no flit earned (the ejection-link checker's CreditWithinDepth).
+  bool spurious_eject_credit = false;
 };
 
 // A routing mode no router implements (reserved, docs/header-format.md).
@@ -259,6 +262,7 @@ class NodeInterface final : public fw::NetworkInterface {
   bool processing_ = false;
   long processor_ready_ = 0;
   bool unroutable_sent_ = false;
+  bool spurious_credit_sent_ = false;
 };
 
 }  // namespace wormcast::sim

@@ -18,6 +18,7 @@
 #include "model/plan.hpp"
 #include "model/planner.hpp"
 #include "model/routing.hpp"
+#include "sim/ejection_link_checker.hpp"
 
 namespace wormcast::sim {
 namespace {
@@ -134,6 +135,7 @@ class Traffic {
         nodes_(static_cast<std::size_t>(topology_.node_count())),
         vcs_(network_.vcs()),
         ejection_ports_(network_.ejection_ports()),
+        eject_check_(topology_, static_cast<unsigned>(topology_.port_count()), ejection_ports_, vcs_),
         rng_(config.seed) {
     for (NodeState& n : nodes_) {
       n.credits.fill(static_cast<int>(kRouterDepth));
@@ -184,6 +186,9 @@ class Traffic {
   // The network's VCs per port and ejection ports, fixed at construction: asked once, not per
   // node and cycle (each is a virtual call into the routers).
   unsigned vcs_, ejection_ports_;
+  // The link protocol on every ejection link (sim/ejection_link_checker.hpp). The sink returns each
+  // flit's credit in its cycle, so an idle cycle (no flit, no credit) is not checked.
+  EjectionLinkCheckers eject_check_;
   std::unordered_map<long, Packet> packets_;
   long next_packet_ = 0;
   long measured_outstanding_ = 0;
@@ -430,6 +435,9 @@ TrafficResult Traffic::run_on(Net& network) {
         // The sink takes every flit at once; the credit returns to the port's pool (VC 0's bit).
         network.set_ejection_credits(r, k, l.valid ? 1u : 0u);
         if (!l.valid) continue;
+        if (const std::string broken = eject_check_.cycle(r, k, cycle, l, 1u); !broken.empty()) {
+          throw TrafficError(broken);
+        }
         moved = true;
         if (measuring(cycle)) ++result_.ejected_flits;
         eject(r, k, l, cycle);

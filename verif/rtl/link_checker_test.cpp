@@ -17,6 +17,7 @@
 #include "Vnoc_link_checker_eject_v4_d4_s20.h"
 #include "Vnoc_link_checker_v1_d1.h"
 #include "Vnoc_link_checker_v2_d2.h"
+#include "sim/ejection_link_checker.hpp"
 #include "verif/rtl/verilated_dut.hpp"
 
 namespace wormcast::verif {
@@ -242,6 +243,54 @@ TEST(LinkChecker, EjectionPoolCountsEveryStream) {
   ExpectOnlyFires<EjectLink>(
       {Flit(0, true, true, 0), Flit(0, true, true, 1), Flit(0, true, true, 2), Flit(0, true, true, 3)},
       Flit(0, true, true, 4), "FlitHasCredit_A");
+}
+
+// The harness's C++ ejection-link checker (sim/ejection_link_checker.hpp, on the ejection links of
+// the C++-wired networks) against this one, on the same random beats, legal and not: flits beyond
+// the credits, credits beyond the depth, credits off the pool bit, VCs and streams out of range,
+// heads and bodies on any stream. In every cycle the two break the same rules.
+TEST(LinkChecker, HarnessEjectionCheckerBreaksTheSameRulesCycleByCycle) {
+  LinkBench<EjectLink> bench;
+  sim::EjectionLinkChecker harness(EjectLink::kVcs, EjectLink::kStreams, EjectLink::kDepth);
+  std::mt19937_64 rng(0xE7EC);
+  const auto fired = [](const std::string& out) {
+    std::string names;
+    for (const char* name : kAssertions) {
+      if (out.find(std::string(name) + " failed") != std::string::npos) names += std::string(name) + " ";
+    }
+    return names;
+  };
+  std::string judged = fired("");  // the harness checker's verdict on the beat the SV judges next cycle
+  std::vector<long> counts(sim::kLinkRules, 0);
+  for (int cycle = 0; cycle <= 20'000; ++cycle) {
+    Beat b;
+    if (cycle < 20'000) {
+      b.valid = rng() % 2 == 0;
+      b.vc = rng() % 10 == 0 ? 1 + static_cast<unsigned>(rng() % 3) : 0;
+      b.stream = static_cast<unsigned>(rng() % (EjectLink::kStreams + 1));
+      b.head = rng() % 3 == 0;
+      b.tail = rng() % 5 < 2;
+      b.data = rng();
+      b.credits = (rng() % 20 < 9 ? 1u : 0u) | (rng() % 20 == 0 ? 1u << (1 + rng() % 3) : 0u);
+    }
+    const std::string out = bench.Cycle(b);
+    ASSERT_EQ(fired(out), judged) << "beat " << cycle - 1;
+    sim::Link l;
+    l.valid = b.valid;
+    l.vc = b.vc;
+    l.stream = b.stream;
+    l.flit = {b.head, b.tail, b.data};
+    const std::uint32_t broken = harness.cycle(l, b.credits);
+    judged.clear();
+    for (unsigned r = 0; r < sim::kLinkRules; ++r) {
+      if (((broken >> r) & 1) == 0) continue;
+      judged += std::string(sim::link_rule_name(static_cast<sim::LinkRule>(r))) + "_A ";
+      ++counts[r];
+    }
+  }
+  for (unsigned r = 0; r < sim::kLinkRules; ++r) {
+    EXPECT_GT(counts[r], 50) << sim::link_rule_name(static_cast<sim::LinkRule>(r)) << " broke too rarely to compare";
+  }
 }
 
 }  // namespace

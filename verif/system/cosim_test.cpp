@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
@@ -872,8 +874,91 @@ TEST_P(FirmwareJobLimit, BackToBackMulticastsOfSixFamiliesFromOneSourceEachDeliv
 }
 
 // The hangs multicast NoCs have shipped with (docs/verification.md, "Hang regressions"), each on
-// the RTL and the timing model: every destination served exactly once, no watchdog.
-class MulticastHangs : public testing::TestWithParam<sim::Backend> {};
+// the RTL and the timing model and on several topologies: every destination served exactly once,
+// no watchdog.
+
+// One topology of the hang scenarios and what runs there (model::algorithm_info's topologies).
+struct HangTopology {
+  const char* spec;
+  // The acknowledgement scenario: its two sources, the multicast algorithms (alternating) and the
+  // algorithm of the one-destination answers.
+  std::array<const char*, 2> ack_sources;
+  std::vector<const char*> ack_multicasts;
+  const char* answer;
+  // The every-node scenario's families, one per source in turn.
+  std::vector<std::pair<const char*, model::PortModel>> families;
+};
+
+// Where the routers run the scenarios: a 2D mesh, a 2D torus (the Hamiltonian cycle's
+// uniform/fixed use the wraps; the path families leave them unused), a 3D mesh (two local pairs per
+// router, 2 VCs, 3dbl and 3dbs), and a star graph (3-port routers; only the cycle's families run
+// there).
+const std::vector<HangTopology>& hang_topologies() {
+  static const std::vector<HangTopology> topologies = {
+      {"mesh:4x4",
+       {"1,1", "2,2"},
+       {model::kDualPathAlgorithm},
+       model::kUnicastAlgorithm,
+       {{model::kUnicastAlgorithm, model::PortModel::one_port()},
+        {model::kOnePortAlgorithm, model::PortModel::one_port()},
+        {model::kDualPathAlgorithm, model::PortModel::all_port()},
+        {model::kMultiPathAlgorithm, model::PortModel::all_port()},
+        {model::kDdsAlgorithm, model::PortModel::one_port()},
+        {model::kPcpAlgorithm, model::PortModel::all_port()}}},
+      {"torus:4x4",
+       {"1,1", "2,2"},
+       {model::kDualPathAlgorithm, model::kUniformDualPathAlgorithm},
+       model::kUnicastAlgorithm,
+       {{model::kUnicastAlgorithm, model::PortModel::one_port()},
+        {model::kOnePortAlgorithm, model::PortModel::one_port()},
+        {model::kDualPathAlgorithm, model::PortModel::all_port()},
+        {model::kUniformDualPathAlgorithm, model::PortModel::all_port()},
+        {model::kFixedDualPathAlgorithm, model::PortModel::all_port()},
+        {model::kDdsAlgorithm, model::PortModel::one_port()}}},
+      {"mesh:3x3x3",
+       {"1,1,1", "2,0,2"},
+       {model::kDualPathAlgorithm},
+       model::kUnicastAlgorithm,
+       {{model::kUnicastAlgorithm, model::PortModel::one_port()},
+        {model::kOnePortAlgorithm, model::PortModel::one_port()},
+        {model::kDualPathAlgorithm, model::PortModel::all_port()},
+        {model::kThreeDblAlgorithm, model::PortModel::all_port()},
+        {model::kDdsAlgorithm, model::PortModel::one_port()},
+        {model::kThreeDbsAlgorithm, model::PortModel::all_port()}}},
+      {"star:4",
+       {"2143", "3412"},
+       {model::kUniformDualPathAlgorithm, model::kHpDualPathAlgorithm, model::kFixedDualPathAlgorithm},
+       model::kUniformDualPathAlgorithm,
+       {{model::kUniformDualPathAlgorithm, model::PortModel::all_port()},
+        {model::kFixedDualPathAlgorithm, model::PortModel::all_port()},
+        {model::kHpDualPathAlgorithm, model::PortModel::all_port()}}},
+  };
+  return topologies;
+}
+
+const HangTopology& hang_topology(const std::string& spec) {
+  for (const HangTopology& h : hang_topologies()) {
+    if (spec == h.spec) return h;
+  }
+  throw std::invalid_argument("no hang scenario topology " + spec);
+}
+
+using HangParam = std::tuple<sim::Backend, std::string>;
+
+// "RtlMesh4x4", "ModelStar4": the backend, then the topology without its colon.
+std::string hang_param_name(const testing::TestParamInfo<HangParam>& i) {
+  std::string spec = std::get<1>(i.param);
+  spec.erase(std::remove(spec.begin(), spec.end(), ':'), spec.end());
+  spec[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(spec[0])));
+  return (std::get<0>(i.param) == sim::Backend::kRtl ? "Rtl" : "Model") + spec;
+}
+
+class MulticastHangs : public testing::TestWithParam<HangParam> {
+ protected:
+  sim::Backend backend() const { return std::get<0>(GetParam()); }
+  model::Topology topology() const { return model::Topology::parse(std::get<1>(GetParam())); }
+  const HangTopology& shape() const { return hang_topology(std::get<1>(GetParam())); }
+};
 
 // Runs the plans' multicasts at their start cycles and checks the run against the plans: no
 // stall, every destination delivered once. Returns the run's network cycles.
@@ -913,18 +998,22 @@ void run_hang_passes(Scenario scenario) {
   }
 }
 
-// Acknowledgements back along the multicast's path: eight dual-path multicasts from alternating
-// sources, and every destination of each answers its source with a unicast while the multicast's
-// other worm is still on its way (a Hamiltonian-path unicast back toward a lower label travels
-// the multicast's channels in reverse, in the other channel network).
+// Acknowledgements back along the multicast's path: eight multicasts from alternating sources, and
+// every destination of each answers its source with a one-destination worm while the multicast's
+// other worm is still on its way (on a mesh or torus a Hamiltonian-path unicast back toward a lower
+// label travels the multicast's channels in reverse, in the other channel network; on a torus
+// every other multicast goes around the Hamiltonian cycle instead, and on a star graph the
+// multicasts and answers are the cycle's worms).
 TEST_P(MulticastHangs, AcknowledgementsBackAlongTheMulticastsPathEachDeliveredOnce) {
   run_hang_passes([this](int pass) {
-    const model::Topology t = model::Topology::parse("mesh:4x4");
+    const model::Topology t = topology();
+    const HangTopology& h = shape();
     std::mt19937_64 rng = seeded(31 + 1000 * static_cast<std::uint64_t>(pass));
     std::vector<model::Plan> plans;
     std::vector<long> starts;
     for (int m = 0; m < 8; ++m) {
-      const NodeId source = t.parse_node(m % 2 == 0 ? "1,1" : "2,2");
+      const NodeId source = t.parse_node(h.ack_sources[static_cast<std::size_t>(m % 2)]);
+      const char* algorithm = h.ack_multicasts[static_cast<std::size_t>(m / 2) % h.ack_multicasts.size()];
       std::vector<NodeId> dests;
       for (NodeId v = 0; v < t.node_count(); ++v) {
         if (v != source) dests.push_back(v);
@@ -932,17 +1021,16 @@ TEST_P(MulticastHangs, AcknowledgementsBackAlongTheMulticastsPathEachDeliveredOn
       std::shuffle(dests.begin(), dests.end(), rng);
       dests.resize(6);
       const long start = 40L * m;
-      plans.push_back(model::plan(
-          model::make_request(t, model::kDualPathAlgorithm, source, dests, 6, model::PortModel::all_port())));
+      plans.push_back(model::plan(model::make_request(t, algorithm, source, dests, 6, model::PortModel::all_port())));
       starts.push_back(start);
       for (std::size_t i = 0; i < dests.size(); ++i) {
-        plans.push_back(model::plan(
-            model::make_request(t, model::kUnicastAlgorithm, dests[i], {source}, 2, model::PortModel::one_port())));
+        plans.push_back(
+            model::plan(model::make_request(t, h.answer, dests[i], {source}, 2, model::PortModel::one_port())));
         starts.push_back(start + 10 + 5 * static_cast<long>(i));
       }
     }
     sim::RunOptions o = fast_options();
-    o.backend = GetParam();
+    o.backend = backend();
     o.eject_stall = 0.2;
     o.credit_delay = 3;
     o.seed += regress().seed + static_cast<std::uint64_t>(pass);
@@ -950,20 +1038,14 @@ TEST_P(MulticastHangs, AcknowledgementsBackAlongTheMulticastsPathEachDeliveredOn
   });
 }
 
-// Every node starts a multicast at cycle 0, families mixed (separate addressing, one-port halving,
-// dual-path, multi-path, a tree, pcp), under 40 % ejection stalls.
+// Every node starts a multicast at cycle 0, the topology's families mixed (on mesh:4x4 separate
+// addressing, one-port halving, dual-path, multi-path, a tree, pcp), under 40 % ejection stalls.
 // The hang regressions run under back-pressure on both ends of the network: ejection stalls and
 // credits returned up to 3 cycles late on every network link (RunOptions::credit_delay).
 TEST_P(MulticastHangs, MulticastsFromEveryNodeAtOnceUnderEjectionStallsEachDeliveredOnce) {
   run_hang_passes([this](int pass) {
-    const model::Topology t = model::Topology::parse("mesh:4x4");
-    const std::vector<std::pair<const char*, model::PortModel>> families = {
-        {model::kUnicastAlgorithm, model::PortModel::one_port()},
-        {model::kOnePortAlgorithm, model::PortModel::one_port()},
-        {model::kDualPathAlgorithm, model::PortModel::all_port()},
-        {model::kMultiPathAlgorithm, model::PortModel::all_port()},
-        {model::kDdsAlgorithm, model::PortModel::one_port()},
-        {model::kPcpAlgorithm, model::PortModel::all_port()}};
+    const model::Topology t = topology();
+    const auto& families = shape().families;
     std::mt19937_64 rng = seeded(37 + 1000 * static_cast<std::uint64_t>(pass));
     std::vector<model::Plan> plans;
     for (NodeId source = 0; source < t.node_count(); ++source) {
@@ -976,7 +1058,7 @@ TEST_P(MulticastHangs, MulticastsFromEveryNodeAtOnceUnderEjectionStallsEachDeliv
       plans.push_back(model::plan(model::make_request(t, algorithm, source, dests, 4, ports)));
     }
     sim::RunOptions o = fast_options();
-    o.backend = GetParam();
+    o.backend = backend();
     o.eject_stall = 0.4;
     o.credit_delay = 3;
     o.seed += regress().seed + static_cast<std::uint64_t>(pass);
@@ -984,32 +1066,52 @@ TEST_P(MulticastHangs, MulticastsFromEveryNodeAtOnceUnderEjectionStallsEachDeliv
   });
 }
 
-// PCP broadcasts from three sources while unicasts run along every row: the spines' routers
+// Worms that deliver and pass along lines while unicasts hold those lines' channels: on a 2D mesh
+// PCP broadcasts from three sources while unicasts run along every row (the spines' routers
 // replicate into rows whose channels the unicasts hold, and synchronous replication must wait for
-// them without closing a cycle.
-TEST_P(MulticastHangs, PcpBroadcastsWhileUnicastsFillTheSpinesRowsEachDeliveredOnce) {
+// them without closing a cycle); on a 3D mesh 3-DBS broadcasts from three sources while unicasts
+// run along every Y and Z line (its line worms deliver at every router and pass, and line nodes
+// re-inject in firmware: 3D routers never replicate). Tori and star graphs run no line algorithm
+// (pcp: 2D meshes, 3dbs: 3D meshes), so this suite has no instance there.
+class MulticastHangsAlongLines : public MulticastHangs {};
+
+TEST_P(MulticastHangsAlongLines, LineBroadcastsWhileUnicastsFillTheLinesEachDeliveredOnce) {
   run_hang_passes([this](int pass) {
-    const model::Topology t = model::Topology::parse("mesh:4x4");
+    const model::Topology t = topology();
+    const bool flat = t.dimensions() == 2;
     std::vector<model::Plan> plans;
     std::vector<long> starts;
-    for (const char* source : {"1,1", "2,3", "0,2"}) {
+    const std::vector<const char*> sources =
+        flat ? std::vector<const char*>{"1,1", "2,3", "0,2"} : std::vector<const char*>{"1,1,1", "2,0,2", "0,2,0"};
+    for (const char* source : sources) {
       const NodeId s = t.parse_node(source);
-      plans.push_back(model::plan(model::make_request(t, model::kPcpAlgorithm, s, model::broadcast_destinations(t, s),
-                                                      8, model::PortModel::all_port())));
+      plans.push_back(
+          model::plan(model::make_request(t, flat ? model::kPcpAlgorithm : model::kThreeDbsAlgorithm, s,
+                                          model::broadcast_destinations(t, s), 8, model::PortModel::all_port())));
       starts.push_back(20L * static_cast<long>(plans.size() - 1));
     }
+    // The lines: rows (dimension 0) on a 2D mesh, the Y and Z lines (dimensions 1, 2) on a 3D one;
+    // each line's unicast runs from one end to the other, the direction alternating by round and line.
+    const std::vector<int> dims = flat ? std::vector<int>{0} : std::vector<int>{1, 2};
     for (int round = 0; round < 3; ++round) {
-      for (int y = 0; y < t.size(1); ++y) {
-        const bool eastward = (round + y) % 2 == 0;
-        const NodeId from = t.node_at({eastward ? 0 : t.size(0) - 1, y, 0});
-        const NodeId to = t.node_at({eastward ? t.size(0) - 1 : 0, y, 0});
-        plans.push_back(model::plan(
-            model::make_request(t, model::kUnicastAlgorithm, from, {to}, 12, model::PortModel::one_port())));
-        starts.push_back(15L * round);
+      for (const int d : dims) {
+        int line = 0;
+        for (NodeId v = 0; v < t.node_count(); ++v) {
+          model::Coord c = t.coord(v);
+          if (c[static_cast<std::size_t>(d)] != 0) continue;  // one node per line: its start
+          const bool ascending = (round + line++) % 2 == 0;
+          model::Coord end = c;
+          end[static_cast<std::size_t>(d)] = t.size(d) - 1;
+          const NodeId from = ascending ? v : t.node_at(end);
+          const NodeId to = ascending ? t.node_at(end) : v;
+          plans.push_back(model::plan(
+              model::make_request(t, model::kUnicastAlgorithm, from, {to}, 12, model::PortModel::one_port())));
+          starts.push_back(15L * round);
+        }
       }
     }
     sim::RunOptions o = fast_options();
-    o.backend = GetParam();
+    o.backend = backend();
     o.eject_stall = 0.2;
     o.credit_delay = 3;
     o.seed += regress().seed + static_cast<std::uint64_t>(pass);  // the plans are fixed: new back-pressure
@@ -1128,10 +1230,14 @@ TEST(NetworkBackPressure, ACreditDelayOutOfRangeIsRefused) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, MulticastHangs, testing::Values(sim::Backend::kRtl, sim::Backend::kModel),
-                         [](const testing::TestParamInfo<sim::Backend>& i) {
-                           return i.param == sim::Backend::kRtl ? std::string("Rtl") : std::string("Model");
-                         });
+INSTANTIATE_TEST_SUITE_P(Topologies, MulticastHangs,
+                         testing::Combine(testing::Values(sim::Backend::kRtl, sim::Backend::kModel),
+                                          testing::Values("mesh:4x4", "torus:4x4", "mesh:3x3x3", "star:4")),
+                         hang_param_name);
+INSTANTIATE_TEST_SUITE_P(Topologies, MulticastHangsAlongLines,
+                         testing::Combine(testing::Values(sim::Backend::kRtl, sim::Backend::kModel),
+                                          testing::Values("mesh:4x4", "mesh:3x3x3")),
+                         hang_param_name);
 
 INSTANTIATE_TEST_SUITE_P(Backends, FirmwareJobLimit, testing::Values(sim::Backend::kRtl, sim::Backend::kModel),
                          [](const testing::TestParamInfo<sim::Backend>& i) {
