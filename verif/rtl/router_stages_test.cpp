@@ -553,7 +553,8 @@ void SwitchMatchesReferenceUnderRandomRequests() {
 
 // Every VC requests a fixed set forever (a quarter of them replicating, and inputs 0 and 1 both
 // want outputs 0 and 1: the crossed pattern that livelocks a plain separable allocator). Each VC
-// is granted at least once in every NumIn * NumVcs cycles.
+// waits at most NumIn * NumVcs cycles (the proven bound, docs/verification.md), so it is granted
+// at least once in every NumIn * NumVcs + 1 cycles.
 template <class P>
 void SwitchNoStarvationUnderPermanentRequests() {
   for (unsigned seed = 1; seed <= 4; ++seed) {
@@ -579,7 +580,7 @@ void SwitchNoStarvationUnderPermanentRequests() {
         max_gap = std::max(max_gap, 5000 - last[i][v]);
       }
     }
-    EXPECT_LE(max_gap, static_cast<long>(P::kIn * P::kVcs)) << "seed " << seed;
+    EXPECT_LE(max_gap, static_cast<long>(P::kIn * P::kVcs + 1)) << "seed " << seed;
     EXPECT_FALSE(bench.dut_.AssertionFired());
   }
 }
