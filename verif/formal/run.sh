@@ -239,6 +239,18 @@ show_log() {
   done
 }
 
+# proof_entry <name>: the proofs entry of that name (empty when there is none), for the mutants,
+# tightness checks and witnesses that run a proof again.
+proof_entry() {
+  local p
+  for p in "${proofs[@]}"; do
+    if [[ "${p%%|*}" == "$1" ]]; then
+      echo "$p"
+      return
+    fi
+  done
+}
+
 failures=0
 table=("| Proof | What | Result | CPU (s) |" "|---|---|---|---|")
 ttable=("| Proof | Bound lowered by one | Result | CPU (s) |" "|---|---|---|---|")
@@ -270,8 +282,7 @@ fi
 for mutant in "${mutants[@]}"; do
   IFS='|' read -r mname pname file expr <<<"$mutant"
   [[ -n "$only" && ! "$pname" =~ $only ]] && continue
-  entry=""
-  for p in "${proofs[@]}"; do [[ "${p%%|*}" == "$pname" ]] && entry=$p; done
+  entry=$(proof_entry "$pname")
   mdir="$work/mut-$mname"
   mkdir -p "$mdir"
   cp -r "$root/rtl" "$mdir/rtl"
@@ -301,8 +312,7 @@ done
 for check in "${tight[@]}"; do
   IFS='|' read -r tname pname extra <<<"$check"
   [[ -n "$only" && ! "$pname" =~ $only ]] && continue
-  entry=""
-  for p in "${proofs[@]}"; do [[ "${p%%|*}" == "$pname" ]] && entry=$p; done
+  entry=$(proof_entry "$pname")
   IFS='|' read -r name top files params what engine <<<"$entry"
   prove "$work/tree/rtl" "$name|$top|$files|$params $extra|$what|$engine" "$work/$tname"
   if [[ $result == failed ]]; then
@@ -319,8 +329,7 @@ rtable=("| Check | Witness | Result | CPU (s) |" "|---|---|---|---|")
 for check in "${reach[@]}"; do
   IFS='|' read -r rname pname extra rwhat <<<"$check"
   [[ -n "$only" && ! "$pname" =~ $only ]] && continue
-  entry=""
-  for p in "${proofs[@]}"; do [[ "${p%%|*}" == "$pname" ]] && entry=$p; done
+  entry=$(proof_entry "$pname")
   IFS='|' read -r name top files params what engine <<<"$entry"
   prove "$work/tree/rtl" "$name|$top|$files|$params $extra|$what|$engine" "$work/$rname"
   if [[ $result == failed ]]; then
