@@ -7,8 +7,9 @@
 // replication, docs/rtl.md "The router: decisions taken for its composition"). An output with no
 // grant shows `valid_o` = 0 and an all-zero flit.
 //
-// Why combinational: the output unit registers every flit it sends (noc_output_unit), so a register
-// here would only add a cycle of latency. Why an AND-OR mux over constant slices: the select is
+// Why combinational: its flits come from registers (the input buffers' RAM output registers) and
+// its select is registered (noc_switch_traversal), so a register here would only add a cycle of
+// latency. Why an AND-OR mux over constant slices: the select is
 // already one-hot, and a variable part-select `in_i[sel*FlitW +: FlitW]` would synthesize to a
 // shifter of about four times the LUTs (docs/sv-subset.md). `clk_i` and `rst_ni` exist only
 // to sample the assertion (NOC_ASSERT) and drive no logic.

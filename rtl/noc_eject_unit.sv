@@ -11,7 +11,7 @@
 // channel networks (or directions) that share the node, and concurrent multidestination worms can
 // then close a cycle through it (docs/rtl.md). A port that no worm holds adds no dependency.
 // Like noc_output_unit, the link's valid bit and stream are registered here, and the flit comes
-// from the input buffer's RAM output register through the crossbar (noc_router).
+// from the input buffer's RAM output register through the crossbar (noc_switch_traversal).
 `include "noc_assert.svh"
 `include "noc_registers.svh"
 

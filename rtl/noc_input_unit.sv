@@ -59,8 +59,8 @@
 // behind it, the upstream VCs it occupies forever.
 //
 // Why one route-compute instance per port: one flit arrives per cycle, and only the arriving
-// flit is ever decided, so the route compute (the largest stage, 420-460 LUTs for 4 network ports
-// on a general router) has no input mux over the VC fronts and no VC ever waits for it. Why the
+// flit is ever decided, so the route compute (the largest stage, docs/rtl.md "Where the area and
+// the clock go") has no input mux over the VC fronts and no VC ever waits for it. Why the
 // decision is registered: the router's critical path would otherwise run from the link through
 // route compute into both allocators, and the link input would reach the outputs' registers
 // through them.

@@ -8,7 +8,7 @@
 // switch allocation sends at most one flit per cycle (`send_i`, one-hot over the VCs, with the
 // flit's tail bit `tail_i`); the link's valid bit and VC id are registered here. The flit itself
 // is not: the switch grant reads it from the input buffer's RAM, whose output register drives the
-// link in the next cycle through the crossbar and the head rewrite (noc_router), in step with
+// link in the next cycle through the crossbar and the head rewrite (noc_switch_traversal), in step with
 // `valid_o`. So the link is driven from flip-flops and there is no combinational path from any
 // router input to this output (docs/rtl.md, "The router: decisions taken for its composition"). The allocation state and the credits are
 // outputs for the allocators: a VC is free when `allocated_o` is low, and a flit may be sent on it

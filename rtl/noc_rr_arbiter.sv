@@ -18,8 +18,8 @@
 // the arithmetic form `x & (~x + 1)` would put a carry chain, with its entry and exit routing on
 // an FPGA, on the allocation cycle's critical path. From 16 requesters on (the VC allocator's
 // pick among 20 or 24 input VCs, registered: off that path) the lowest set bit is taken by that
-// carry chain, a prefix network in the FPGA's carry cells beside the LUTs: 43 iCE40 LUT4 fewer
-// on the 4-VC node (docs/design-log.md). Both forms are the same function (equiv_rev.sh).
+// carry chain, a prefix network in the FPGA's carry cells beside the LUTs: fewer LUTs on the 4-VC
+// node (docs/design-log.md). Both forms are the same function (equiv_rev.sh).
 `include "noc_assert.svh"
 `include "noc_registers.svh"
 

@@ -133,7 +133,7 @@ tight+=(
 # --- VC allocator: end ---
 
 # --- Whole router, bounded (BMC from reset, ports only; engine field bmc:N or bmcs:N): begin ---
-router_files="-DNOC_DATA_W=32 rtl/noc_pkg.sv rtl/noc_fifo.sv rtl/noc_credit_counter.sv rtl/noc_rr_arbiter.sv rtl/noc_label_argmax.sv rtl/noc_route_compute.sv rtl/noc_head_decision.sv rtl/noc_input_unit.sv rtl/noc_vc_ram_buffer.sv rtl/noc_vc_allocator.sv rtl/noc_switch_allocator.sv rtl/noc_crossbar.sv rtl/noc_output_unit.sv rtl/noc_eject_unit.sv rtl/noc_link_checker.sv rtl/noc_router.sv verif/formal/noc_router_formal.sv"
+router_files="-DNOC_DATA_W=32 rtl/noc_pkg.sv rtl/noc_fifo.sv rtl/noc_credit_counter.sv rtl/noc_rr_arbiter.sv rtl/noc_label_argmax.sv rtl/noc_route_compute.sv rtl/noc_head_decision.sv rtl/noc_input_unit.sv rtl/noc_vc_ram_buffer.sv rtl/noc_vc_allocator.sv rtl/noc_switch_allocator.sv rtl/noc_crossbar.sv rtl/noc_output_unit.sv rtl/noc_eject_unit.sv rtl/noc_link_checker.sv rtl/noc_router_config.sv rtl/noc_out_vc_map.sv rtl/noc_switch_request.sv rtl/noc_picked_segment.sv rtl/noc_output_steer.sv rtl/noc_switch_traversal.sv rtl/noc_router_status.sv rtl/noc_router.sv verif/formal/noc_router_formal.sv"
 router_shape="-set NumNetPorts 3 -set NumVcs 2 -set BufDepth 2 -set MaxMore 1"
 proofs+=(
   "router_n3v2d2_hampath|noc_router_formal|$router_files|$router_shape -set Modes 1 -set CheckOrder 0 -set CheckFlow 0|router, 3 network ports + 1 local, 2 VCs of 2 flits, Hamiltonian-path build (other modes drained), 32-bit flit data: no credit without a pop, no flit without a credit, worms whole per output VC and ejection stream|bmcs-g:10"
@@ -147,10 +147,10 @@ mutants+=(
   "router_vcram_read_address_without_vc|router_n3v2d2_allmodes_order|noc_vc_ram_buffer.sv|s/raddr = raddr | {VcIdW'(v), rd_ptr_q/raddr = raddr | {VcIdW'(0), rd_ptr_q/"
   "router_eject_stream_stuck|router_n3v2d2_allmodes_order|noc_eject_unit.sv|s/assign stream_d = send_i ? stream_i : stream_q;/assign stream_d = stream_q;/"
   "router_sa_win_without_all_outputs|router_n3v2d2_allmodes_order|noc_switch_allocator.sv|s/if (pick_req\[i\*NumOut+o\] \&\& !out_tent\[o\*NumIn+i\]) begin/if (1'b0) begin/"
-  "router_body_copy_not_ejected|router_n3v2d2_allmodes_order|noc_router.sv|s/sa_req_set\[J\*NumPorts+NumNetPorts+l\] = sa_req\[J\] \&\& sa_ok\[J\] \&\& seg_eject\[J\] \&\& (32'(ej_now) == l);/sa_req_set[J*NumPorts+NumNetPorts+l] = sa_req[J] \&\& sa_ok[J] \&\& seg_eject[J] \&\& (seg_lead[J] || seg_tail[J]) \&\& (32'(ej_now) == l);/"
+  "router_body_copy_not_ejected|router_n3v2d2_allmodes_order|noc_router.sv|s/\.eject_i       (seg_eject\[J\]),/.eject_i       (seg_eject[J] \&\& (seg_lead[J] || front_tail[J])),/"
   "router_eject_link_drops_flit|router_n3v2d2_allmodes_flow|noc_eject_unit.sv|s/\`NOC_FF(valid_q, send_i, 1'b0)/\`NOC_FF(valid_q, 1'b0, 1'b0)/"
   "router_eject_only_segment_dropped|router_n3v2d2_allmodes_flow|noc_input_unit.sv|s/assign goes_nowhere  = (net_q == '0) \&\& !eject_q;/assign goes_nowhere  = (net_q == '0);/"
-  "router_drained_worms_not_counted|router_n3v2d2_allmodes_flow|noc_router.sv|s/    sum           = {1'b0, route_drops_q} + (DropsW + 1)'(drops_tree\[DropsNowW +: DropsNowW\]);/    sum           = {1'b0, route_drops_q};/"
+  "router_drained_worms_not_counted|router_n3v2d2_allmodes_flow|noc_router_status.sv|s/    sum           = {1'b0, route_drops_q} + (DropsW + 1)'(drops_tree\[DropsNowW +: DropsNowW\]);/    sum           = {1'b0, route_drops_q};/"
 )
 # Reachability: the check with a witness assertion ("no worm of N flits leaves whole") must fail
 # within its depth, so the depth covers such a worm's passage. name | check | chparam arguments

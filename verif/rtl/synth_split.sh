@@ -23,8 +23,9 @@
 #   ou    noc_output_unit (with its credit counters)
 #   ej    noc_eject_unit
 #   iu    the rest of noc_input_unit (VC state machines, segment registers, switch requests)
-#   glue  what is left: noc_router's own logic (VC-class mapping, head rewrite, credit checks,
-#         drop counter, error OR trees)
+#   glue  what is left: the router top's sub-blocks (docs/rtl-modules.md, "The router top's
+#         sub-blocks": VC-class mapping, switch requests and credit checks, picked segments,
+#         output steering, head rewrite, drop counter, error OR trees)
 #
 # Usage: verif/rtl/synth_split.sh <NumVcs> [out-dir]
 # Environment: SPLIT_FLAT=0 skips the flat reference run; SPLIT_ROUTER_PARAMS sets parameters of
