@@ -67,8 +67,9 @@ regress-ctest:
 # against the model) with REGRESS_SCALE times the random runs and concurrent rounds, and the random
 # mixes (verif/system/random_mix_test.cpp) for REGRESS_SCALE x 50,000 network cycles per topology
 # on each backend (10^6 at the default scale; each topology prints its cycles and worms delivered),
-# every seed offset by REGRESS_SEED. Fixed and bounded (the mixes about 2.3 min of CPU per unit of
-# scale, the other suites about 15 s, on a 2-core machine); rerun with the same two
+# every seed offset by REGRESS_SEED. Fixed and bounded: per unit of scale about 2.3 min of CPU for the
+# mixes, 6 min for the hang scenarios (most of it on the RTL; docs/verification.md) and 15 s for
+# the other suites, on a 2-core machine, so about 3 h of CPU at the default 20; rerun with the same two
 # numbers to reproduce a failure (a failing mix also prints its request file and rerun command).
 # GoogleTest's sharding variables split it into independent jobs (a CI matrix, a Slurm array;
 # docs/results.md "Sharding"): `GTEST_TOTAL_SHARDS=n GTEST_SHARD_INDEX=i make regress` runs shard
