@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "firmware/fw_config.hpp"
+#include "model/cpr_broadcast.hpp"
 #include "model/errors.hpp"
 #include "model/planner.hpp"
 #include "model/unicast_multicast.hpp"
@@ -232,6 +233,46 @@ TEST(MulticastLoad, TheRtlAndTheModelAgreeAtALoadedPointWithUnicasts) {
   EXPECT_EQ(model_rows[0].mean_latency, rtl[0].mean_latency);
   EXPECT_EQ(model_rows[0].p95_latency, rtl[0].p95_latency);
   EXPECT_EQ(model_rows[0].cycles, rtl[0].cycles);
+}
+
+TEST(MulticastLoad, TheLockQueueBoundsTheNodesThatStartPcpNotTheBroadcasts) {
+  // More PCP broadcasts in one run than the coordinator's queue has entries, from 16 nodes: each
+  // node has one request outstanding at a time, so they all run.
+  LoadSweepConfig c = small_load();
+  c.algorithms = {model::kPcpAlgorithm};
+  c.ports = model::PortModel::all_port();
+  c.destination_counts = {15};
+  c.rates = {0.005};
+  c.length = 4;
+  c.harness.alpha = 5;
+  c.harness.gamma = 5;
+  c.warmup = 500;
+  c.measure = 3000;
+  c.drain_limit = 100000;
+  const sim::LoadArrivals a = sim::load_arrivals(c, model::kPcpAlgorithm, {15, 0.005});
+  ASSERT_GT(a.requests.size(), fw::kMaxLockQueue);
+  const std::vector<LoadSweepRow> rows = sim::run_load_sweep(c);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].unfinished, 0);
+  // More nodes starting PCP broadcasts than the queue holds is refused before the run.
+  const model::Topology big = model::Topology::mesh({17, 16});
+  std::vector<model::Request> requests;
+  for (model::NodeId n = 0; n <= static_cast<model::NodeId>(fw::kMaxLockQueue); ++n) {
+    std::vector<model::NodeId> others;
+    for (model::NodeId d = 0; d < big.node_count(); ++d) {
+      if (d != n) others.push_back(d);
+    }
+    requests.push_back(model::make_request(big, model::kPcpAlgorithm, n, others, 4, model::PortModel::all_port()));
+  }
+  try {
+    sim::run_multicasts(requests, c.harness);
+    ADD_FAILURE() << "257 PCP sources ran";
+  } catch (const model::UnsupportedError& e) {
+    EXPECT_NE(std::string(e.what()).find("257 nodes start PCP broadcasts in one run, more than the replication "
+                                         "lock's queue of 256"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 // The message of the MulticastLoadError the sweep throws ("" when it throws none).
