@@ -5,7 +5,7 @@ under load"): one PNG per CSV of the folder, multicast latency against the gener
 (rate x K x (alpha + gamma)), one colour per algorithm: the mean with its 95 % confidence interval
 (solid, circles), the 95th percentile (dotted, triangles) and the zero-load value (dashed), the
 curve's asymptote at low rates. A saturated point (the CSV's `saturated`) is drawn hollow. A
-logarithmic latency axis when the values span more than a factor of 20. Written so that the same
+logarithmic latency axis when the means and zero-load values span more than a factor of 20. Written so that the same
 CSVs give byte-identical PNGs (the Agg backend, no date or software name in the file).
 
 Usage: plot_load.py DIR   (reads DIR/*.csv, writes DIR/*.png)
@@ -41,7 +41,7 @@ def plot(csv_path):
         means = [float(r["mean_latency"]) for r in kept]
         ci = [number(r["ci95_latency"]) or 0.0 for r in kept]
         p95 = [float(r["p95_latency"]) for r in kept]
-        values += means + p95
+        values += means
         ax.errorbar(xs, means, yerr=ci, fmt="-", color=colour, capsize=3, label=f"{algorithm}: mean, 95 % CI")
         for x, y, r in zip(xs, means, kept):
             hollow = r["saturated"] == "1"
