@@ -9,7 +9,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure build test run clean format experiments experiments-rtl bench regress fuzz sanitize
+.PHONY: all deps configure build test run clean format experiments experiments-rtl experiments-load bench regress fuzz sanitize
 
 all: build
 
@@ -155,6 +155,15 @@ experiments-rtl: configure-cli
 	@scripts/ensure-deps.sh --quiet --plots
 	@cmake --build $(BUILD) -j $(JOBS) --target wormcast
 	@JOBS=$(EXPERIMENTS_RTL_JOBS) scripts/experiments_rtl.sh $(BUILD)/sim/wormcast
+
+# The papers' dynamic experiments (docs/results-rtl.md, "Multicasts under load"): every node starts
+# multicasts as a Poisson process; latency against the rate on the RTL and the timing model, a CSV
+# and a PNG per experiment to docs/results/load/ (scripts/experiments_load.sh: EXPERIMENTS selects,
+# JOBS shards at once; about 20 minutes of CPU).
+experiments-load: configure-cli
+	@scripts/ensure-deps.sh --quiet --plots
+	@cmake --build $(BUILD) -j $(JOBS) --target wormcast
+	@JOBS=$(EXPERIMENTS_RTL_JOBS) scripts/experiments_load.sh $(BUILD)/sim/wormcast
 
 format:
 	@clang-format -i $$(git ls-files '*.cpp' '*.hpp')
