@@ -58,16 +58,25 @@ mkdir -p "$work"
 # 1-2. The placed netlist as Verilog, and the cell models: yosys's, without the modules that
 # ecp5_cells.v defines (ecp5_models.sh).
 start=$SECONDS
-(cd "$work" && "$yosys" -q -l yosys_vlog.log -p "read_json $out_dir/$top.routed.json;
-rename -top ${top}_placed; write_verilog -noattr placed.v" >/dev/null 2>&1) ||
-  fail "yosys could not write the routed netlist as Verilog (log: $work/yosys_vlog.log)"
-"$here/ecp5_models.sh" "$work/yosys_cells_sim.v" || exit 2
+# Skipped when placed.vvp is newer than the netlist, the models and the testbench.
+if [[ -f "$work/placed.vvp" && -z "$(find "$out_dir/$top.routed.json" "$here/ecp5_cells.v" "$here/ecp5_models.sh" \
+  "$here/placed_ulx3s_tb.v" -newer "$work/placed.vvp")" ]]; then
+  vlog_note=" (up to date)"
+else
+  vlog_note=""
+  rm -f "$work/placed.vvp"
+  (cd "$work" && "$yosys" -q -l yosys_vlog.log -p "read_json $out_dir/$top.routed.json;
+  rename -top ${top}_placed; write_verilog -noattr placed.v" >/dev/null 2>&1) ||
+    fail "yosys could not write the routed netlist as Verilog (log: $work/yosys_vlog.log)"
+  "$here/ecp5_models.sh" "$work/yosys_cells_sim.v" || exit 2
+  cells=$(grep -oE '^  [A-Z][A-Z0-9_]+ ' "$work/placed.v" | sort | uniq -c | awk '{printf "%s %s, ", $2, $1}')
+  iverilog -g2005 -o "$work/placed.vvp" -s placed_ulx3s_tb "$here/placed_ulx3s_tb.v" "$work/placed.v" \
+    "$here/ecp5_cells.v" "$work/yosys_cells_sim.v" >"$work/iverilog.log" 2>&1 ||
+    fail "iverilog failed on the placed netlist (cells: ${cells%, }; log: $work/iverilog.log): $(grep -m3 -iE 'error|unknown module' "$work/iverilog.log" | tr '\n' ' ')"
+fi
+vlog_s=$((SECONDS - start))
 # The cell types in the netlist and their counts (printed).
 cells=$(grep -oE '^  [A-Z][A-Z0-9_]+ ' "$work/placed.v" | sort | uniq -c | awk '{printf "%s %s, ", $2, $1}')
-iverilog -g2005 -o "$work/placed.vvp" -s placed_ulx3s_tb "$here/placed_ulx3s_tb.v" "$work/placed.v" \
-  "$here/ecp5_cells.v" "$work/yosys_cells_sim.v" >"$work/iverilog.log" 2>&1 ||
-  fail "iverilog failed on the placed netlist (cells: ${cells%, }; log: $work/iverilog.log): $(grep -m3 -iE 'error|unknown module' "$work/iverilog.log" | tr '\n' ' ')"
-vlog_s=$((SECONDS - start))
 
 # 3. The RTL reference, with the build's sources and parameters (fpga/ulx3s/build.sh, step 1); a
 # reference with other parameters is built in a folder of its own.
@@ -79,12 +88,22 @@ for f in "$root"/rtl/*.sv "$root"/fpga/*.sv; do
   [[ "$f" == *_pkg.sv || "$f" == */wormcast_hx8k.sv ]] || files+=("$f")
 done
 files+=("$root/fpga/ulx3s/$top.sv")
-# shellcheck disable=SC2086
-verilator --cc --exe --build -O2 -Wno-fatal -Wno-lint -Wno-style -DNOC_DATA_W=32 -I"$root/rtl" \
-  "$root/rtl/noc_lint.vlt" "${files[@]}" "$here/rtl_trace_ulx3s_main.cpp" --top-module $top \
-  -GSizeX="$size_x" -GSizeY="$size_y" -GBufDepth="$bufdepth" -GClkHz="$clk_hz" $ref_params \
-  -Mdir "$work/$ref_dir" -o rtl_trace -j 2 >"$work/verilator.log" 2>&1 ||
-  fail "verilator failed (log: $work/verilator.log)"
+# The build is skipped when the folder holds a binary built by the same command from sources no
+# newer than it (verilator --build regenerates and recompiles much of the model otherwise).
+# shellcheck disable=SC2206
+vl=(verilator --cc --exe --build -O2 -Wno-fatal -Wno-lint -Wno-style -DNOC_DATA_W=32 -I"$root/rtl"
+  "$root/rtl/noc_lint.vlt" "${files[@]}" "$here/rtl_trace_ulx3s_main.cpp" --top-module $top
+  -GSizeX="$size_x" -GSizeY="$size_y" -GBufDepth="$bufdepth" -GClkHz="$clk_hz" $ref_params
+  -Mdir "$work/$ref_dir" -o rtl_trace -j 2)
+bin=$work/$ref_dir/rtl_trace
+if [[ -x "$bin" && "$(cat "$bin.cmd" 2>/dev/null)" == "${vl[*]}" ]] &&
+  [[ -z "$(find "${files[@]}" "$here/rtl_trace_ulx3s_main.cpp" -newer "$bin")" ]]; then
+  echo "fpga-check ulx3s: the RTL reference in $work/$ref_dir is up to date" >"$work/verilator.log"
+else
+  rm -f "$bin.cmd"
+  "${vl[@]}" >"$work/verilator.log" 2>&1 || fail "verilator failed (log: $work/verilator.log)"
+  echo "${vl[*]}" >"$bin.cmd"
+fi
 build_s=$((SECONDS - start))
 
 start=$SECONDS
@@ -128,7 +147,7 @@ echo "fpga-check ulx3s: $cycles cycles of the placed and routed $mesh mesh (BufD
   "seed ${seed:-?}; yosys write_verilog + iverilog) against the RTL top (Verilator), ClkHz $clk_hz${ref_params:+, reference with $ref_params}"
 echo "fpga-check ulx3s: netlist cells: ${cells%, }"
 decode "$work/placed.trace" | sed "s/^/  uart: /"
-echo "fpga-check ulx3s: netlist to Verilog + iverilog compile ${vlog_s} s, RTL build ${build_s} s, RTL run ${rtl_s} s," \
+echo "fpga-check ulx3s: netlist to Verilog + iverilog compile ${vlog_s} s$vlog_note, RTL build ${build_s} s, RTL run ${rtl_s} s," \
   "placed-design simulation ${sim_s} s ($(awk -v c="$cycles" -v s="$sim_s" 'BEGIN { printf "%.0f", c / (s > 0 ? s : 1) }') cycles/s)"
 if cmp -s "$work/rtl.trace" "$work/placed.trace"; then
   echo "fpga-check ulx3s: MATCH: the same UART bytes and LEDs in every cycle ($(wc -l <"$work/rtl.trace") changes)"
