@@ -249,11 +249,23 @@ fpga-sim: deps
 	@WORMCAST_FPGA_ECHO=1 $(BUILD)/verif/rtl/fpga_board_tests --gtest_filter='FpgaBoard.*'
 
 # The placed and routed design against the RTL (docs/fpga.md, "make fpga-check"): icebox_vlog of
-# make fpga's .asc simulated in iverilog, the RTL core in Verilator, FPGA_CHECK_CYCLES cycles, the
-# UART pin and LEDs compared in every cycle. Needs make fpga's output, not the CMake build.
-FPGA_CHECK_CYCLES ?= 400000
+# make fpga's .asc simulated in iverilog, the RTL core in Verilator, FPGA_CHECK_CYCLES cycles
+# (default 400000), the UART pin and LEDs compared in every cycle. Needs make fpga's output, not the
+# CMake build.
+# BOARD=ulx3s: the ULX3S build's netlist after routing (nextpnr-ecp5 --write, written back as Verilog
+# by yosys) in iverilog with the ECP5 cell models, against wormcast_ulx3s in Verilator
+# (verif/fpga/fpga_check_ulx3s.sh; docs/fpga.md, "make fpga-check BOARD=ulx3s"); FPGA_CHECK_CYCLES
+# defaults to 160000 there. Needs make fpga BOARD=ulx3s's output (built first when missing).
 .PHONY: fpga-check
 fpga-check: deps
+ifeq ($(BOARD),hx8k)
 	@if [ ! -f $(BUILD)/fpga/wormcast_hx8k.asc ]; then $(MAKE) --no-print-directory fpga; fi
-	@FPGA_CHECK_CYCLES=$(FPGA_CHECK_CYCLES) verif/fpga/fpga_check.sh $(BUILD)/fpga
+	@FPGA_CHECK_CYCLES=$(or $(FPGA_CHECK_CYCLES),400000) verif/fpga/fpga_check.sh $(BUILD)/fpga
+else ifeq ($(BOARD),ulx3s)
+	@scripts/ensure-deps.sh --quiet --ecp5
+	@if [ ! -f $(BUILD)/fpga_ulx3s/wormcast_ulx3s.routed.json ]; then $(MAKE) --no-print-directory fpga BOARD=ulx3s; fi
+	@FPGA_CHECK_CYCLES=$(or $(FPGA_CHECK_CYCLES),160000) verif/fpga/fpga_check_ulx3s.sh $(BUILD)/fpga_ulx3s
+else
+	@echo "make fpga-check: BOARD '$(BOARD)' is not one of hx8k (the default), ulx3s" >&2; exit 2
+endif
 # --- end make fpga ---
