@@ -9,7 +9,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure build test run clean format experiments experiments-rtl bench regress fuzz sanitize
+.PHONY: all deps configure build test run clean format experiments experiments-rtl experiments-load bench regress fuzz sanitize
 
 all: build
 
@@ -67,8 +67,9 @@ regress-ctest:
 # against the model) with REGRESS_SCALE times the random runs and concurrent rounds, and the random
 # mixes (verif/system/random_mix_test.cpp) for REGRESS_SCALE x 50,000 network cycles per topology
 # on each backend (10^6 at the default scale; each topology prints its cycles and worms delivered),
-# every seed offset by REGRESS_SEED. Fixed and bounded (the mixes about 2.3 min of CPU per unit of
-# scale, the other suites about 15 s, on a 2-core machine); rerun with the same two
+# every seed offset by REGRESS_SEED. Fixed and bounded: per unit of scale about 2.3 min of CPU for the
+# mixes, 6 min for the hang scenarios (most of it on the RTL; docs/verification.md) and 15 s for
+# the other suites, on a 2-core machine, so about 3 h of CPU at the default 20; rerun with the same two
 # numbers to reproduce a failure (a failing mix also prints its request file and rerun command).
 # GoogleTest's sharding variables split it into independent jobs (a CI matrix, a Slurm array;
 # docs/results.md "Sharding"): `GTEST_TOTAL_SHARDS=n GTEST_SHARD_INDEX=i make regress` runs shard
@@ -155,6 +156,15 @@ experiments-rtl: configure-cli
 	@cmake --build $(BUILD) -j $(JOBS) --target wormcast
 	@JOBS=$(EXPERIMENTS_RTL_JOBS) scripts/experiments_rtl.sh $(BUILD)/sim/wormcast
 
+# The papers' dynamic experiments (docs/results-rtl.md, "Multicasts under load"): every node starts
+# multicasts as a Poisson process; latency against the rate on the RTL and the timing model, a CSV
+# and a PNG per experiment to docs/results/load/ (scripts/experiments_load.sh: EXPERIMENTS selects,
+# JOBS shards at once; about 20 minutes of CPU).
+experiments-load: configure-cli
+	@scripts/ensure-deps.sh --quiet --plots
+	@cmake --build $(BUILD) -j $(JOBS) --target wormcast
+	@JOBS=$(EXPERIMENTS_RTL_JOBS) scripts/experiments_load.sh $(BUILD)/sim/wormcast
+
 format:
 	@clang-format -i $$(git ls-files '*.cpp' '*.hpp')
 
@@ -239,11 +249,23 @@ fpga-sim: deps
 	@WORMCAST_FPGA_ECHO=1 $(BUILD)/verif/rtl/fpga_board_tests --gtest_filter='FpgaBoard.*'
 
 # The placed and routed design against the RTL (docs/fpga.md, "make fpga-check"): icebox_vlog of
-# make fpga's .asc simulated in iverilog, the RTL core in Verilator, FPGA_CHECK_CYCLES cycles, the
-# UART pin and LEDs compared in every cycle. Needs make fpga's output, not the CMake build.
-FPGA_CHECK_CYCLES ?= 400000
+# make fpga's .asc simulated in iverilog, the RTL core in Verilator, FPGA_CHECK_CYCLES cycles
+# (default 400000), the UART pin and LEDs compared in every cycle. Needs make fpga's output, not the
+# CMake build.
+# BOARD=ulx3s: the ULX3S build's netlist after routing (nextpnr-ecp5 --write, written back as Verilog
+# by yosys) in iverilog with the ECP5 cell models, against wormcast_ulx3s in Verilator
+# (verif/fpga/fpga_check_ulx3s.sh; docs/fpga.md, "make fpga-check BOARD=ulx3s"); FPGA_CHECK_CYCLES
+# defaults to 160000 there. Needs make fpga BOARD=ulx3s's output (built first when missing).
 .PHONY: fpga-check
 fpga-check: deps
+ifeq ($(BOARD),hx8k)
 	@if [ ! -f $(BUILD)/fpga/wormcast_hx8k.asc ]; then $(MAKE) --no-print-directory fpga; fi
-	@FPGA_CHECK_CYCLES=$(FPGA_CHECK_CYCLES) verif/fpga/fpga_check.sh $(BUILD)/fpga
+	@FPGA_CHECK_CYCLES=$(or $(FPGA_CHECK_CYCLES),400000) verif/fpga/fpga_check.sh $(BUILD)/fpga
+else ifeq ($(BOARD),ulx3s)
+	@scripts/ensure-deps.sh --quiet --ecp5
+	@if [ ! -f $(BUILD)/fpga_ulx3s/wormcast_ulx3s.routed.json ]; then $(MAKE) --no-print-directory fpga BOARD=ulx3s; fi
+	@FPGA_CHECK_CYCLES=$(or $(FPGA_CHECK_CYCLES),160000) verif/fpga/fpga_check_ulx3s.sh $(BUILD)/fpga_ulx3s
+else
+	@echo "make fpga-check: BOARD '$(BOARD)' is not one of hx8k (the default), ulx3s" >&2; exit 2
+endif
 # --- end make fpga ---

@@ -6,7 +6,7 @@
 // when every head of the holder's replicating worms has been absorbed and acknowledged. No node
 // needs more than what it sends and receives. Event driven, no heap: the coordinator's queue
 // holds kMaxLockQueue requests (fw_config.hpp), one per PCP source waiting at once (a node has at
-// most one request outstanding); the harness refuses a run with more concurrent PCP broadcasts.
+// most one request outstanding); the harness refuses a run in which more nodes start PCP broadcasts.
 #pragma once
 
 #include <cstddef>

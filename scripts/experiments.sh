@@ -54,6 +54,9 @@ if runs 004; then
         sweep -t "$topo" -a vh,diag,dds,min -k "$K" -n "$TREE_RUNS" --seed 4 -s origin -p one \
               -L 20 "${SAF[@]}" --csv "$OUT/$name.csv"
     done
+    # The four networks side by side, as the thesis's text compares them (torus against mesh, the
+    # gaps between the algorithms): docs/results.md, "Torus against mesh, 2D against 3D".
+    python3 scripts/tree_networks.py "$OUT" > /dev/null
 
     # 2. Thesis chapter 4: XY-path vs LIN, wormhole, all-port, 20x20 mesh, L = 20, latency = D + L.
     sweep -t mesh:20x20 -a xy-path,lin -k "$K3D" -n "$RUNS" --seed 4 -s origin -p all -L 20 \

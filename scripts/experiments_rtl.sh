@@ -17,8 +17,9 @@
 #            so that the whole script takes well under half an hour on 2 shared cores); PAPER=1 sets the
 #            papers' counts (seed 001: 1,024 per point; the thesis: 1,000; the others state none,
 #            we take 1,000), hours to days on the RTL: shard them over many machines.
-#   SEEDS    the seeds whose sweeps run (default "000 001 002 003 004"), e.g. SEEDS=002; the plots
-#            are drawn from every CSV in OUT
+#   SEEDS    the experiments that run (default "000 000-length 001 002 002-length 003 004": a seed's
+#            sweep against K or N, and the message-length sweeps of seeds 000 and 002), e.g.
+#            SEEDS=002-length; the plots are drawn from every CSV in OUT
 # Every sweep has a fixed seed: the same binary writes the same CSVs and PNGs.
 set -euo pipefail
 
@@ -41,10 +42,10 @@ RUNS_002=${RUNS_002:-3} # seed 002: random sources per mesh, and the corner once
 RUNS_003=${RUNS_003:-5} # seed 003: random sources per L (paper: "a large number")
 RUNS_004=${RUNS_004:-6} # seed 004: per K (thesis: 1,000)
 PYTHON=${PYTHON:-$(command -v /usr/bin/python3 || command -v python3)}  # Debian's, with matplotlib
-SEEDS=${SEEDS:-000 001 002 003 004}
+SEEDS=${SEEDS:-000 000-length 001 002 002-length 003 004}
 for s in $SEEDS; do
-    case $s in 000 | 001 | 002 | 003 | 004) ;; *)
-        echo "experiments_rtl: SEEDS has '$s'; valid: 000 001 002 003 004" >&2
+    case $s in 000 | 000-length | 001 | 002 | 002-length | 003 | 004) ;; *)
+        echo "experiments_rtl: SEEDS has '$s'; valid: 000 000-length 001 002 002-length 003 004" >&2
         exit 2
         ;;
     esac
@@ -101,6 +102,16 @@ if runs 000; then
     done
     concat "$OUT/seed000_unicast_mesh16x16.csv" s000-one-port s000-two-port
 fi
+# Seed 000, Fig. 8: latency against the message length, one-port vs two-port on the same mesh at
+# K = 30 (the middle of Fig. 6's range; the paper's text gives neither its K nor its lengths), L = 20
+# to 200 words.
+if runs 000-length; then
+    for a in one-port:one two-port:two; do
+        sweep "s000L-${a%%:*}" -t mesh:16x16 -a "${a%%:*}" -p "${a##*:}" -k 30 --lengths 20,50,100,150,200 \
+            -n "$RUNS_000" --seed 0 -s random --alpha 227 --gamma 227
+    done
+    concat "$OUT/seed000_length_mesh16x16.csv" s000L-one-port s000L-two-port
+fi
 
 # Seed 001: uniform vs fixed vs dual-path, random source and destinations. 1 us start-up against
 # 25 ns per hop is 40 hops; the RTL's hop is 2 cycles, so alpha = 80 cycles (gamma = 0, the seed's
@@ -131,12 +142,29 @@ if runs 002; then
     done
     concat "$OUT/seed002_broadcast_mesh.csv" "${names[@]}"
 fi
+# Seed 002, Fig. 5: latency against the message length, L = 30 to 210 flits (the paper's range) on
+# the 4x4 and 8x8 meshes (the paper's), T3D start-ups as above; the paper compares PCP and RD, EDN
+# and NP-D run beside them. From the corner once, and from RUNS_002 random sources.
+if runs 002-length; then
+    names=()
+    for m in 4x4 8x8; do
+        for source in origin random; do
+            n=$RUNS_002
+            [[ $source == origin ]] && n=1
+            sweep "s002L-$m-$source" -t "mesh:$m" -a pcp,rd,edn,np-d -p all -k all --lengths 30,60,90,120,150,180,210 \
+                -n "$n" --seed 2 -s "$source" --alpha 227 --gamma 227
+            names+=("s002L-$m-$source")
+        done
+    done
+    concat "$OUT/seed002_length_mesh4x4_8x8.csv" "${names[@]}"
+fi
 
 # Seed 003: 3-DBL vs 3-DBS broadcasts on the 5x5x5 mesh (the paper's), random sources, latency vs
-# L = 4 .. 64 flits (the paper: 100 .. 2000 bytes). Its two start-ups (10 and 100 us, no flit time
-# given) as two start-ups ten times apart: alpha = gamma = 23 and 227 cycles.
+# the message length over the paper's range, 100 to 2,000 bytes: L = 13 to 250 words of 8 bytes
+# (104 to 2,000 bytes). Its two start-ups (10 and 100 us, no flit time given) as two start-ups ten
+# times apart: alpha = gamma = 23 and 227 cycles.
 if runs 003; then
-    L003=4,8,16,32,48,64
+    L003=13,25,50,100,150,200,250
     for alpha in 23 227; do
         sweep "s003-a$alpha" -t mesh:5x5x5 -a 3dbl,3dbs -p all -k all --lengths "$L003" -n "$RUNS_003" --seed 3 \
             -s random --alpha "$alpha" --gamma "$alpha"

@@ -100,6 +100,35 @@ def seed000(rows, path):
     save(fig, path)
 
 
+def length_of(r):
+    return int(r["length"])
+
+
+def seed000_length(rows, path):
+    fig, ax = plt.subplots(figsize=(7, 5))
+    latency_lines(ax, rows, length_of)
+    ax.set_xlabel("message length L (data words)")
+    r = rows[0]
+    ax.set_title(f"Seed 000, Fig. 8: one-port vs two-port on {r['topology']}, K = {r['k']}\n"
+                 f"alpha = gamma = {r['alpha']}, {r['runs']} random requests per L", fontsize=10)
+    save(fig, path)
+
+
+def seed002_length(rows, path):
+    topologies = list(dict.fromkeys(r["topology"] for r in rows))
+    fig, axes = plt.subplots(2, len(topologies), figsize=(6 * len(topologies), 10), squeeze=False)
+    for column, topology in enumerate(topologies):
+        for row, source in enumerate(["origin", "random"]):
+            ax = axes[row][column]
+            mine = [r for r in rows if r["topology"] == topology and r["source"] == source]
+            latency_lines(ax, mine, length_of)
+            ax.set_xlabel("message length L (flits)")
+            where = "from the corner (0,0)" if source == "origin" else f"{mine[0]['runs']} random sources"
+            ax.set_title(f"{topology}, broadcast {where}; alpha = gamma = {mine[0]['alpha']}", fontsize=9)
+    fig.suptitle("Seed 002, Fig. 5: PCP vs RD (EDN, NP-D beside them) against the message length", fontsize=10)
+    save(fig, path)
+
+
 def by_topology(rows, path, title):
     topologies = list(dict.fromkeys(r["topology"] for r in rows))
     fig, axes = plt.subplots(1, len(topologies), figsize=(6 * len(topologies), 5), squeeze=False)
@@ -130,8 +159,8 @@ def seed003(rows, path):
     fig, axes = plt.subplots(1, len(alphas), figsize=(6 * len(alphas), 5), squeeze=False)
     for ax, alpha in zip(axes[0], alphas):
         mine = [r for r in rows if int(r["alpha"]) == alpha]
-        latency_lines(ax, mine, lambda r: int(r["length"]))
-        ax.set_xlabel("message length L (data words)")
+        latency_lines(ax, mine, length_of)
+        ax.set_xlabel("message length L (data words of 8 bytes)")
         ax.set_title(f"alpha = gamma = {alpha} cycles, {mine[0]['runs']} random sources per L", fontsize=9)
     fig.suptitle(f"Seed 003: 3-DBL vs 3-DBS broadcast on {rows[0]['topology']}", fontsize=10)
     save(fig, path)
@@ -155,9 +184,11 @@ def main():
     folder = Path(sys.argv[1])
     plots = {
         "seed000_unicast_mesh16x16": seed000,
+        "seed000_length_mesh16x16": seed000_length,
         "seed001_dualpath_torus16x16_star5": lambda rows, path: by_topology(
             rows, path, "Seed 001: uniform vs fixed vs dual-path (Hamiltonian cycle against path)"),
         "seed002_broadcast_mesh": seed002,
+        "seed002_length_mesh4x4_8x8": seed002_length,
         "seed003_broadcast_mesh5x5x5": seed003,
         "seed004_xypath_lin_mesh10x10": lambda rows, path: seed004(
             rows, path, "mean_max_hops", "planner: longest path D (hops)", "Seed 004: XY-path vs LIN"),

@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <set>
 #include <stdexcept>
 
 #include "firmware/algorithm_table.hpp"
@@ -646,14 +647,18 @@ RunRecord run_multicasts(const std::vector<model::Request>& requests, const RunO
                       t.spec(), t.node_count(), fw::kMaxGridNodes, r.algorithm));
     }
   }
-  const auto pcp = std::count_if(requests.begin(), requests.end(), [](const model::Request& r) {
-    return model::algorithm_info(r.algorithm).takes_replication_lock;
-  });
-  if (static_cast<std::size_t>(pcp) > fw::kMaxLockQueue) {
+  // The coordinator queues at most one lock request per node (a node's next request goes after its
+  // grant), so what must fit its queue is the number of nodes that source PCP broadcasts, however
+  // many broadcasts each one starts.
+  std::set<NodeId> lock_sources;
+  for (const model::Request& r : requests) {
+    if (model::algorithm_info(r.algorithm).takes_replication_lock) lock_sources.insert(r.source);
+  }
+  if (lock_sources.size() > fw::kMaxLockQueue) {
     throw model::UnsupportedError(
-        fmt::format("{} PCP broadcasts in one run, more than the replication lock's queue of {} (raise "
-                    "WORMCAST_FW_MAX_LOCK_QUEUE, firmware/fw_config.hpp)",
-                    pcp, fw::kMaxLockQueue));
+        fmt::format("{} nodes start PCP broadcasts in one run, more than the replication lock's queue of {} (one "
+                    "request per node at a time; raise WORMCAST_FW_MAX_LOCK_QUEUE, firmware/fw_config.hpp)",
+                    lock_sources.size(), fw::kMaxLockQueue));
   }
   check_routers_run(t);
   if (requests.size() > 0xFFFF) throw model::UnsupportedError("at most 65535 multicasts per run");

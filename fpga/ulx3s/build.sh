@@ -11,6 +11,8 @@
 #   2. nextpnr-ecp5 (YoWASP) --85k --package CABGA381 (speed grade 6, the board's) with
 #      fpga/ulx3s/ulx3s_v20.lpf at the board's 25 MHz, one thread, the given seed, routed by
 #      router2 (ULX3S_ROUTER; nextpnr's default router1 did not finish, see step 2 below);
+#      The placed and routed design is also written as a netlist, <out>/wormcast_ulx3s.routed.json
+#      (the packed cells as placed: what make fpga-check BOARD=ulx3s simulates);
 #   3. ecppack to <out>/wormcast_ulx3s.bit, written only when timing is met;
 #   4. the report: LUT4, flip-flops, EBR, DSP and I/O used of the part (nextpnr), yosys's LUT4 and
 #      FF counts, nextpnr's fmax against the clock, the tool versions and the time of each step,
@@ -123,11 +125,11 @@ fi
 # router1 routed 142,000 of 199,000 arcs in 7 minutes and then stopped gaining, a minute per
 # 1,000 rip-up iterations with 57,000 arcs left.
 if [[ $stage != report ]]; then
-rm -f "$out_dir/$top.config" "$out_dir/$top.bit" "$out_dir/pnr.env"
+rm -f "$out_dir/$top.config" "$out_dir/$top.bit" "$out_dir/pnr.env" "$out_dir/$top.routed.json"
 start=$SECONDS
 echo "fpga ulx3s: nextpnr-ecp5 --85k --package CABGA381 --freq $clk_mhz --seed $seed --threads 1 --router $router ..." >&2
 (cd "$out_dir" && timeout "$timeout_s" "$nextpnr" --85k --package CABGA381 --lpf "$lpf" --json $top.json \
-  --textcfg $top.config --freq "$clk_mhz" --seed "$seed" --threads 1 --router "$router" \
+  --textcfg $top.config --write $top.routed.json --freq "$clk_mhz" --seed "$seed" --threads 1 --router "$router" \
   --timing-allow-fail -q --report nextpnr_report.json -l nextpnr.log >/dev/null 2>&1)
 rc=$?
 nextpnr_s=$((SECONDS - start))

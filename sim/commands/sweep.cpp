@@ -3,7 +3,9 @@
 // sweep, docs/algorithms.md); with --backend, synthetic traffic on the routers or the timing model
 // over a list of loads, a CSV and latency plots (the traffic sweep, docs/timing.md "Benchmarks");
 // with --backend and --algorithms, random multicasts through the node firmware on the routers, the
-// measured latency beside the model's and the analytic one (the multicast sweep, docs/results-rtl.md).
+// measured latency beside the model's and the analytic one (the multicast sweep, docs/results-rtl.md);
+// with --rates as well, every node starting multicasts as a Poisson process, latency against the
+// rate (the load sweep, docs/results-rtl.md "Multicasts under load").
 #include "model/sweep.hpp"
 
 #include <fmt/format.h>
@@ -15,6 +17,7 @@
 #include "model/errors.hpp"
 #include "sim/commands/command.hpp"
 #include "sim/commands/common.hpp"
+#include "sim/multicast_load.hpp"
 #include "sim/multicast_run.hpp"
 #include "sim/multicast_sweep.hpp"
 #include "sim/plan_views.hpp"
@@ -41,6 +44,9 @@ struct Options {
   std::string shard;  // "i/n"; "": the whole sweep
   // The multicast sweep.
   std::vector<int> lengths;
+  // The load sweep (--rates).
+  std::vector<std::string> rates;
+  double unicast_load = 0.0;
   // The traffic sweep.
   std::string backend;
   std::vector<std::string> loads;
@@ -250,6 +256,73 @@ ExitCode run_multicast_sweep_command(const Options& o) {
   return ExitCode::kSuccess;
 }
 
+// One line per row: what the CSV holds, for a reader.
+std::string render_load_rows(const std::vector<LoadSweepRow>& rows) {
+  std::string text =
+      fmt::format("{:<12} {:>5} {:>9} {:>7} {:>9} {:>9} {:>8} {:>8} {:>8} {:>9} {:>10}\n", "algorithm", "K", "rate",
+                  "ratio", "measured", "mean", "ci95", "p95", "max", "zero-load", "saturated");
+  for (const LoadSweepRow& r : rows) {
+    const auto ci = r.spread.ci95_half_width;
+    text += fmt::format("{:<12} {:>5} {:>9} {:>7.3f} {:>9} {:>9} {:>8} {:>8} {:>8} {:>9.1f} {:>10}\n", r.algorithm, r.k,
+                        r.rate, r.ratio, r.measured, r.finished ? fmt::format("{:.1f}", r.mean_latency) : "-",
+                        ci ? fmt::format("{:.1f}", *ci) : "-", r.finished ? std::to_string(r.p95_latency) : "-",
+                        r.finished ? std::to_string(r.max_latency) : "-", r.mean_analytic,
+                        r.saturated ? r.saturation : "no");
+  }
+  return text;
+}
+
+// The load sweep's phase lengths: the ones given, else its own defaults (LoadSweepConfig), which are
+// longer than the traffic sweep's: a multicast takes thousands of cycles.
+long phase_or_default(const CLI::Option* option, long given, long fallback) {
+  return option->count() > 0 ? given : fallback;
+}
+
+ExitCode run_load_sweep_command(const Options& o, const std::vector<CLI::Option*>& phases) {
+  if (o.counts.empty()) throw model::SpecError("the load sweep (--backend with --algorithms and --rates) needs --k");
+  LoadSweepConfig config;
+  config.backend = parse_backend(o.backend);  // the valid names, before anything runs
+  config.topology = model::Topology::parse(o.topology);
+  config.algorithms = o.algorithms;
+  config.destination_counts = parse_counts(config.topology, o.counts);
+  config.rates = parse_rates(o.rates);
+  config.length = o.request.length;
+  config.unicast_load = o.unicast_load;
+  config.warmup = phase_or_default(phases[0], o.traffic.warmup, config.warmup);
+  config.measure = phase_or_default(phases[1], o.traffic.measure, config.measure);
+  config.drain_limit = phase_or_default(phases[2], o.traffic.drain_limit, config.drain_limit);
+  config.seed = o.seed;
+  config.ports = sweep_ports(o);
+  config.harness = harness_options(o.algorithms.front(), o.request, 0.0, o.seed);
+  check_load_sweep(config);  // the whole sweep, also in a shard with no point of its own
+  if (!o.shard.empty() && o.csv_file.empty()) {
+    throw model::SpecError("--shard needs --csv FILE: the shard's rows go there, for wormcast merge");
+  }
+  const Shard shard = o.shard.empty() ? Shard{} : parse_shard(o.shard);
+  const std::size_t total = load_sweep_points(config).size();
+  const std::vector<std::size_t> points = shard.points(total);
+  Progress progress(progress_name(o), points.size());
+  const std::vector<LoadSweepRow> rows = run_load_sweep(config, shard, &progress);
+  fmt::print("{}", render_load_rows(rows));
+  if (o.csv_file.empty()) return ExitCode::kSuccess;
+  if (o.shard.empty()) {
+    std::string csv = load_csv_header();
+    for (const LoadSweepRow& r : rows) csv += load_csv_row(config, r);
+    write_file(o.csv_file, csv);
+    return ExitCode::kSuccess;
+  }
+  std::vector<std::pair<std::size_t, std::string>> shard_rows;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    std::string row = load_csv_row(config, rows[i]);
+    row.pop_back();  // its newline
+    shard_rows.emplace_back(points[i / config.algorithms.size()], row);
+  }
+  std::string header = load_csv_header();
+  header.pop_back();
+  write_file(o.csv_file, shard_csv(shard, sweep_id(describe(config)), total, header, shard_rows));
+  return ExitCode::kSuccess;
+}
+
 // Options given that have no effect on the chosen sweep: refused, naming the first and why.
 void refuse_given(const std::vector<CLI::Option*>& options, const std::string& why) {
   for (const CLI::Option* option : options) {
@@ -323,16 +396,33 @@ Command add_sweep(CLI::App& app) {
                        "traffic: fraction of packets that are dual-path multicasts to K destinations")
           ->capture_default_str(),
       command->add_option("--routing", traffic.routing, "traffic: " + traffic_routings())->capture_default_str(),
-      command->add_option("--warmup", traffic.warmup, "traffic: warm-up cycles")->capture_default_str(),
-      command->add_option("--measure", traffic.measure, "traffic: measurement cycles")->capture_default_str(),
-      command
-          ->add_option("--drain-limit", traffic.drain_limit, "traffic: most drain cycles before a point is saturated")
-          ->capture_default_str(),
       command->add_option("-o,--out", o->out,
                           "traffic: output folder for sweep.csv and the plots (default sweep-<backend>)")};
+  // The phases of the traffic sweep and of the load sweep (each with its own defaults).
+  const std::vector<CLI::Option*> phases = {
+      command->add_option("--warmup", traffic.warmup,
+                          "traffic and --rates: warm-up cycles, not measured (default: traffic 1000, --rates 5000)"),
+      command->add_option("--measure", traffic.measure,
+                          "traffic and --rates: measurement cycles (default: traffic 2000, --rates 20000)"),
+      command->add_option("--drain-limit", traffic.drain_limit,
+                          "traffic and --rates: most cycles after the measurement before a point is saturated "
+                          "(default: traffic 20000, --rates 50000)")};
+  // Multicasts under load (sim/multicast_load.hpp): --backend, --algorithms and --rates.
+  const std::vector<CLI::Option*> load_only = {
+      command
+          ->add_option("--rates", o->rates,
+                       "load sweep (with --backend and --algorithms): multicasts each node starts per cycle, a "
+                       "Poisson process; 0.0002,0.0004 or start:stop:step")
+          ->delimiter(','),
+      command
+          ->add_option("--unicast-load", o->unicast_load,
+                       "load sweep: background unicasts to random nodes, flits per node per cycle (0: none)")
+          ->capture_default_str()};
   for (CLI::Option* option : traffic_only) option->needs(backend);
+  for (CLI::Option* option : phases) option->needs(backend);
   for (CLI::Option* option : multicast_only) option->needs(backend);
-  return {command, [o, requests, planning_only, multicast_only, traffic_only] {
+  for (CLI::Option* option : load_only) option->needs(backend);
+  return {command, [o, requests, planning_only, multicast_only, traffic_only, phases, load_only] {
             if (o->backend.empty()) return run_planning_sweep(*o);
             if (o->algorithms.empty()) {
               const std::string why =
@@ -341,15 +431,31 @@ Command add_sweep(CLI::App& app) {
               refuse_given(requests, why);
               refuse_given(planning_only, why);
               refuse_given(multicast_only, "is for the multicast sweep (--backend with --algorithms)");
+              refuse_given(load_only, "is for the load sweep (--backend with --algorithms and --rates)");
               return run_traffic_sweep_command(*o);
             }
             refuse_given(planning_only,
                          "has no effect on the multicast sweep (--backend with --algorithms): the routers have their "
                          "own flit, hop and control-field timing; it takes -L or --lengths, -p, --alpha, --gamma, "
                          "--csv and --shard");
+            if (!o->rates.empty()) {
+              refuse_given(planning_only,
+                           "has no effect on the load sweep (--backend with --algorithms and --rates): the routers "
+                           "have their own flit, hop and control-field timing");
+              refuse_given(traffic_only, "is for the traffic sweep (--backend without --algorithms)");
+              refuse_given(multicast_only, "is for the multicast sweep; the load sweep takes one length, -L");
+              refuse_given({requests[1], requests[2]},
+                           "has no effect on the load sweep: every node is a source, of as many multicasts as its "
+                           "Poisson process starts");
+              return run_load_sweep_command(*o, phases);
+            }
             refuse_given(traffic_only,
                          "is for the traffic sweep (--backend without --algorithms); the multicast sweep runs "
                          "one multicast at a time");
+            refuse_given(phases,
+                         "is for the traffic sweep or the load sweep (--rates); the multicast sweep runs one "
+                         "multicast at a time");
+            refuse_given(load_only, "is for the load sweep (--backend with --algorithms and --rates)");
             return run_multicast_sweep_command(*o);
           }};
 }
