@@ -58,37 +58,12 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 mkdir -p "$OUT"
 
-# sweep NAME ARGS...: `wormcast sweep --backend $BACKEND ARGS` as JOBS shards at once, merged into
-# $TMP/NAME.csv. A shard that fails (a run off its plan, the RTL and the model apart) fails the script.
-sweep() {
-    local name=$1
-    shift
-    echo "+ wormcast sweep --backend $BACKEND $*  ($JOBS shards)" >&2
-    local pids=() shards=()
-    for ((i = 0; i < JOBS; i++)); do
-        "$WORMCAST" sweep --backend "$BACKEND" "$@" --shard "$i/$JOBS" --csv "$TMP/$name-$i.csv" \
-            > "$TMP/$name-$i.log" &
-        pids+=($!)
-        shards+=("$TMP/$name-$i.csv")
-    done
-    local failed=0
-    for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
-    if ((failed)); then
-        cat "$TMP/$name"-*.log >&2
-        echo "experiments_rtl: the sweep $name failed (above)" >&2
-        exit 1
-    fi
-    "$WORMCAST" merge "${shards[@]}" -o "$TMP/$name.csv"
-}
-
-# concat OUTFILE NAMES...: the merged CSVs one after another under one header.
-concat() {
-    local out=$1
-    shift
-    head -n 1 "$TMP/$1.csv" > "$out"
-    for name in "$@"; do tail -n +2 "$TMP/$name.csv" >> "$out"; done
-    echo "wrote $out" >&2
-}
+# sweep NAME ARGS...: the sweep as JOBS shards at once, merged into $TMP/NAME.csv; concat OUTFILE
+# NAMES...: the merged CSVs under one header (scripts/sharded_sweep.sh).
+SCRIPT_NAME=experiments_rtl
+# shellcheck source=scripts/sharded_sweep.sh
+source scripts/sharded_sweep.sh
+sweep() { sharded_sweep "$1" --backend "$BACKEND" "${@:2}"; }
 
 START=$(date +%s)
 
