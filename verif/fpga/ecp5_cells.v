@@ -8,10 +8,11 @@
 //   TRELLIS_COMB  one LUT4 of a slice as nextpnr packs it: MODE LOGIC (the LUT4: INITVAL indexed
 //                 by {D, C, B, A}), CCU2 (half a CCU2C: the LUT4, the LUT2 of INITVAL[3:0] on
 //                 {B, A}, the carry), DPRAM (one bit of a distributed RAM, below) or RAMW_BLOCK
-//                 (a placeholder). yosys's model does not compile in iverilog 11 (a `$error` in a
-//                 generate branch), its CCU2 branch leaves the FCO port undriven (it declares a
-//                 new wire FCO inside the generate block), and its DPRAM branch indexes INITVAL by
-//                 the read address although nextpnr permutes INITVAL into the LUT's input order;
+//                 (the slot nextpnr reserves, no function). yosys's model does not compile in
+//                 iverilog 11 (a `$error` in a generate branch), its CCU2 branch leaves the FCO
+//                 port undriven (it declares a new wire FCO inside the generate block), and its
+//                 DPRAM branch indexes INITVAL by the read address although nextpnr permutes
+//                 INITVAL into the LUT's input order;
 //   TRELLIS_FF    a slice flip-flop as nextpnr packs it: yosys's model (initial value REGSET,
 //                 CEMUX, LSRMUX, CLKMUX, SRMODE ASYNC or LSR_OVER_CE) plus nextpnr's SD parameter:
 //                 SD "0" means the data arrives on M (nextpnr renames DI to M when the flip-flop
@@ -73,7 +74,7 @@ module TRELLIS_COMB (
       assign F = mem[{D, C, B, A}];
       assign FCO = 1'b0;
     end else begin : mode_other
-      // RAMW_BLOCK: a placeholder nextpnr places beside a RAMW; no function.
+      // RAMW_BLOCK: the slot nextpnr reserves beside a RAMW; no function of its own.
       assign F = 1'b0;
       assign FCO = 1'b0;
       initial
